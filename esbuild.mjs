@@ -1,0 +1,62 @@
+// Bundles the extension (and, later, the webview script) with esbuild.
+// Flags: --production (minify, no sourcemap, enforce the size budget), --watch.
+import * as esbuild from 'esbuild';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const require = createRequire(import.meta.url);
+
+/** Size budget of dist/extension.js in bytes (issue #2). */
+export const EXTENSION_BUDGET = 80 * 1024;
+
+// ofetch's Node entry pulls in node-fetch-native (~117 KB minified) although the extension host's
+// Node has a global fetch. Resolve ofetch to its fetch-native build instead.
+const ofetchNative = path.join(path.dirname(require.resolve('ofetch/package.json')), 'dist/index.mjs');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+  metafile: true,
+};
+
+const extension = {
+  ...common,
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  format: 'cjs',
+  platform: 'node',
+  target: 'node18',
+  external: ['vscode'],
+  alias: { ofetch: ofetchNative },
+};
+
+async function main() {
+  mkdirSync('dist', { recursive: true });
+  if (watch) {
+    const ctx = await esbuild.context(extension);
+    await ctx.watch();
+    console.log('[esbuild] watching…');
+    return;
+  }
+  const result = await esbuild.build(extension);
+  writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+  const size = statSync('dist/extension.js').size;
+  console.log(`[esbuild] dist/extension.js ${(size / 1024).toFixed(1)} KB${production ? ' (production)' : ''}`);
+  if (production && size > EXTENSION_BUDGET) {
+    console.error(`[esbuild] dist/extension.js is ${size} bytes, over the ${EXTENSION_BUDGET}-byte budget`);
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+// Typed errors of NEAR Lens with a one-sentence, already-redacted message for people. Pure: no `vscode`, no I/O.
+
+/** What went wrong, for code that decides how to show or recover (retry, fallback, "no such account"). */
+export type ErrorKind =
+  | 'invalid-input' // bad id/key/params typed by the user or found in a file; nothing was sent
+  | 'sensitive' // a secret key / signature; nothing was sent
+  | 'bad-request'
+  | 'unauthorized'
+  | 'payment-required'
+  | 'forbidden'
+  | 'origin-not-allowed'
+  | 'not-found'
+  | 'unprocessable'
+  | 'rate-limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'not-json'
+  | 'bad-shape'
+  | 'too-large'
+  | 'rpc'
+  | 'contract'
+  | 'aborted'
+  | 'refused-method';
+
+export interface ErrorExtra {
+  status?: number;
+  retryAfterMs?: number;
+  rpcName?: string;
+  rpcCause?: string;
+}
+
+export class NearLensError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  readonly rpcName?: string; // HANDLER_ERROR / REQUEST_VALIDATION_ERROR / INTERNAL_ERROR
+  readonly rpcCause?: string; // e.g. UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK
+
+  constructor(kind: ErrorKind, message: string, extra?: ErrorExtra) {
+    super(message);
+    this.name = 'NearLensError';
+    this.kind = kind;
+    // Only set what is known so that `'status' in e` and deepEqual stay meaningful.
+    if (extra?.status !== undefined) this.status = extra.status;
+    if (extra?.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
+    if (extra?.rpcName !== undefined) this.rpcName = extra.rpcName;
+    if (extra?.rpcCause !== undefined) this.rpcCause = extra.rpcCause;
+  }
+
+  /** Duck-typed too: a second copy of this module (bundle + tests) must still be recognised. */
+  static is(e: unknown): e is NearLensError {
+    if (e instanceof NearLensError) return true;
+    return (
+      typeof e === 'object' &&
+      e !== null &&
+      (e as { name?: unknown }).name === 'NearLensError' &&
+      typeof (e as { kind?: unknown }).kind === 'string' &&
+      typeof (e as { message?: unknown }).message === 'string'
+    );
+  }
+}
+
+/** A message for any thrown value; non-NearLens errors get a generic sentence (their text may hold secrets). */
+export function errorMessage(e: unknown): string {
+  return NearLensError.is(e) ? e.message : 'Something went wrong in NEAR Lens.';
+}

@@ -1,0 +1,53 @@
+// The three service URLs of each network preset (FastNEAR) and URL helpers. Pure: no `vscode`, no I/O.
+
+export interface Endpoints {
+  apiUrl: string;
+  rpcUrl: string;
+  archivalRpcUrl: string;
+}
+
+export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints } = Object.freeze({
+  mainnet: Object.freeze({
+    apiUrl: 'https://api.fastnear.com',
+    rpcUrl: 'https://rpc.mainnet.fastnear.com',
+    archivalRpcUrl: 'https://archival-rpc.mainnet.fastnear.com',
+  }),
+  testnet: Object.freeze({
+    apiUrl: 'https://test.api.fastnear.com',
+    rpcUrl: 'https://rpc.testnet.fastnear.com',
+    archivalRpcUrl: 'https://archival-rpc.testnet.fastnear.com',
+  }),
+});
+
+export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
+  mainnet: 'https://nearblocks.io/address/{accountId}',
+  testnet: 'https://testnet.nearblocks.io/address/{accountId}',
+});
+
+/** Explorer page of an account on a preset network (features may use their own templates from settings). */
+export function explorerUrl(network: 'mainnet' | 'testnet', accountId: string, template?: string): string {
+  return (template ?? EXPLORER_TEMPLATES[network]).split('{accountId}').join(encodeURIComponent(accountId));
+}
+
+/** The origin (scheme://host:port) of an http(s) URL, or undefined when it is not one. */
+export function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a user-supplied endpoint URL is unusable, or undefined when fine (http(s), no credentials in it). */
+export function endpointUrlError(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'not a valid URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'only http and https URLs are supported';
+  if (u.username || u.password) return 'user names and passwords in the URL are not supported';
+  return undefined;
+}

@@ -1,0 +1,536 @@
+// Loopback stub of the FastNEAR REST API and NEAR JSON-RPC (regular + archival) with fault injection, for
+// unit/integration tests, the bench and `npm run stub`. Plain Node (node:http): must not depend on mocha or vscode.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { base58, base64 } from '@scure/base';
+
+export type StubHost = 'api' | 'rpc' | 'archival' | 'foreign';
+
+export interface RecordedRequest {
+  host: StubHost;
+  method: string;
+  path: string; // as sent (still percent-encoded)
+  query: Record<string, string>;
+  headers: Record<string, string>; // lower-case names
+  body?: unknown; // parsed JSON when it was JSON, else the text
+  url: string; // path + query as sent
+}
+
+export type Fault =
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string>; raw?: string }
+  | { kind: 'html'; status?: number }
+  | { kind: 'truncated' }
+  | { kind: 'reset' }
+  | { kind: 'hang' }
+  | { kind: 'huge'; bytes: number; contentLength?: boolean }
+  | { kind: 'redirect'; to: 'foreign' | 'same'; status?: number }
+  | { kind: 'wrong-shape'; body: unknown };
+
+export interface FaultRule {
+  host?: 'api' | 'rpc' | 'archival';
+  /** A REST path (exact, or contained in the path), or an RPC method / query request_type / call_function method_name. */
+  match?: string | RegExp;
+  fault: Fault;
+  /** Apply this many times, then forget the rule (default: for ever). */
+  times?: number;
+}
+
+export interface Stub {
+  apiUrl: string;
+  rpcUrl: string;
+  archivalRpcUrl: string;
+  foreignUrl: string;
+  requests: RecordedRequest[];
+  clearRequests(): void;
+  fault(rule: FaultRule): void;
+  clearFaults(): void;
+  setLatency(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface StubOptions {
+  ports?: { api?: number; rpc?: number; archival?: number; foreign?: number };
+  latencyMs?: number;
+  /** Where the fixture JSON files are (default: test/fixtures next to this file, else ./test/fixtures). */
+  fixturesDir?: string;
+}
+
+/** Head of the stub chain: the real testnet block in the fixtures. */
+export const STUB_HEAD_HEIGHT = 187310138;
+/** The regular host has dropped blocks older than this many below the head (GARBAGE_COLLECTED_BLOCK). */
+export const STUB_GC_WINDOW = 100_000;
+/** NEAR account id syntax (SERVICE-NOTES); the stub answers 400 "Invalid argument" for anything else, like the server. */
+export const STUB_ACCOUNT_PATTERN = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface ViewAccountData {
+  amount: string;
+  code_hash: string;
+  locked: string;
+  storage_paid_at: number;
+  storage_usage: number;
+}
+interface RpcAccount {
+  view_account: ViewAccountData;
+  keys: unknown[];
+}
+type CallEntry = { result: unknown } | { byAccount: Record<string, unknown>; default: unknown };
+
+const NO_CODE = '11111111111111111111111111111111';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function findFixturesDir(given?: string): string {
+  const candidates = [
+    given,
+    process.env['NEAR_LENS_FIXTURES'],
+    typeof __dirname === 'string' ? path.resolve(__dirname, '../fixtures') : undefined,
+    path.resolve(process.cwd(), 'test/fixtures'),
+  ];
+  for (const c of candidates) if (c && existsSync(path.join(c, 'fastnear-status.json'))) return c;
+  throw new Error('stub: cannot find test/fixtures (pass fixturesDir or set NEAR_LENS_FIXTURES)');
+}
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+}
+
+function isAccountId(id: string): boolean {
+  return id.length >= 2 && id.length <= 64 && STUB_ACCOUNT_PATTERN.test(id);
+}
+
+function publicKeyBytes(pk: string): Uint8Array | undefined {
+  const m = /^(ed25519|secp256k1):([1-9A-HJ-NP-Za-km-z]+)$/.exec(pk);
+  if (!m || !m[2]) return undefined;
+  try {
+    const bytes = base58.decode(m[2]);
+    return (m[1] === 'ed25519' && bytes.length === 32) || (m[1] === 'secp256k1' && bytes.length === 64) ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function syntheticHash(height: number): string {
+  return base58.encode(createHash('sha256').update(`near-lens-stub-block-${height}`).digest());
+}
+
+class Data {
+  readonly full = new Map<string, unknown>();
+  readonly staking = new Map<string, unknown>();
+  readonly keys = new Map<string, unknown>(); // public key → /v1/public_key body
+  readonly keysAll = new Map<string, unknown>();
+  readonly status: unknown;
+  readonly block: { result: { header: Record<string, unknown> } } & Record<string, unknown>;
+  readonly headHash: string;
+  readonly accounts: Record<string, RpcAccount>;
+  readonly calls: Record<string, Record<string, CallEntry>>;
+  readonly hashes = new Map<string, number>();
+  readonly missingMethodBody: Record<string, unknown>;
+
+  constructor(dir: string) {
+    const read = (f: string): unknown => JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+    for (const f of readdirSync(dir)) {
+      let m: RegExpExecArray | null;
+      if ((m = /^fastnear-v1-account-full-(.+)\.json$/.exec(f)) && m[1]) this.full.set(m[1], read(f));
+      else if ((m = /^fastnear-v1-account-staking-(.+)\.json$/.exec(f)) && m[1]) this.staking.set(m[1], read(f));
+      else if (/^fastnear-public-key-all-.+\.json$/.test(f)) {
+        const body = read(f) as { public_key: string };
+        this.keysAll.set(body.public_key, body);
+      } else if (/^fastnear-public-key-.+\.json$/.test(f)) {
+        const body = read(f) as { public_key: string };
+        this.keys.set(body.public_key, body);
+      }
+    }
+    this.status = read('fastnear-status.json');
+    this.block = read('rpc-block-by-height-testnet-187310138.json') as Data['block'];
+    this.headHash = String(this.block.result.header['hash']);
+    this.hashes.set(this.headHash, STUB_HEAD_HEIGHT);
+    this.hashes.set(syntheticHash(1), 1);
+    this.accounts = read('rpc-accounts.json') as Record<string, RpcAccount>;
+    this.calls = read('rpc-call-function.json') as Record<string, Record<string, CallEntry>>;
+    this.missingMethodBody = read('rpc-query-call-function-error-in-result-method-not-found-testnet.json') as Record<string, unknown>;
+  }
+
+  blockAt(height: number): Record<string, unknown> {
+    if (height === STUB_HEAD_HEIGHT) return this.block.result;
+    const copy = JSON.parse(JSON.stringify(this.block.result)) as { header: Record<string, unknown> };
+    const hash = syntheticHash(height);
+    this.hashes.set(hash, height);
+    Object.assign(copy.header, {
+      height,
+      prev_height: height - 1,
+      hash,
+      prev_hash: syntheticHash(height - 1),
+      // keep the real nanosecond precision (beyond 2^53) but move back ~1 s per block
+      timestamp_nanosec: (BigInt(String(copy.header['timestamp_nanosec'])) - BigInt(STUB_HEAD_HEIGHT - height) * 1_000_000_000n).toString(),
+    });
+    return copy;
+  }
+
+  viewAccount(id: string): ViewAccountData | undefined {
+    const acc = this.accounts[id];
+    if (acc) return acc.view_account;
+    const full = this.full.get(id) as { state?: { balance: string; locked: string; storage_bytes: number } | null } | undefined;
+    if (!full?.state) return undefined;
+    return { amount: full.state.balance, code_hash: NO_CODE, locked: full.state.locked, storage_paid_at: 0, storage_usage: full.state.storage_bytes };
+  }
+}
+
+function rpcErrorBody(id: unknown, name: string, cause: string, info: Record<string, unknown>, data: string, code = -32000, message = 'Server error'): unknown {
+  return { jsonrpc: '2.0', error: { name, cause: { name: cause, info }, code, message, data }, id };
+}
+
+/** Starts the four loopback servers (0 = random port). */
+export async function startStub(opts?: StubOptions): Promise<Stub> {
+  const data = new Data(findFixturesDir(opts?.fixturesDir));
+  const requests: RecordedRequest[] = [];
+  let rules: FaultRule[] = [];
+  let latencyMs = opts?.latencyMs ?? 0;
+  const sockets = new Set<Socket>();
+  const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
+
+  // ---------- routing ----------
+  function restReply(p: string): Reply {
+    const seg = p.split('/').slice(1).map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return '\u0000';
+      }
+    });
+    if (p === '/status') return json(200, data.status);
+    if (p === '/health') return json(200, { status: 'ok' });
+    if (seg[0] === 'v1' && seg[1] === 'account' && seg.length === 4 && seg[2] !== undefined) {
+      const id = seg[2];
+      if (!isAccountId(id)) return json(400, 'Invalid argument');
+      const full = (data.full.get(id) ?? { account_id: id, nfts: [], pools: [], state: null, tokens: [] }) as {
+        tokens?: unknown[];
+        nfts?: unknown[];
+        pools?: unknown[];
+      };
+      switch (seg[3]) {
+        case 'full':
+          return json(200, full);
+        case 'ft':
+          return json(200, { account_id: id, tokens: full.tokens ?? [] });
+        case 'nft':
+          return json(200, { account_id: id, tokens: full.nfts ?? [] });
+        case 'staking':
+          return json(200, data.staking.get(id) ?? { account_id: id, pools: full.pools ?? [] });
+      }
+    }
+    if (seg[0] === 'v1' && seg[1] === 'public_key' && seg[2] !== undefined && (seg.length === 3 || (seg.length === 4 && seg[3] === 'all'))) {
+      const pk = seg[2];
+      const bytes = publicKeyBytes(pk);
+      if (!bytes) return json(400, 'Invalid argument');
+      const known = seg.length === 4 ? (data.keysAll.get(pk) ?? data.keys.get(pk)) : (data.keys.get(pk) ?? data.keysAll.get(pk));
+      if (known) return json(200, known);
+      // The implicit account of an ed25519 key is always listed, whether it exists or not.
+      return json(200, { account_ids: pk.startsWith('ed25519:') ? [toHex(bytes)] : [], public_key: pk });
+    }
+    return { status: 404, headers: {}, body: '' };
+  }
+
+  /** Resolves a block reference on a host: the height, or an error reply. */
+  function resolveBlock(host: 'rpc' | 'archival', id: unknown, params: Record<string, unknown>): { height: number } | { reply: Reply } {
+    const ref = params['block_id'];
+    const finality = params['finality'];
+    if (ref === undefined) {
+      if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: STUB_HEAD_HEIGHT };
+      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'missing field `finality`' }, 'missing field `finality`', -32700, 'Parse error')) };
+    }
+    if (finality !== undefined) {
+      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'block_id and finality are mutually exclusive' }, 'block_id and finality', -32700, 'Parse error')) };
+    }
+    const unknown = (what: string): { reply: Reply } => ({
+      reply: json(422, rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_BLOCK', {}, `DB Not Found Error: ${what} \n Cause: Unknown`)),
+    });
+    let height: number | undefined;
+    if (typeof ref === 'number' && Number.isSafeInteger(ref) && ref >= 0) height = ref;
+    else if (typeof ref === 'string') {
+      height = data.hashes.get(ref);
+      if (height === undefined) return unknown(`BLOCK: ${ref}`);
+      // A GC'd block's hash is unknown to the regular node.
+      if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
+      return { height };
+    } else {
+      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'invalid block_id' }, 'invalid block_id', -32700, 'Parse error')) };
+    }
+    if (height > STUB_HEAD_HEIGHT) return unknown(`BLOCK HEIGHT: ${height}`);
+    if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) {
+      return {
+        reply: json(
+          200,
+          rpcErrorBody(id, 'HANDLER_ERROR', 'GARBAGE_COLLECTED_BLOCK', { block_height: height, block_hash: syntheticHash(height) },
+            `The data for block #${height} is garbage collected on this node, use an archival node to fetch historical data`),
+        ),
+      };
+    }
+    return { height };
+  }
+
+  function rpcReply(host: 'rpc' | 'archival', body: unknown): Reply {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return json(400, rpcErrorBody(null, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'not a JSON-RPC request' }, 'not a JSON-RPC request', -32700, 'Parse error'));
+    }
+    const req = body as Record<string, unknown>;
+    const id = req['id'] ?? null;
+    const method = req['method'];
+    const params = (typeof req['params'] === 'object' && req['params'] !== null ? req['params'] : {}) as Record<string, unknown>;
+    const ok = (result: unknown): Reply => json(200, { jsonrpc: '2.0', result, id });
+    if (method === 'block') {
+      const b = resolveBlock(host, id, params);
+      return 'reply' in b ? b.reply : ok(data.blockAt(b.height));
+    }
+    if (method === 'status' || method === 'health') return ok(method === 'health' ? null : { chain_id: 'testnet', sync_info: { latest_block_height: STUB_HEAD_HEIGHT, latest_block_hash: data.headHash, syncing: false } });
+    if (method !== 'query') {
+      return json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'METHOD_NOT_FOUND', { method_name: String(method) }, String(method), -32601, 'Method not found'));
+    }
+    const b = resolveBlock(host, id, params);
+    if ('reply' in b) return b.reply;
+    const at = { block_height: b.height, block_hash: b.height === STUB_HEAD_HEIGHT ? data.headHash : syntheticHash(b.height) };
+    const accountId = String(params['account_id'] ?? '');
+    const unknownAccount = (): Reply =>
+      json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_ACCOUNT', { requested_account_id: accountId, ...at }, `account ${accountId} does not exist while viewing`));
+    if (!isAccountId(accountId)) {
+      return json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'INVALID_ACCOUNT', { requested_account_id: accountId, ...at }, `Account ID ${accountId} is invalid`));
+    }
+    switch (params['request_type']) {
+      case 'view_account': {
+        const va = data.viewAccount(accountId);
+        return va ? ok({ ...va, ...at }) : unknownAccount();
+      }
+      case 'view_access_key_list': {
+        if (!data.viewAccount(accountId)) return unknownAccount();
+        return ok({ keys: data.accounts[accountId]?.keys ?? [], ...at });
+      }
+      case 'call_function': {
+        const va = data.viewAccount(accountId);
+        if (!va) return unknownAccount();
+        const methodName = String(params['method_name'] ?? '');
+        if (va.code_hash === NO_CODE) {
+          return json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'NO_CONTRACT_CODE', { contract_account_id: accountId, ...at }, `Contract code for contract ID #${accountId} has never been observed on the node`));
+        }
+        const entry = data.calls[accountId]?.[methodName];
+        if (!entry) return json(200, { ...data.missingMethodBody, id, result: { ...(data.missingMethodBody['result'] as object), ...at } });
+        let args: Record<string, unknown> = {};
+        try {
+          args = JSON.parse(new TextDecoder().decode(base64.decode(String(params['args_base64'] ?? '')))) as Record<string, unknown>;
+        } catch {
+          args = {};
+        }
+        const value = 'result' in entry ? entry.result : (entry.byAccount[String(args['account_id'])] ?? entry.default);
+        return ok({ result: Array.from(new TextEncoder().encode(JSON.stringify(value))), logs: [], ...at });
+      }
+      default:
+        return json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: `unknown request_type ${String(params['request_type'])}` }, 'unknown variant', -32700, 'Parse error'));
+    }
+  }
+
+  // ---------- faults ----------
+  function takeFault(host: StubHost, keys: string[], rawPath: string): Fault | undefined {
+    if (host === 'foreign') return undefined;
+    for (const rule of rules) {
+      if (rule.host && rule.host !== host) continue;
+      if (rule.match !== undefined) {
+        const m = rule.match;
+        const hit = typeof m === 'string' ? keys.includes(m) || rawPath.includes(m) : keys.some((k) => m.test(k));
+        if (!hit) continue;
+      }
+      if (rule.times !== undefined) {
+        rule.times--;
+        if (rule.times <= 0) rules = rules.filter((r) => r !== rule);
+      }
+      return rule.fault;
+    }
+    return undefined;
+  }
+
+  function defaultFaultBody(status: number): unknown {
+    switch (status) {
+      case 400:
+        return 'Invalid argument';
+      case 403:
+        return { error: 'forbidden' };
+      case 500:
+        return 'Internal server error';
+      case 429:
+        return { error: 'rate_limited' };
+      default:
+        return { error: `status ${status}` };
+    }
+  }
+
+  async function send(res: http.ServerResponse, reply: Reply): Promise<void> {
+    res.writeHead(reply.status, { 'content-length': String(Buffer.byteLength(reply.body)), ...reply.headers });
+    res.end(reply.body);
+  }
+
+  async function sendHuge(res: http.ServerResponse, bytes: number, withLength: boolean): Promise<void> {
+    const head = '{"account_id":"huge.near","pad":"';
+    const tail = '"}';
+    const total = Math.max(bytes, head.length + tail.length);
+    res.writeHead(200, { 'content-type': JSON_TYPE, ...(withLength ? { 'content-length': String(total) } : {}) });
+    let left = total - head.length - tail.length;
+    res.write(head);
+    const chunk = 'a'.repeat(64 * 1024);
+    while (left > 0 && !res.destroyed) {
+      const n = Math.min(left, chunk.length);
+      left -= n;
+      if (!res.write(n === chunk.length ? chunk : chunk.slice(0, n))) {
+        await new Promise<void>((r) => {
+          res.once('drain', r);
+          res.once('close', r);
+        });
+      }
+    }
+    if (!res.destroyed) res.end(tail);
+  }
+
+  async function handle(host: StubHost, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = text || undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const rawPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+    const query: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')) query[k] = v;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const rec: RecordedRequest = { host, method: req.method ?? 'GET', path: rawPath, query, headers, url: rawUrl };
+    if (body !== undefined) rec.body = body;
+    requests.push(rec);
+
+    const keys = [rawPath];
+    try {
+      keys.push(decodeURIComponent(rawPath));
+    } catch {
+      // keep the raw form only
+    }
+    if (typeof body === 'object' && body !== null) {
+      const b = body as { method?: unknown; params?: { request_type?: unknown; method_name?: unknown } };
+      for (const k of [b.method, b.params?.request_type, b.params?.method_name]) if (typeof k === 'string') keys.push(k);
+    }
+
+    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
+    if (res.destroyed) return;
+
+    const route = (): Reply => {
+      if (host === 'foreign') return json(200, { foreign: true });
+      if (host === 'api') return req.method === 'GET' || req.method === 'HEAD' ? restReply(rawPath) : { status: 405, headers: {}, body: '' };
+      if (req.method !== 'POST') return { status: 405, headers: {}, body: '' };
+      return rpcReply(host, body);
+    };
+
+    const fault = takeFault(host, keys, rawPath);
+    if (!fault) return send(res, route());
+    switch (fault.kind) {
+      case 'status': {
+        const payload = fault.raw ?? JSON.stringify(fault.body === undefined ? defaultFaultBody(fault.status) : fault.body);
+        return send(res, { status: fault.status, headers: { 'content-type': JSON_TYPE, ...fault.headers }, body: payload });
+      }
+      case 'html':
+        return send(res, {
+          status: fault.status ?? 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+        });
+      case 'truncated': {
+        const r = route();
+        return send(res, { ...r, body: r.body.slice(0, Math.max(1, Math.floor(r.body.length / 2))) });
+      }
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'hang':
+        return; // never answers; close() destroys the socket
+      case 'huge':
+        return sendHuge(res, fault.bytes, fault.contentLength === true);
+      case 'redirect': {
+        const location = fault.to === 'foreign' ? `${urls.foreign}${rawPath}` : `${rawPath}?_r=1`;
+        return send(res, { status: fault.status ?? (req.method === 'POST' ? 307 : 302), headers: { location }, body: '' });
+      }
+      case 'wrong-shape':
+        return send(res, json(200, fault.body));
+    }
+  }
+
+  // ---------- servers ----------
+  const servers: http.Server[] = [];
+  async function listen(host: StubHost, port: number): Promise<string> {
+    const server = http.createServer((req, res) => {
+      handle(host, req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    server.on('connection', (s: Socket) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const ports = opts?.ports ?? {};
+  try {
+    urls.api = await listen('api', ports.api ?? 0);
+    urls.rpc = await listen('rpc', ports.rpc ?? 0);
+    urls.archival = await listen('archival', ports.archival ?? 0);
+    urls.foreign = await listen('foreign', ports.foreign ?? 0);
+  } catch (e) {
+    for (const s of servers) s.close();
+    throw e;
+  }
+
+  return {
+    apiUrl: urls.api,
+    rpcUrl: urls.rpc,
+    archivalRpcUrl: urls.archival,
+    foreignUrl: urls.foreign,
+    requests,
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    fault: (rule) => {
+      rules.push({ ...rule });
+    },
+    clearFaults: () => {
+      rules = [];
+    },
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    },
+  };
+}
+
+/** Hash of the archival-only block at height 1 (the regular host answers UNKNOWN_BLOCK for it). */
+export const STUB_OLD_BLOCK_HASH = syntheticHash(1);

@@ -1,0 +1,70 @@
+// Sanity of the loopback stub itself (test/support/stub.ts): real shapes, recording, faults.
+import { strict as assert } from 'node:assert';
+import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
+import type { Stub } from '../support/stub';
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+function rpc(url: string, method: string, params: unknown): Promise<{ status: number; body: unknown }> {
+  return getJson(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+}
+
+describe('stub service', () => {
+  let stub: Stub;
+  before(async () => {
+    stub = await startStub();
+  });
+  after(async () => {
+    await stub.close();
+  });
+  afterEach(() => {
+    stub.clearFaults();
+    stub.clearRequests();
+  });
+
+  it('serves fixture accounts and state:null for unknown ids, 400 for unparsable ids', async () => {
+    const alice = await getJson(`${stub.apiUrl}/v1/account/alice.near/full`);
+    assert.equal(alice.status, 200);
+    assert.equal((alice.body as { state: { storage_bytes: number } }).state.storage_bytes, 26340);
+    const unknown = await getJson(`${stub.apiUrl}/v1/account/never-seen.near/full`);
+    assert.deepEqual(unknown.body, { account_id: 'never-seen.near', nfts: [], pools: [], state: null, tokens: [] });
+    const bad = await getJson(`${stub.apiUrl}/v1/account/Bad..id/full`);
+    assert.deepEqual(bad, { status: 400, body: 'Invalid argument' });
+    const nft = await getJson(`${stub.apiUrl}/v1/account/alice.near/nft`);
+    assert.equal((nft.body as { tokens: unknown[] }).tokens.length, 2);
+    assert.deepEqual((await getJson(`${stub.apiUrl}/health`)).body, { status: 'ok' });
+  });
+
+  it('records method, path, query and headers', async () => {
+    await getJson(`${stub.apiUrl}/status?x=1`, { headers: { authorization: 'Bearer k' } });
+    const r = stub.requests[0];
+    assert.ok(r);
+    assert.equal(r.host, 'api');
+    assert.equal(r.path, '/status');
+    assert.deepEqual(r.query, { x: '1' });
+    assert.equal(r.headers['authorization'], 'Bearer k');
+  });
+
+  it('answers RPC block by finality, GC on regular / served on archival for height 1, 422 above head', async () => {
+    const head = await rpc(stub.rpcUrl, 'block', { finality: 'final' });
+    assert.equal((head.body as { result: { header: { height: number } } }).result.header.height, STUB_HEAD_HEIGHT);
+    const gc = await rpc(stub.rpcUrl, 'block', { block_id: 1 });
+    assert.equal((gc.body as { error: { cause: { name: string } } }).error.cause.name, 'GARBAGE_COLLECTED_BLOCK');
+    const old = await rpc(stub.archivalRpcUrl, 'block', { block_id: 1 });
+    assert.equal((old.body as { result: { header: { height: number } } }).result.header.height, 1);
+    const future = await rpc(stub.archivalRpcUrl, 'block', { block_id: STUB_HEAD_HEIGHT + 10 });
+    assert.equal(future.status, 422);
+    const unknownMethod = await rpc(stub.rpcUrl, 'no_such_method', {});
+    assert.equal((unknownMethod.body as { error: { cause: { name: string } } }).error.cause.name, 'METHOD_NOT_FOUND');
+  });
+
+  it('applies a fault a given number of times', async () => {
+    stub.fault({ host: 'api', match: '/status', fault: { kind: 'status', status: 503 }, times: 1 });
+    assert.equal((await getJson(`${stub.apiUrl}/status`)).status, 503);
+    assert.equal((await getJson(`${stub.apiUrl}/status`)).status, 200);
+  });
+});

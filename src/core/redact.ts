@@ -3,7 +3,7 @@
 const MASK = '***';
 
 // `apiKey=<value>` in any URL or text (also api_key / api-key, any case); the value ends at a delimiter.
-const API_KEY_PARAM = /\b(api[-_]?key=)[^&#\s"'<>]*/gi;
+const API_KEY_PARAM = /\b(api[-_]?key=)[^&#\s"'<>)]*/gi;
 // `Authorization: Bearer <token>` echoed in a log or an error body.
 const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi;
 

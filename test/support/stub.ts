@@ -390,8 +390,13 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       left -= n;
       if (!res.write(n === chunk.length ? chunk : chunk.slice(0, n))) {
         await new Promise<void>((r) => {
-          res.once('drain', r);
-          res.once('close', r);
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            r();
+          };
+          res.on('drain', done);
+          res.on('close', done);
         });
       }
     }

@@ -822,7 +822,7 @@ export class NearClient {
         text = `That block is too old for ${where} (garbage collected); the archival host keeps it.`;
         break;
       case 'UNKNOWN_ACCOUNT':
-        text = `The account ${str('requested_account_id') ?? ''} does not exist at that block.`.replace('account  does', 'account does');
+        text = `${str('requested_account_id') ? `The account ${str('requested_account_id')}` : 'That account'} does not exist at the requested block.`;
         break;
       case 'INVALID_ACCOUNT':
         text = `${where[0]?.toUpperCase()}${where.slice(1)} says the account id is invalid.`;

@@ -1,0 +1,403 @@
+// NEAR account ids and keys: classify, validate, convert implicit <-> ed25519, find them in text. Pure: no `vscode`, no I/O.
+import { base58 } from '@scure/base';
+import { NearLensError } from './errors';
+
+export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
+export type Curve = 'ed25519' | 'secp256k1';
+export type Classified =
+  | { kind: 'account'; id: string; accountKind: AccountKind; topLevel: boolean; parent?: string } // parent: 'near' for alice.near; undefined for top-level
+  | { kind: 'public-key'; key: string; curve: Curve; bytes: Uint8Array; implicitAccount?: string } // implicitAccount for ed25519
+  | { kind: 'sensitive'; text: string; reason: string } // secret key, signature, unknown curve
+  | { kind: 'invalid'; text: string; reason: string };
+
+export interface FoundId {
+  text: string;
+  start: number;
+  end: number;
+  classified: Classified;
+}
+
+export type NetworkName = 'mainnet' | 'testnet';
+
+/** Byte length of a *public* key per curve. Every other length is treated as sensitive (SERVICE-NOTES "safe rule"). */
+const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
+
+// The exact rule from nearcore (2–64 chars checked separately).
+const ACCOUNT_ID_RE = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/;
+const IMPLICIT_RE = /^[0-9a-f]{64}$/;
+const ETH_IMPLICIT_RE = /^0x[0-9a-f]{40}$/;
+const ETH_ANY_CASE_RE = /^0[xX][0-9a-fA-F]{40}$/;
+const DETERMINISTIC_RE = /^0s[0-9a-f]{40}$/;
+const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const LOWER_HEX_RE = /^[0-9a-f]+$/;
+/** `word:payload` — the shape of anything that might be a key. */
+const KEY_SHAPE_RE = /^([A-Za-z][A-Za-z0-9]{0,19}):([A-Za-z0-9]*)$/;
+/** A payload this long after an unknown `word:` may be key material (an ed25519 public key is 43–44 chars). */
+const MIN_UNKNOWN_KEY_PAYLOAD = 32;
+/** Below this many bytes a "key" is just a typo, not key material worth hiding. */
+const MIN_SENSITIVE_BYTES = 16;
+
+/**
+ * What a string is: a NEAR account id (named, implicit, eth-implicit, deterministic), a public key, something
+ * sensitive (a secret key, a signature, an unknown key type: never send it, never log it) or invalid with a
+ * human reason. Surrounding whitespace is ignored (people paste ids with a trailing newline).
+ */
+export function classify(text: string): Classified {
+  const t = String(text).trim();
+  const key = classifyKeyShaped(t);
+  if (key) return key;
+  const bare = classifyBareSecret(t);
+  if (bare) return bare;
+  const reason = accountIdError(t);
+  if (reason !== undefined) return { kind: 'invalid', text: t, reason };
+  return accountOf(t);
+}
+
+/** Why `id` is not a valid NEAR account id (one lowercase sentence without a final period), or undefined when it is. */
+export function accountIdError(id: string): string | undefined {
+  if (typeof id !== 'string' || id.length === 0) return 'an account id cannot be empty';
+  if (ETH_ANY_CASE_RE.test(id) && !ETH_IMPLICIT_RE.test(id)) {
+    return 'a mixed-case (checksummed) Ethereum address is not a NEAR account id: NEAR uses the all-lowercase form';
+  }
+  if (/[A-Z]/.test(id)) return 'uppercase letters are not allowed in NEAR account ids';
+  const bad = /[^a-z0-9._-]/.exec(id);
+  if (bad) return badCharReason(bad[0]);
+  if (id.length < 2) return 'account ids are at least 2 characters';
+  if (id.length > 64) return `account ids are at most 64 characters (this one has ${id.length})`;
+  const first = id[0] as string;
+  if (first === '.' || first === '-' || first === '_') return `an account id cannot start with '${first}'`;
+  const last = id[id.length - 1] as string;
+  if (last === '.' || last === '-' || last === '_') return `an account id cannot end with '${last}'`;
+  const pair = /[._-]{2}/.exec(id);
+  if (pair) return `'${pair[0]}': two separators in a row are not allowed in NEAR account ids`;
+  // Unreachable with the checks above, kept so that this function can never disagree with the official rule.
+  if (!ACCOUNT_ID_RE.test(id)) return 'this is not a valid NEAR account id';
+  return undefined;
+}
+
+/** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
+export function implicitAccountToPublicKey(hex64: string): string {
+  if (typeof hex64 !== 'string' || !IMPLICIT_RE.test(hex64)) {
+    throw new NearLensError('invalid-input', 'An implicit account id is exactly 64 lowercase hex characters.');
+  }
+  return `ed25519:${base58.encode(hexToBytes(hex64))}`;
+}
+
+/** The implicit (64 lowercase hex) account id of an ed25519 public key. */
+export function publicKeyToImplicitAccount(key: string): string {
+  const c = classify(key);
+  if (c.kind === 'sensitive') {
+    throw new NearLensError('sensitive', 'That looks like a secret key or a signature, not a public key; it was not used.');
+  }
+  if (c.kind !== 'public-key') {
+    throw new NearLensError('invalid-input', 'Only an ed25519 public key (ed25519:…) has an implicit account.');
+  }
+  if (c.curve !== 'ed25519' || c.implicitAccount === undefined) {
+    throw new NearLensError('invalid-input', 'Only ed25519 keys have an implicit account; this is a secp256k1 key.');
+  }
+  return c.implicitAccount;
+}
+
+/** Which network an id belongs to by its suffix: `.near`/`near` → mainnet, `.testnet`/`testnet` → testnet. */
+export function networkForAccount(id: string): NetworkName | undefined {
+  if (typeof id !== 'string') return undefined;
+  if (id === 'near' || id.endsWith('.near')) return 'mainnet';
+  if (id === 'testnet' || id.endsWith('.testnet')) return 'testnet';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finder
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Top-level accounts under which the finder offers dotted named ids.
+ *
+ * THE FINDER RULE for named ids (why `console.log` and `index.ts` never light up):
+ * a named id is reported only when it contains a dot AND its last label is one of these suffixes. Syntax alone
+ * cannot tell `alice.near` from `this.state`, `foo.bar`, `console.log`, `index.ts` or `package.json` (all valid
+ * account ids), and file names must never be offered, so the last label must be a real NEAR top-level account
+ * that people create sub-accounts under. None of these is a file extension (a unit test checks that against a
+ * list of common extensions), so `x.json`, `index.ts`, `Cargo.lock`, `README.md`… are never reported, nor is
+ * `alice.near.json` (the id must not be followed by `.` + a letter or digit). Top-level ids without a dot
+ * (`aurora`, `near`, `return`) are never reported: in text they are just words. Implicit (64 hex), eth-implicit
+ * (`0x`+40) and deterministic (`0s`+40) ids are reported without this rule, keys always (see findAll).
+ */
+export const NAMED_ID_SUFFIXES: readonly string[] = ['near', 'testnet', 'tg', 'aurora', 'sweat', 'kaiching'];
+
+/**
+ * First labels that mark a member expression in code, not an account (`this.near`, `self.testnet`): never reported.
+ * Short on purpose: other first labels are legitimate account names.
+ */
+export const CODE_RECEIVERS: readonly string[] = ['this', 'self', 'super', 'window', 'document', 'process', 'console', 'module', 'exports'];
+
+const CODE_RECEIVER_SET = new Set(CODE_RECEIVERS);
+// Right boundary of an id: not followed by a letter or digit, nor by separators or a dot that continue the name
+// (a dot followed by a space/end is the end of a sentence: "send to alice.near."; `_alice.near_` is markdown).
+const ID_END = '(?![A-Za-z0-9]|[_-]+[A-Za-z0-9]|\\.[\\w-])';
+
+/**
+ * One compiled pass over the text, anchored on rare characters so that V8 skips ordinary text quickly
+ * (a 1 MB file takes a few ms): three alternatives, each finished in code by a short bounded walk.
+ *  1. `.near` (any NAMED_ID_SUFFIXES label) at the END of a dotted id: walk back over id characters;
+ *  2. `x:y` — a possible key: walk back over the key type and forward over the payload;
+ *  3. a boundary character, then `0x`/`0s` + 40 lowercase hex or 64 lowercase hex (the start of the text is
+ *     checked separately, as it has no boundary character).
+ * Left boundaries are anything but an id character: quotes, backticks, brackets, spaces, `/`, `:`, `@`, `=`…
+ */
+const FINDER_RE = new RegExp(
+  `\\.(?:${NAMED_ID_SUFFIXES.join('|')})${ID_END}` + //
+    '|[A-Za-z0-9]:[A-Za-z0-9]' +
+    `|[^\\w.-](?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`,
+  'g',
+);
+const HEX_AT_START_RE = new RegExp(`^(?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`);
+
+/**
+ * Every account id and key in `text` with offsets into it (end exclusive), in order, never overlapping.
+ * Reported: named ids per the finder rule (see NAMED_ID_SUFFIXES), implicit/eth-implicit/deterministic ids, public
+ * keys, sensitive keys (secret keys, signatures, unknown key types with a long base58 value: found precisely so
+ * that a hover can warn) and malformed `ed25519:`/`secp256k1:` keys (classified invalid, so a hover can say why).
+ * Plain words, numbers, member expressions and file names are never reported.
+ */
+export function findAll(text: string): FoundId[] {
+  const out: FoundId[] = [];
+  if (typeof text === 'string') scan(text, out, true);
+  return out;
+}
+
+/**
+ * The id or key under `character` in `line` (the hover position: the character at that index, or the one just
+ * before it when the position is right after the id). Scans only a window around the position, so a 1 MB
+ * minified line costs no more than a short one.
+ */
+export function findAt(line: string, character: number): FoundId | undefined {
+  if (typeof line !== 'string' || !Number.isInteger(character) || character < 0 || character > line.length) return undefined;
+  const from = Math.max(0, character - FIND_AT_WINDOW);
+  const to = Math.min(line.length, character + FIND_AT_WINDOW);
+  const window = from === 0 && to === line.length ? line : line.slice(from, to);
+  const found: FoundId[] = [];
+  scan(window, found, from === 0);
+  let best: FoundId | undefined;
+  for (const f of found) {
+    // Touching a cut edge of the window: may be a fragment of a longer token, so not trusted.
+    if ((f.start === 0 && from > 0) || (f.end === window.length && to < line.length)) continue;
+    const start = f.start + from;
+    const end = f.end + from;
+    if (start <= character && character < end) return { ...f, start, end };
+    if (end === character) best = { ...f, start, end };
+  }
+  return best;
+}
+
+/** Half-width of the findAt window: longer than any id or key (a 96-byte key is ~131 base58 chars). */
+const FIND_AT_WINDOW = 256;
+/** `sha256:<64 hex>` (docker digests, SRI-like hashes) is a hash, not an implicit account. */
+const HASH_PREFIX_RE = /(?:^|[^A-Za-z0-9])(?:sha\d*|sha3-?\d*|md5|blake\d*[bs]?|keccak\d*)$/i;
+/** Longest key type we look back for (`secp256k1` is 9). */
+const MAX_KEY_TYPE = 20;
+
+/** Appends every id in `text` to `out`; `atTextStart` is false when `text` is a window cut out of a longer line. */
+function scan(text: string, out: FoundId[], atTextStart: boolean): void {
+  let lastEnd = 0; // nothing reported may overlap what was reported before
+  const push = (start: number, end: number, classified: Classified): void => {
+    out.push({ text: text.slice(start, end), start, end, classified });
+    lastEnd = end;
+  };
+  if (atTextStart) {
+    const m = HEX_AT_START_RE.exec(text);
+    if (m) push(0, m[0].length, accountOf(m[0]));
+  }
+  const re = FINDER_RE; // shared: scan never re-enters itself, so resetting lastIndex is enough
+  re.lastIndex = lastEnd;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const at = m.index;
+    const first = text.charCodeAt(at);
+    if (first === 46 /* . */) {
+      // 1. dotted named id ending at the match end.
+      const end = at + m[0].length;
+      let s = at;
+      let ellipsis = false;
+      while (s > 0 && s > end - 80 && isIdChar(text.charCodeAt(s - 1))) {
+        // "wait...alice.near": two dots in a row cannot be inside an id, so they end the walk.
+        if (s >= 2 && text.charCodeAt(s - 1) === 46 && text.charCodeAt(s - 2) === 46) {
+          ellipsis = true;
+          break;
+        }
+        s--;
+      }
+      if (!ellipsis && s > 0 && isIdChar(text.charCodeAt(s - 1))) continue; // longer than any id
+      // Leading separators are punctuation around the id: "...alice.near", `_alice.near_`.
+      while (s < at && isSeparator(text.charCodeAt(s))) s++;
+      if (s < lastEnd || end - s > 64) continue;
+      const id = text.slice(s, end);
+      const c = classify(id);
+      if (c.kind !== 'account' || CODE_RECEIVER_SET.has(id.slice(0, id.indexOf('.')))) continue;
+      push(s, end, c);
+    } else if (text.charCodeAt(at + 1) === 58 /* : */) {
+      // 2. a possible key: key type back to the first non-alphanumeric, payload forward.
+      const colon = at + 1;
+      let s = colon;
+      while (s > 0 && colon - s <= MAX_KEY_TYPE && isAlnum(text.charCodeAt(s - 1))) s--;
+      let e = colon + 1;
+      while (e < text.length && isAlnum(text.charCodeAt(e))) e++;
+      const prefix = text.slice(s, colon);
+      const known = isKnownCurvePrefix(prefix);
+      if (
+        s >= lastEnd &&
+        !(s > 0 && isAlnum(text.charCodeAt(s - 1))) &&
+        isAlpha(text.charCodeAt(s)) &&
+        (known || e - colon - 1 >= MIN_UNKNOWN_KEY_PAYLOAD)
+      ) {
+        const c = classifyKeyShaped(text.slice(s, e));
+        // Only known key types may come out invalid (so a hover explains a mistyped key); an unknown `word:`
+        // followed by a hex hash or similar is not ours to report.
+        if (c && (c.kind !== 'invalid' || known)) {
+          push(s, e, c);
+          re.lastIndex = e;
+          continue;
+        }
+      }
+      re.lastIndex = colon; // the colon may still be the left boundary of a hex id: "near:0x…"
+    } else {
+      // 3. boundary char + eth-implicit / deterministic / implicit id.
+      const s = at + 1;
+      const end = at + m[0].length;
+      if (s >= lastEnd && !(text.charCodeAt(at) === 58 && HASH_PREFIX_RE.test(text.slice(Math.max(0, at - 12), at)))) {
+        push(s, end, accountOf(text.slice(s, end)));
+      }
+    }
+  }
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+function isAlpha(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+function isSeparator(c: number): boolean {
+  return c === 46 || c === 45 || c === 95; // . - _
+}
+/** Characters an account id may be made of, plus uppercase (so `Alice.near` is one invalid token, not `lice.near`). */
+function isIdChar(c: number): boolean {
+  return isAlnum(c) || isSeparator(c);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Internals
+// ---------------------------------------------------------------------------------------------------------------
+
+function isKnownCurvePrefix(prefix: string): boolean {
+  const p = prefix.toLowerCase();
+  return p === 'ed25519' || p === 'secp256k1';
+}
+
+/** `word:payload` strings: a key of a known curve, something sensitive, or null when it is not key-shaped at all. */
+function classifyKeyShaped(t: string): Classified | null {
+  const m = KEY_SHAPE_RE.exec(t);
+  if (!m) {
+    // A known prefix followed by junk (spaces, punctuation) is a broken key, not an account id.
+    const known = /^(ed25519|secp256k1):/i.exec(t);
+    if (known) {
+      return { kind: 'invalid', text: t, reason: `the part after '${known[1]}:' must be base58 letters and digits only` };
+    }
+    return null;
+  }
+  const prefix = m[1] as string;
+  const payload = m[2] as string;
+  const lower = prefix.toLowerCase();
+  const curve: Curve | undefined = lower === 'ed25519' ? 'ed25519' : lower === 'secp256k1' ? 'secp256k1' : undefined;
+  if (curve === undefined) {
+    if (payload.length >= MIN_UNKNOWN_KEY_PAYLOAD && BASE58_RE.test(payload) && !LOWER_HEX_RE.test(payload)) {
+      return {
+        kind: 'sensitive',
+        text: t,
+        reason: `'${prefix}:' is not a key type NEAR uses, and the long base58 value after it may be a secret key`,
+      };
+    }
+    return null;
+  }
+  if (payload.length === 0) return { kind: 'invalid', text: t, reason: `there is nothing after '${prefix}:'` };
+  let bytes: Uint8Array | undefined;
+  if (BASE58_RE.test(payload)) {
+    try {
+      bytes = base58.decode(payload);
+    } catch {
+      bytes = undefined;
+    }
+  }
+  if (bytes === undefined) {
+    if (payload.length >= MIN_UNKNOWN_KEY_PAYLOAD) {
+      return {
+        kind: 'sensitive',
+        text: t,
+        reason: 'this is not valid base58, but long enough to be a mistyped secret key, so it is treated as one',
+      };
+    }
+    return { kind: 'invalid', text: t, reason: `the part after '${prefix}:' is not base58 (it never uses 0, O, I or l)` };
+  }
+  const n = bytes.length;
+  const expected = PUBLIC_KEY_BYTES[curve];
+  if (n === expected) {
+    if (prefix !== curve) return { kind: 'invalid', text: t, reason: `the key type must be written in lowercase: '${curve}:'` };
+    const key: Classified = { kind: 'public-key', key: t, curve, bytes };
+    if (curve === 'ed25519') key.implicitAccount = bytesToHex(bytes);
+    return key;
+  }
+  if (n < MIN_SENSITIVE_BYTES) {
+    return { kind: 'invalid', text: t, reason: `${n} bytes: too short for a key (a ${curve} public key has ${expected})` };
+  }
+  return { kind: 'sensitive', text: t, reason: sensitiveReason(curve, n) };
+}
+
+function sensitiveReason(curve: Curve, n: number): string {
+  if (curve === 'ed25519' && n === 64) return '64 bytes: this is a secret key or a signature, not a public key';
+  if (curve === 'secp256k1' && n === 32) return '32 bytes: this is a secp256k1 secret key, not a public key';
+  if (curve === 'secp256k1' && n === 96) return '96 bytes: this is a secp256k1 secret key, not a public key';
+  if (curve === 'secp256k1' && n === 65) return '65 bytes: this is a signature or a key in a format NEAR does not use';
+  return `${n} bytes: not a ${curve} public key (${PUBLIC_KEY_BYTES[curve]} bytes), so it may be a secret`;
+}
+
+/** A pasted secret key or signature without its `ed25519:` prefix: 64 bytes of base58. */
+function classifyBareSecret(t: string): Classified | null {
+  if (t.length < 80 || t.length > 90 || !BASE58_RE.test(t)) return null;
+  try {
+    if (base58.decode(t).length !== 64) return null;
+  } catch {
+    return null;
+  }
+  return { kind: 'sensitive', text: t, reason: '64 bytes of base58 without a key type: this looks like a secret key or a signature' };
+}
+
+function accountOf(id: string): Classified {
+  let accountKind: AccountKind = 'named';
+  if (IMPLICIT_RE.test(id)) accountKind = 'implicit';
+  else if (ETH_IMPLICIT_RE.test(id)) accountKind = 'eth-implicit';
+  else if (DETERMINISTIC_RE.test(id)) accountKind = 'deterministic';
+  const dot = id.indexOf('.');
+  if (dot < 0) return { kind: 'account', id, accountKind, topLevel: true };
+  return { kind: 'account', id, accountKind, topLevel: false, parent: id.slice(dot + 1) };
+}
+
+function badCharReason(ch: string): string {
+  if (/\s/.test(ch)) return 'spaces are not allowed in NEAR account ids';
+  if (ch === ':') return "':' is not allowed in NEAR account ids (a key is written 'ed25519:…')";
+  if (ch === '@') return "'@' is not part of a NEAR account id (write alice.near, not @alice.near)";
+  const cp = ch.codePointAt(0) ?? 0;
+  const shown = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
+  return `${shown} is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.')`;
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function bytesToHex(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  return s;
+}

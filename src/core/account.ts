@@ -1,0 +1,238 @@
+// The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
+import type Big from 'big.js';
+import { derive, latestActivity as latestOf, parseYocto } from './amounts';
+import { NearLensError } from './errors';
+
+export type FtBalance = { status: 'known'; raw: Big } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
+export interface FtHolding {
+  contractId: string;
+  balance: FtBalance;
+  lastUpdate: number | null;
+}
+export interface NftCollection {
+  contractId: string;
+  lastUpdate: number | null;
+}
+export interface PoolEntry {
+  poolId: string;
+  lastUpdate: number | null;
+}
+export interface AccountState {
+  balance: Big;
+  locked: Big;
+  storageBytes: number;
+  pinned: Big;
+  total: Big;
+  spendable: Big;
+}
+export interface AccountFull {
+  accountId: string;
+  state: AccountState | null; // null → "No such account" (state:null or 404)
+  tokens: FtHolding[];
+  nfts: NftCollection[];
+  pools: PoolEntry[];
+  latestActivity: number | undefined;
+}
+export interface PublicKeyAccounts {
+  publicKey: string;
+  accountIds: string[];
+}
+export interface IndexerStatus {
+  syncBlockHeight: number;
+  syncBalanceBlockHeight?: number;
+  syncBlockTimestampNanosec?: string;
+  syncLatencySec?: number;
+  version?: string;
+}
+
+export const VALIDATOR_LOCKED_CAVEAT = "On a validator pool account, locked is the pool's own stake, not delegators' funds.";
+export const DEFAULT_LIQUID_STAKING_PROVIDERS: readonly string[] = ['meta-pool.near', 'linear-protocol.near', 'lst.rhealab.near'];
+
+/*
+ * Tolerance policy (SERVICE-NOTES "as the server sends them"):
+ * - unknown extra fields are ignored everywhere;
+ * - `state: null` (or absent) → state null = "no such account"; absent or null lists → [];
+ * - FT `balance`: digit string → known, null/absent → not-fetched, "" → failed (neither is zero);
+ * - `last_update_block_height`: integer, or null/absent → null;
+ * - `storage_bytes`: an integer, or a string of digits (some proxies stringify u64s) within the safe range.
+ * Anything else of the wrong type (a number for a balance, an object for a list, a list entry that is not an
+ * object, a missing id) throws NearLensError('bad-shape') whose message names the field: showing a wrong balance
+ * is worse than showing an error.
+ */
+
+/** GET /v1/account/{id}/full */
+export function normaliseFull(raw: unknown): AccountFull {
+  const o = object(raw, 'The account response');
+  const accountId = str(o['account_id'], 'account_id');
+  const tokens = list(o['tokens'], 'tokens').map((e, i) => ftEntry(e, `tokens[${i}]`));
+  const nfts = list(o['nfts'], 'nfts').map((e, i) => nftEntry(e, `nfts[${i}]`));
+  const pools = list(o['pools'], 'pools').map((e, i) => poolEntry(e, `pools[${i}]`));
+  return { accountId, state: state(o['state']), tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools) };
+}
+
+/** GET /v1/account/{id}/ft → `{account_id, tokens:[…]}` */
+export function normaliseFt(raw: unknown): FtHolding[] {
+  const o = object(raw, 'The token list response');
+  return list(o['tokens'], 'tokens').map((e, i) => ftEntry(e, `tokens[${i}]`));
+}
+
+/** GET /v1/account/{id}/nft → `{account_id, tokens:[…]}` (the key really is `tokens`; `nfts` is accepted too). */
+export function normaliseNft(raw: unknown): NftCollection[] {
+  const o = object(raw, 'The NFT list response');
+  const key = o['tokens'] === undefined && o['nfts'] !== undefined ? 'nfts' : 'tokens';
+  return list(o[key], key).map((e, i) => nftEntry(e, `${key}[${i}]`));
+}
+
+/** GET /v1/account/{id}/staking → `{account_id, pools:[…]}` (pools ever delegated to; no amounts). */
+export function normaliseStaking(raw: unknown): PoolEntry[] {
+  const o = object(raw, 'The staking response');
+  return list(o['pools'], 'pools').map((e, i) => poolEntry(e, `pools[${i}]`));
+}
+
+/** GET /v1/public_key/{pk}[/all] → `{public_key, account_ids:[…]}`; duplicates dropped, order kept. */
+export function normalisePublicKey(raw: unknown): PublicKeyAccounts {
+  const o = object(raw, 'The public key response');
+  const pk = o['public_key'];
+  const publicKey = pk === undefined || pk === null ? '' : str(pk, 'public_key');
+  const accountIds = [...new Set(list(o['account_ids'], 'account_ids').map((e, i) => str(e, `account_ids[${i}]`)))];
+  return { publicKey, accountIds };
+}
+
+/** GET /status (indexer freshness). Only sync_block_height is required. */
+export function normaliseStatus(raw: unknown): IndexerStatus {
+  const o = object(raw, 'The status response');
+  const out: IndexerStatus = { syncBlockHeight: height(o['sync_block_height'], 'sync_block_height', false) as number };
+  const balanceHeight = height(o['sync_balance_block_height'], 'sync_balance_block_height', true);
+  if (balanceHeight !== null) out.syncBalanceBlockHeight = balanceHeight;
+  const ts = o['sync_block_timestamp_nanosec'];
+  if (typeof ts === 'string' && /^[0-9]+$/.test(ts)) out.syncBlockTimestampNanosec = ts;
+  else if (typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0) out.syncBlockTimestampNanosec = String(ts);
+  else if (ts !== undefined && ts !== null) throw shape('sync_block_timestamp_nanosec should be a string of digits');
+  const lat = o['sync_latency_sec'];
+  if (typeof lat === 'number' && Number.isFinite(lat)) out.syncLatencySec = lat;
+  else if (lat !== undefined && lat !== null) throw shape(`sync_latency_sec should be a number, not ${describe(lat)}`);
+  const v = o['version'];
+  if (typeof v === 'string') out.version = v;
+  else if (v !== undefined && v !== null) throw shape(`version should be a string, not ${describe(v)}`);
+  return out;
+}
+
+/** Liquid-staking tokens (by the client-supplied provider contract ids) apart from the other FTs; order kept. */
+export function splitLiquidStaking(
+  tokens: readonly FtHolding[],
+  providers: readonly string[],
+): { liquid: FtHolding[]; other: FtHolding[] } {
+  const set = new Set(providers.map((p) => p.trim().toLowerCase()));
+  const liquid: FtHolding[] = [];
+  const other: FtHolding[] = [];
+  for (const t of tokens) (set.has(t.contractId) ? liquid : other).push(t);
+  return { liquid, other };
+}
+
+/** Collections published under `publisher`: contract_id ends with "." + publisher (SPEC §2). Empty/undefined keeps all. */
+export function filterByPublisher(nfts: readonly NftCollection[], publisher: string | undefined): NftCollection[] {
+  const p = publisher?.trim().toLowerCase();
+  if (!p) return [...nfts];
+  const suffix = `.${p}`;
+  return nfts.filter((n) => n.contractId.endsWith(suffix));
+}
+
+/** The parent account: 'mintbase1.near' for 'x.mintbase1.near'; undefined for a top-level id. */
+export function publisherOf(contractId: string): string | undefined {
+  const dot = contractId.indexOf('.');
+  if (dot < 0 || dot === contractId.length - 1) return undefined;
+  return contractId.slice(dot + 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+
+function shape(detail: string): NearLensError {
+  return new NearLensError('bad-shape', `The service's answer has an unexpected shape: ${detail}.`);
+}
+
+function object(v: unknown, what: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    throw new NearLensError('bad-shape', `${what} is ${describe(v)}, not the JSON object the service should send.`);
+  }
+  return v as Obj;
+}
+
+function entry(v: unknown, field: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw shape(`${field} should be an object, not ${describe(v)}`);
+  return v as Obj;
+}
+
+function list(v: unknown, field: string): unknown[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw shape(`${field} should be a list, not ${describe(v)}`);
+  return v;
+}
+
+function str(v: unknown, field: string): string {
+  if (typeof v !== 'string' || v === '') throw shape(`${field} should be a non-empty string, not ${describe(v)}`);
+  return v;
+}
+
+/** A block height: a non-negative safe integer, or null/absent (when `nullable`). */
+function height(v: unknown, field: string, nullable: boolean): number | null {
+  if ((v === null || v === undefined) && nullable) return null;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  throw shape(`${field} should be a block height, not ${describe(v)}`);
+}
+
+function state(v: unknown): AccountState | null {
+  if (v === null || v === undefined) return null;
+  const s = entry(v, 'state');
+  const balance = parseYocto(s['balance'], 'state.balance');
+  const locked = parseYocto(s['locked'], 'state.locked');
+  const storageBytes = storage(s['storage_bytes']);
+  return { balance, locked, storageBytes, ...derive(balance, locked, storageBytes) };
+}
+
+function storage(v: unknown): number {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  if (typeof v === 'string' && /^[0-9]{1,15}$/.test(v)) return Number(v);
+  throw shape(`state.storage_bytes should be a whole number of bytes, not ${describe(v)}`);
+}
+
+function ftBalance(v: unknown, field: string): FtBalance {
+  if (v === null || v === undefined) return { status: 'not-fetched' };
+  if (v === '') return { status: 'failed' };
+  return { status: 'known', raw: parseYocto(v, field) };
+}
+
+function ftEntry(v: unknown, field: string): FtHolding {
+  const e = entry(v, field);
+  return {
+    contractId: str(e['contract_id'], `${field}.contract_id`),
+    balance: ftBalance(e['balance'], `${field}.balance`),
+    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
+  };
+}
+
+function nftEntry(v: unknown, field: string): NftCollection {
+  const e = entry(v, field);
+  return {
+    contractId: str(e['contract_id'], `${field}.contract_id`),
+    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
+  };
+}
+
+function poolEntry(v: unknown, field: string): PoolEntry {
+  const e = entry(v, field);
+  return {
+    poolId: str(e['pool_id'], `${field}.pool_id`),
+    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
+  };
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'missing';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return v === '' ? 'an empty string' : 'a string';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
+}

@@ -1,0 +1,154 @@
+// Exact money: yocto strings → big.js, NEAR/FT formatting, SPEC §2 derived quantities. Pure: no `vscode`, never Number for yocto.
+import Big from 'big.js';
+import { NearLensError } from './errors';
+
+export const YOCTO_PER_NEAR: Big = new Big('1000000000000000000000000'); // 10^24
+export const STORAGE_YOCTO_PER_BYTE: Big = new Big('10000000000000000000'); // 10^19
+
+const NEAR_DECIMALS = 24;
+/** u128 has 39 digits; anything far longer is garbage or an attack on the formatter, not an amount. */
+const MAX_DIGITS = 80;
+/** Minus sign of every formatted negative amount: ASCII "-" so that a copied figure pastes as a number. */
+const MINUS = '-';
+
+/**
+ * A yocto (or raw token) amount as the service sends it: a string of decimal digits, nothing else. No sign, no
+ * exponent, no decimal point, no spaces: a "1e24" or "1.5" in a balance field means the body is not what we think
+ * it is, and guessing would show a wrong balance. Throws NearLensError('bad-shape') naming `field`.
+ */
+export function parseYocto(value: unknown, field = 'amount'): Big {
+  if (typeof value !== 'string') {
+    throw new NearLensError('bad-shape', `The service sent ${describe(value)} for ${field}, where an amount string of digits was expected.`);
+  }
+  if (value === '') throw new NearLensError('bad-shape', `The service sent an empty string for ${field}, where an amount was expected.`);
+  if (!/^[0-9]+$/.test(value)) {
+    let what = 'characters other than digits';
+    if (/^\s|\s$/.test(value)) what = 'spaces around the number';
+    else if (/^[-−]/.test(value)) what = 'a negative number';
+    else if (/^[0-9.]*[eE][-+]?[0-9]*$/.test(value)) what = 'a number in exponent form';
+    else if (/^[0-9]*\.[0-9]*$/.test(value)) what = 'a number with a decimal point';
+    else if (value.startsWith('+')) what = 'a sign';
+    throw new NearLensError('bad-shape', `The amount in ${field} has ${what}; only whole numbers of digits are accepted.`);
+  }
+  if (value.length > MAX_DIGITS) {
+    throw new NearLensError('bad-shape', `The amount in ${field} has ${value.length} digits, far more than any real balance.`);
+  }
+  return new Big(value);
+}
+
+/**
+ * yocto → "1,234.56789 NEAR": at most `decimals` (0–24, default 5) decimal places, rounded toward zero (never shows
+ * more than the account has), trailing zeros dropped, thousands grouped with ",". A non-zero amount that rounds
+ * to zero reads "< 0.00001 NEAR" (or "> -0.00001 NEAR" when negative). Negatives keep their sign (ASCII "-").
+ */
+export function formatNear(yocto: Big, decimals = 5): string {
+  return `${formatScaled(yocto, NEAR_DECIMALS, clampDecimals(decimals, NEAR_DECIMALS))} NEAR`;
+}
+
+/**
+ * yocto → NEAR with every digit: "240.420562203528059226991880" → grouped integer part, and the fraction with
+ * trailing zeros trimmed ("1" for exactly 1 NEAR, "240.42056220352805922699188" for the here.tg balance). No unit.
+ */
+export function formatYoctoExact(yocto: Big): string {
+  const { negative, digits } = integerDigits(yocto);
+  const { int, frac } = splitDigits(digits, NEAR_DECIMALS);
+  const f = frac.replace(/0+$/, '');
+  const body = f === '' ? group(int) : `${group(int)}.${f}`;
+  return negative && digits !== '0' ? MINUS + body : body;
+}
+
+/**
+ * A raw FT balance (integer in the token's smallest unit) → "10.283" for decimals 6. `decimals` is the token's
+ * own (0–40, from ft_metadata); `maxDecimals` caps the places shown (default: all of them, i.e. exact). Same
+ * rounding, grouping, tiny-value and sign rules as formatNear. No unit: the caller appends the symbol.
+ */
+export function formatTokenAmount(raw: Big, decimals: number, maxDecimals?: number): string {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 40) {
+    throw new NearLensError('bad-shape', `A token's decimals must be a whole number from 0 to 40, not ${String(decimals)}.`);
+  }
+  return formatScaled(raw, decimals, maxDecimals === undefined ? decimals : clampDecimals(maxDecimals, decimals));
+}
+
+export interface Derived {
+  pinned: Big;
+  total: Big;
+  spendable: Big;
+}
+
+/** SPEC §2: pinned = storage_bytes × 10^19; total = balance + locked; spendable = balance − pinned (may be negative). */
+export function derive(balance: Big, locked: Big, storageBytes: number): Derived {
+  if (!Number.isSafeInteger(storageBytes) || storageBytes < 0) {
+    throw new NearLensError('bad-shape', `Storage use must be a whole number of bytes, not ${String(storageBytes)}.`);
+  }
+  const pinned = STORAGE_YOCTO_PER_BYTE.times(storageBytes);
+  return { pinned, total: balance.plus(locked), spendable: balance.minus(pinned) };
+}
+
+/**
+ * SPEC §2 "latest activity": the highest non-null lastUpdate over all lists (tokens, nfts, pools); absent lists
+ * count as empty; undefined when every entry is null (null rows predate tracking and are not recent activity).
+ */
+export function latestActivity(...lists: ReadonlyArray<ReadonlyArray<{ lastUpdate: number | null }>>): number | undefined {
+  let best: number | undefined;
+  for (const list of lists) {
+    if (!list) continue;
+    for (const e of list) {
+      const h = e?.lastUpdate;
+      if (typeof h === 'number' && Number.isFinite(h) && (best === undefined || h > best)) best = h;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function clampDecimals(d: number, max: number): number {
+  if (!Number.isFinite(d)) return Math.min(5, max);
+  return Math.max(0, Math.min(max, Math.floor(d)));
+}
+
+/** Sign and the digits of |value| as an integer (a fractional Big is truncated toward zero first). */
+function integerDigits(value: Big): { negative: boolean; digits: string } {
+  const b = value instanceof Big ? value : new Big(value as unknown as string);
+  const negative = b.lt(0);
+  const digits = b.abs().round(0, Big.roundDown).toFixed(0);
+  return { negative, digits };
+}
+
+function splitDigits(digits: string, scale: number): { int: string; frac: string } {
+  if (scale === 0) return { int: digits, frac: '' };
+  const padded = digits.padStart(scale + 1, '0');
+  return { int: padded.slice(0, padded.length - scale), frac: padded.slice(padded.length - scale) };
+}
+
+function formatScaled(value: Big, scale: number, places: number): string {
+  const { negative, digits } = integerDigits(value);
+  if (digits === '0') return '0';
+  const { int, frac } = splitDigits(digits, scale);
+  const shownFrac = frac.slice(0, places).replace(/0+$/, '');
+  if (/^0+$/.test(int) && shownFrac === '') {
+    const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
+    return negative ? `> ${MINUS}${smallest}` : `< ${smallest}`;
+  }
+  const body = shownFrac === '' ? group(int) : `${group(int)}.${shownFrac}`;
+  return negative ? MINUS + body : body;
+}
+
+function group(int: string): string {
+  const s = int.replace(/^0+(?=\d)/, '');
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ',';
+    out += s[i];
+  }
+  return out;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'number') return 'a number';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
+}

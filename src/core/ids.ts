@@ -158,7 +158,8 @@ const HEX_AT_START_RE = new RegExp(`^(?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}
  * Reported: named ids per the finder rule (see NAMED_ID_SUFFIXES), implicit/eth-implicit/deterministic ids, public
  * keys, sensitive keys (secret keys, signatures, unknown key types with a long base58 value: found precisely so
  * that a hover can warn) and malformed `ed25519:`/`secp256k1:` keys (classified invalid, so a hover can say why).
- * Plain words, numbers, member expressions and file names are never reported.
+ * Plain words, numbers, member expressions and file names are never reported, nor hex after a hash name
+ * (`sha256:<64 hex>` is a digest, not an implicit account).
  */
 export function findAll(text: string): FoundId[] {
   const out: FoundId[] = [];

@@ -4,6 +4,7 @@ import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CA
 import type { AccountFull, AccountState, FtHolding, NftCollection } from './account';
 import type { AccessKeyInfo, FtMetadata, ViewAccount } from './client';
 import { describePool, describeToken, formatHeight, isZeroPool } from './holdings';
+import { classify } from './ids';
 import type { PoolBalance, Slot } from './holdings';
 import { sanitizeText } from './markdown';
 
@@ -69,6 +70,29 @@ export const CONTEXT_ACCOUNT = 'nearLens.account';
 export const PAST_POOLS_LABEL = 'Past pools';
 
 const defaultTime = (ms: number): string => new Date(ms).toLocaleTimeString();
+
+/**
+ * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.
+ * A secret key is never echoed back: the message says what it is without repeating it.
+ */
+export function parseAccountIds(text: string): { ids: string[]; errors: string[] } {
+  const ids: string[] = [];
+  const errors: string[] = [];
+  for (const piece of String(text).split(/[\s,;]+/)) {
+    if (piece === '') continue;
+    const c = classify(piece);
+    if (c.kind === 'account') {
+      if (!ids.includes(c.id)) ids.push(c.id);
+    } else if (c.kind === 'sensitive') {
+      errors.push(`That looks like a secret key or signature (${c.reason}): it was not added. Never paste secrets here.`);
+    } else if (c.kind === 'public-key') {
+      errors.push(`"${sanitizeText(piece, 60)}" is a public key, not an account: use NEAR Lens: Look Up Public Key….`);
+    } else {
+      errors.push(`"${sanitizeText(piece, 60)}": ${c.reason}.`);
+    }
+  }
+  return { ids, errors };
+}
 
 /** The account item with its whole subtree (cheap: a few dozen nodes). */
 export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {

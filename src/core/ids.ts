@@ -233,7 +233,8 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       while (s < at && isSeparator(text.charCodeAt(s))) s++;
       if (s < lastEnd || end - s > 64) continue;
       const id = text.slice(s, end);
-      const c = classify(id);
+      // Most hits are plain lowercase ids: checked in one loop; anything else goes through classify for its reason.
+      const c = isPlainAccountId(text, s, end) ? accountOf(id) : classify(id);
       if (c.kind !== 'account' || CODE_RECEIVER_SET.has(id.slice(0, id.indexOf('.')))) continue;
       push(s, end, c);
     } else if (text.charCodeAt(at + 1) === 58 /* : */) {
@@ -270,6 +271,23 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       }
     }
   }
+}
+
+/**
+ * `text[start, end)` is a valid account id made only of lowercase letters, digits and single separators (the
+ * ACCOUNT_ID_RE rule, 2–64 chars) — the same answer as `accountIdError(id) === undefined` for such strings, without
+ * regexes or a slice: the finder's hot path.
+ */
+function isPlainAccountId(text: string, start: number, end: number): boolean {
+  if (end - start < 2 || end - start > 64) return false;
+  let afterSeparator = true; // an id cannot start with a separator
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) afterSeparator = false;
+    else if (isSeparator(c) && !afterSeparator) afterSeparator = true;
+    else return false;
+  }
+  return !afterSeparator;
 }
 
 function isAlnum(c: number): boolean {
@@ -373,13 +391,14 @@ function classifyBareSecret(t: string): Classified | null {
 }
 
 function accountOf(id: string): Classified {
+  const dot = id.indexOf('.');
+  // Implicit, eth-implicit and deterministic ids never contain a dot (and the finder mostly meets dotted ids).
+  if (dot >= 0) return { kind: 'account', id, accountKind: 'named', topLevel: false, parent: id.slice(dot + 1) };
   let accountKind: AccountKind = 'named';
   if (IMPLICIT_RE.test(id)) accountKind = 'implicit';
   else if (ETH_IMPLICIT_RE.test(id)) accountKind = 'eth-implicit';
   else if (DETERMINISTIC_RE.test(id)) accountKind = 'deterministic';
-  const dot = id.indexOf('.');
-  if (dot < 0) return { kind: 'account', id, accountKind, topLevel: true };
-  return { kind: 'account', id, accountKind, topLevel: false, parent: id.slice(dot + 1) };
+  return { kind: 'account', id, accountKind, topLevel: true };
 }
 
 function badCharReason(ch: string): string {
@@ -397,8 +416,11 @@ function hexToBytes(hex: string): Uint8Array {
   return out;
 }
 
+/** Two hex digits per byte value: the finder converts every ed25519 key it meets to its implicit account. */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 function bytesToHex(bytes: Uint8Array): string {
   let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  for (const b of bytes) s += HEX_BYTE[b] as string;
   return s;
 }

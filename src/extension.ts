@@ -1,8 +1,33 @@
-// Entry point: activate() builds the services and registers every surface. No network, no file I/O.
-import type * as vscode from 'vscode';
+// Entry point: activate() builds the services and registers every surface, synchronously. No network, no file I/O.
+import * as vscode from 'vscode';
+import { errorMessage } from './core/errors';
+import { registerHover } from './features/hover';
+import { registerKeyCommands } from './features/keyCommands';
+import { registerLookupCommands } from './features/lookupCommands';
+import { registerPanel } from './features/panel';
+import { registerRpcCommands } from './features/rpcCommands';
+import { registerStatusBar } from './features/statusBar';
+import { registerWatchlist } from './features/watchlist';
+import { createServices } from './platform/services';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // surfaces are registered here as they land
+export function activate(context: vscode.ExtensionContext) {
+  try {
+    const services = createServices(context);
+    registerKeyCommands(context, services);
+    const hoverProvider = registerHover(context, services);
+    registerRpcCommands(context, services);
+    registerLookupCommands(context, services);
+    registerStatusBar(context, services);
+    const watchlist = registerWatchlist(context, services);
+    const panels = registerPanel(context, services);
+    // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
+    return { services, hoverProvider, watchlist, panels };
+  } catch (e) {
+    // rust-analyzer style: say that activation failed instead of failing silently.
+    const detail = e instanceof Error ? e.message : errorMessage(e);
+    void vscode.window.showErrorMessage(`NEAR Lens failed to start: ${detail}`);
+    return undefined;
+  }
 }
 
 export function deactivate(): void {

@@ -1,0 +1,42 @@
+// "Set API Key…" and "Clear API Key": the key goes only into SecretStorage (through services.apiKey); it is never
+// shown, logged or echoed in a message. Must not write settings or globalState.
+import * as vscode from 'vscode';
+import { apiKeyError } from '../core/commandModel';
+import type { KeyedServices } from '../platform/services';
+
+export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
+  context.subscriptions.push(
+    // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
+    vscode.commands.registerCommand('nearLens.setApiKey', async (arg?: unknown): Promise<boolean> => {
+      let key: string | undefined;
+      if (typeof arg === 'string') {
+        const why = apiKeyError(arg);
+        if (why) {
+          void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
+          return false;
+        }
+        key = arg;
+      } else {
+        key = await vscode.window.showInputBox({
+          title: 'NEAR Lens: Set API Key',
+          prompt: "Your FastNEAR API key. It is kept in VS Code's secret storage and sent only to the configured service.",
+          password: true,
+          ignoreFocusOut: true,
+          validateInput: (v) => apiKeyError(v),
+        });
+        if (key === undefined) return false;
+      }
+      await services.apiKey.set(key.trim());
+      void vscode.window.showInformationMessage('NEAR Lens: API key saved in secret storage.');
+      return true;
+    }),
+    vscode.commands.registerCommand('nearLens.clearApiKey', async (): Promise<boolean> => {
+      const had = services.hasApiKey;
+      await services.apiKey.clear();
+      void vscode.window.showInformationMessage(
+        had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.',
+      );
+      return had;
+    }),
+  );
+}

@@ -1,0 +1,91 @@
+// Row 3: time to require the production bundle and run activate() against a stub `vscode`, vs an empty bundle.
+import Module from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as tick } from 'node:timers/promises';
+import { BUNDLE, buildEmptyBundle } from './size';
+import { fmtSummary, summarize } from './stats';
+import type { Row } from './stats';
+import { createContext, createVscodeStub } from './vscodeStub';
+
+interface ExtensionModule {
+  activate(context: unknown): unknown;
+  deactivate?(): unknown;
+}
+
+type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
+
+/** Serves `require('vscode')` from the stub for every module loaded from now on. */
+function installVscode(vscode: unknown): () => void {
+  const mod = Module as unknown as { _load: Load };
+  const original = mod._load;
+  mod._load = function (request, parent, isMain) {
+    return request === 'vscode' ? vscode : original.call(this, request, parent, isMain);
+  };
+  return () => {
+    mod._load = original;
+  };
+}
+
+interface Sample {
+  requireMs: number;
+  activateMs: number;
+}
+
+/** One fresh require (cache cleared) + activate() + dispose; only the synchronous part is timed. */
+async function once(file: string, makeContext: () => ReturnType<typeof createContext>): Promise<Sample> {
+  delete require.cache[require.resolve(file)];
+  const t0 = performance.now();
+  const mod = require(file) as ExtensionModule;
+  const t1 = performance.now();
+  const { context, subscriptions } = makeContext();
+  const t2 = performance.now();
+  mod.activate(context);
+  const t3 = performance.now();
+  await tick(); // let promise work activate() started settle before the next sample
+  for (const d of subscriptions.splice(0)) d.dispose();
+  mod.deactivate?.();
+  return { requireMs: t1 - t0, activateMs: t3 - t2 };
+}
+
+export async function activateRow(runs = 200): Promise<Row> {
+  const empty = await buildEmptyBundle();
+  const { vscode, record } = createVscodeStub();
+  const uninstall = installVscode(vscode);
+  try {
+    const makeContext = (): ReturnType<typeof createContext> => createContext(record);
+    // First (cold) require of each: compiles the code; later fresh requires may reuse V8's compile cache.
+    const coldExt = await once(BUNDLE, makeContext);
+    const coldEmpty = await once(empty, makeContext);
+    const commandsPerActivate = record.commands.length;
+    const ext: Sample[] = [];
+    const base: Sample[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Interleaved so that load from other processes hits both alike.
+      ext.push(await once(BUNDLE, makeContext));
+      base.push(await once(empty, makeContext));
+    }
+    const req = summarize(ext.map((s) => s.requireMs));
+    const reqBase = summarize(base.map((s) => s.requireMs));
+    const act = summarize(ext.map((s) => s.activateMs));
+    const errors = [...new Set(record.errors)];
+    const notes = [
+      `Cold first require: extension ${coldExt.requireMs.toFixed(2)} ms, empty bundle ${coldEmpty.requireMs.toFixed(2)} ms; cold first activate() ${coldExt.activateMs.toFixed(2)} ms.`,
+      `activate() registered ${commandsPerActivate} commands per run against the stub \`vscode\` (${record.generic.size} API members served by the generic proxy).`,
+    ];
+    if (errors.length > 0) notes.push(`activate() reported errors: ${errors.join(' | ')}`);
+    if (commandsPerActivate === 0) notes.push('activate() registered nothing: the extension entry point is still empty.');
+    if (process.env['BENCH_VERBOSE']) console.log('generic vscode members:', [...record.generic].sort().join(', '));
+    return {
+      id: 3,
+      figure: 'require bundle + activate() (stub vscode)',
+      measured: `require ${fmtSummary(req, 'ms', 3)}; activate ${fmtSummary(act, 'ms', 3)}`,
+      baseline: `require empty bundle ${fmtSummary(reqBase, 'ms', 3)}`,
+      ratio: `require ${(req.median / reqBase.median).toFixed(2)} × empty`,
+      target: 'report; activate ≤ 2 ms (sync)',
+      pass: act.median <= 2 && errors.length === 0,
+      notes,
+    };
+  } finally {
+    uninstall();
+  }
+}

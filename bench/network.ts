@@ -1,0 +1,121 @@
+// Rows 6–8: request de-duplication, bounded-concurrency refresh and client overhead, all against the loopback stub.
+import { TtlCache } from '../src/core/cache';
+import { NearClient } from '../src/core/client';
+import { settleAll } from '../src/core/limit';
+import type { Stub } from '../test/support/stub';
+import { fmtSummary, summarize, timeAsync } from './stats';
+import type { Row } from './stats';
+
+export function stubClient(stub: Stub, cache = new TtlCache()): NearClient {
+  const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+  // The extension host's global fetch, as in the bundle (ofetch resolved to its fetch-native entry).
+  return new NearClient({ endpoints, cache, fetch: globalThis.fetch });
+}
+
+const fullRequests = (stub: Stub, id: string): number => stub.requests.filter((r) => r.path === `/v1/account/${id}/full`).length;
+
+/** Row 6: 50 concurrent look-ups of one account, then 50 more inside the TTL → one request at the stub. */
+export async function dedupeRow(stub: Stub, runs = 5): Promise<Row> {
+  stub.setLatency(20); // long enough for all 50 callers to arrive while the first request is in flight
+  const counts: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      stub.clearRequests();
+      const client = stubClient(stub);
+      await Promise.all(Array.from({ length: 50 }, () => client.full('alice.near')));
+      await Promise.all(Array.from({ length: 50 }, () => client.full('alice.near')));
+      counts.push(fullRequests(stub, 'alice.near'));
+    }
+  } finally {
+    stub.setLatency(0);
+  }
+  const s = summarize(counts);
+  return {
+    id: 6,
+    figure: '50 concurrent look-ups of one account (+50 inside the TTL)',
+    measured: `${s.median} request(s) at the stub (min–max ${s.min}–${s.max} over ${runs} runs)`,
+    baseline: '—',
+    ratio: '—',
+    target: 'exactly 1 request',
+    pass: counts.every((c) => c === 1),
+    notes: ['Stub latency 20 ms; each run uses a fresh cache; the second 50 arrive after the first answer is cached.'],
+  };
+}
+
+/** Row 7: refresh of 100 watched accounts with 50 ms latency, bounded concurrency, vs ceil(100 / c) × 50 ms. */
+export async function refreshRow(stub: Stub, concurrency: number, source: string, runs = 5): Promise<Row> {
+  const latency = 50;
+  const ids = Array.from({ length: 100 }, (_, i) => `watched-${i}.near`);
+  const client = stubClient(stub);
+  stub.setLatency(latency);
+  const times: number[] = [];
+  let failed = 0;
+  try {
+    await settleAll(ids.slice(0, concurrency), concurrency, (id) => client.full(id, { fresh: true })); // open connections
+    for (let i = 0; i < runs; i++) {
+      stub.clearRequests();
+      times.push(
+        await timeAsync(async () => {
+          const results = await settleAll(ids, concurrency, (id) => client.full(id, { fresh: true }));
+          failed += results.filter((r) => r.status === 'rejected').length;
+        }),
+      );
+    }
+  } finally {
+    stub.setLatency(0);
+  }
+  const ideal = Math.ceil(ids.length / concurrency) * latency;
+  const s = summarize(times);
+  const ratio = s.median / ideal;
+  return {
+    id: 7,
+    figure: `refresh of 100 watched accounts (latency ${latency} ms, concurrency ${concurrency})`,
+    measured: fmtSummary(s, 'ms', 0),
+    baseline: `ideal ceil(100/${concurrency}) × ${latency} ms = ${ideal} ms`,
+    ratio: `${ratio.toFixed(3)} (p25–p75 ${(s.p25 / ideal).toFixed(3)}–${(s.p75 / ideal).toFixed(3)})`,
+    target: '≤ 1.2',
+    pass: ratio <= 1.2 && failed === 0,
+    notes: [`Concurrency helper: ${source}.${failed > 0 ? ` ${failed} look-ups failed.` : ''}`],
+  };
+}
+
+/** Row 8: one full() through the client (cache bypassed) vs one raw fetch + JSON parse of the same URL. */
+export async function overheadRow(stub: Stub, reps = 400): Promise<Row> {
+  stub.setLatency(0);
+  const client = stubClient(stub);
+  const url = `${stub.apiUrl}/v1/account/alice.near/full`;
+  const raw = async (): Promise<unknown> => (await fetch(url, { headers: { accept: 'application/json' } })).json();
+  const viaClient = (): Promise<unknown> => client.full('alice.near', { fresh: true });
+  for (let i = 0; i < 50; i++) {
+    await raw();
+    await viaClient();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    // Alternate which goes first so neither always follows the other.
+    if (i % 2 === 0) {
+      a.push(await timeAsync(viaClient));
+      b.push(await timeAsync(raw));
+    } else {
+      b.push(await timeAsync(raw));
+      a.push(await timeAsync(viaClient));
+    }
+    if (i % 100 === 99) stub.clearRequests();
+  }
+  const sa = summarize(a);
+  const sb = summarize(b);
+  const ratio = sa.median / sb.median;
+  // The ratio of medians, and the spread of per-pair ratios (each client call against the raw fetch next to it).
+  const pairs = summarize(a.map((x, i) => x / (b[i] ?? x)));
+  return {
+    id: 8,
+    figure: 'one full() through the client (fresh: true)',
+    measured: fmtSummary(sa, 'ms', 3),
+    baseline: `raw fetch + .json() ${fmtSummary(sb, 'ms', 3)}`,
+    ratio: `${ratio.toFixed(3)} (per-pair p25–p75 ${pairs.p25.toFixed(2)}–${pairs.p75.toFixed(2)})`,
+    target: '≤ 1.1',
+    pass: ratio <= 1.1,
+    notes: [`${reps} interleaved pairs after 50 warm-up pairs; stub latency 0 on 127.0.0.1.`],
+  };
+}

@@ -109,6 +109,7 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
         key = validated(text, 'public-key');
       }
       const all = a?.all === true;
+      await services.ready; // the first request after start-up goes with the stored key
       const { client, network } = services.clientForNetwork();
       const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
       if (a?.show !== false) void showKeyAccounts(services, r, network, all);
@@ -134,6 +135,7 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
         if (!text?.trim()) return undefined;
         id = validated(text, 'account');
       }
+      await services.ready;
       const { client, network } = services.clientForAccount(id);
       const full = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` },

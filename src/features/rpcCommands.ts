@@ -134,10 +134,11 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         host = h;
         ref = r;
       }
+      await services.ready; // the first request after start-up goes with the stored key
       const { client } = services.clientForNetwork();
+      // Regular falls back to archival for a block it no longer has; the summary says which host answered.
       const res: RpcResult<Record<string, unknown>> = await withCancellableProgress('NEAR Lens: querying block…', (signal) =>
-        // An explicit host: no silent fallback, the person chose it.
-        client.block(ref, { host, signal, fallback: false }),
+        client.block(ref, { host, signal }),
       );
       const hostUrl = res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl;
       const summary = blockSummary(res.result, res.host, hostOf(hostUrl));
@@ -185,8 +186,12 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         params = p.value;
         host = h;
       }
+      await services.ready; // the first request after start-up goes with the stored key
       const { client } = services.clientForNetwork();
-      const res = await withCancellableProgress(`NEAR Lens: ${method}…`, (signal) => client.rpc(method, params, host, { signal }));
+      // Regular (or no host) lets the client fall back to archival for history; archival is asked directly.
+      const res = await withCancellableProgress(`NEAR Lens: ${method}…`, (signal) =>
+        client.rpc(method, params, host === 'archival' ? host : undefined, { signal }),
+      );
       const hostUrl = res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl;
       const summary =
         method === 'block' ? blockSummary(res.result, res.host, hostOf(hostUrl)) : `${method} · ${answeredBy(res.host, hostOf(hostUrl))}`;

@@ -132,6 +132,7 @@ export const NAMED_ID_SUFFIXES: readonly string[] = ['near', 'testnet', 'tg', 'a
 export const CODE_RECEIVERS: readonly string[] = ['this', 'self', 'super', 'window', 'document', 'process', 'console', 'module', 'exports'];
 
 const CODE_RECEIVER_SET = new Set(CODE_RECEIVERS);
+const MAX_CODE_RECEIVER = Math.max(...CODE_RECEIVERS.map((r) => r.length));
 // Right boundary of an id: not followed by a letter or digit, nor by separators or a dot that continue the name
 // (a dot followed by a space/end is the end of a sentence: "send to alice.near."; `_alice.near_` is markdown).
 const ID_END = '(?![A-Za-z0-9]|[_-]+[A-Za-z0-9]|\\.[\\w-])';
@@ -201,8 +202,8 @@ const MAX_KEY_TYPE = 20;
 /** Appends every id in `text` to `out`; `atTextStart` is false when `text` is a window cut out of a longer line. */
 function scan(text: string, out: FoundId[], atTextStart: boolean): void {
   let lastEnd = 0; // nothing reported may overlap what was reported before
-  const push = (start: number, end: number, classified: Classified): void => {
-    out.push({ text: text.slice(start, end), start, end, classified });
+  const push = (start: number, end: number, classified: Classified, slice?: string): void => {
+    out.push({ text: slice ?? text.slice(start, end), start, end, classified });
     lastEnd = end;
   };
   if (atTextStart) {
@@ -235,8 +236,10 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       const id = text.slice(s, end);
       // Most hits are plain lowercase ids: checked in one loop; anything else goes through classify for its reason.
       const c = isPlainAccountId(text, s, end) ? accountOf(id) : classify(id);
-      if (c.kind !== 'account' || CODE_RECEIVER_SET.has(id.slice(0, id.indexOf('.')))) continue;
-      push(s, end, c);
+      if (c.kind !== 'account') continue;
+      const dot = id.indexOf('.');
+      if (dot <= MAX_CODE_RECEIVER && CODE_RECEIVER_SET.has(id.slice(0, dot))) continue;
+      push(s, end, c, id);
     } else if (text.charCodeAt(at + 1) === 58 /* : */) {
       // 2. a possible key: key type back to the first non-alphanumeric, payload forward.
       const colon = at + 1;
@@ -267,7 +270,8 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       const s = at + 1;
       const end = at + m[0].length;
       if (s >= lastEnd && !(text.charCodeAt(at) === 58 && HASH_PREFIX_RE.test(text.slice(Math.max(0, at - 12), at)))) {
-        push(s, end, accountOf(text.slice(s, end)));
+        const id = text.slice(s, end);
+        push(s, end, accountOf(id), id);
       }
     }
   }

@@ -104,7 +104,7 @@ export async function heapRow(stub: Stub, maxEntries: number, limitSource: strin
     id: 9,
     figure: 'heap growth after 10,000 hovers over 1,000 ids',
     measured: `${mb(growth)} after 10,000; then ${later.map((d) => mb(d)).join(' / ')} vs that after 20,000 / 30,000 / 40,000`,
-    baseline: `cache limit ${maxEntries} entries (${limitSource}); ${cache.size} at the end; ≈ ${(Math.max(growth, 0) / Math.max(cache.size, 1) / 1024).toFixed(1)} KB per entry`,
+    baseline: `cache limit ${maxEntries} entries (${limitSource}); ${cache.size} at the end; ${growth > 0 ? `≈ ${(growth / Math.max(cache.size, 1) / 1024).toFixed(1)} KB per entry` : 'growth within gc noise'}`,
     ratio: '—',
     target: `bounded: cache ≤ limit, later rounds ≤ +${mb(LATER_ROUNDS_SLACK)}`,
     pass: bounded,

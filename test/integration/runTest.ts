@@ -1,0 +1,120 @@
+// The one entry of the in-editor tests (`npm run test:integration`, after scripts/build-tests.mjs): starts the
+// loopback stub in this process, writes the run's user settings (custom network → stub), and runs the bundled
+// mocha suite through @vscode/test-electron's runTests in a real VS Code:
+//   VSCODE_EXECUTABLE=/path/to/code   a desktop VS Code you have
+//   NEAR_LENS_VSCODE=download         let @vscode/test-electron download one (needs the internet)
+//   otherwise                         the offline host, scripts/code-host.mjs (code-server + headless Chromium)
+// Two runs: "main" (trust off, test/fixtures/workspace) and "untrusted" (trust on, a temp copy of the workspace
+// whose .vscode/settings.json points the endpoints at the stub's foreign host). Must not import src/.
+import { runTests } from '@vscode/test-electron';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStub } from '../support/stub';
+import { serveStubControl, stubEnv } from './support/stubControl';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SUITE_DIR = path.join(ROOT, 'out/test/integration/suite');
+const CODE_HOST = path.join(ROOT, 'scripts/code-host.mjs');
+const FIXTURE_WORKSPACE = path.join(ROOT, 'test/fixtures/workspace');
+
+interface Run {
+  name: 'main' | 'untrusted';
+  folder: string;
+  trust: boolean;
+}
+
+const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+function pickExecutable(): { path: string | undefined; label: string; offline: boolean } {
+  const named = process.env['VSCODE_EXECUTABLE'];
+  if (named) return { path: named, label: `desktop VS Code at ${named}`, offline: false };
+  if (process.env['NEAR_LENS_VSCODE'] === 'download') return { path: undefined, label: 'downloaded desktop VS Code', offline: false };
+  return { path: CODE_HOST, label: 'offline host (code-server + headless Chromium)', offline: true };
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(SUITE_DIR, 'index.js'))) {
+    console.error('[integration] out/test/integration/suite/index.js is missing: run `node scripts/build-tests.mjs` first');
+    return 1;
+  }
+  const exe = pickExecutable();
+  const stub = await startStub({ fixturesDir: path.join(ROOT, 'test/fixtures') });
+  const control = await serveStubControl(stub);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'near-lens-it-'));
+  const results: string[] = [];
+  let failed = 0;
+  try {
+    const runs: Run[] = [{ name: 'main', folder: FIXTURE_WORKSPACE, trust: false }];
+    if (readdirSync(SUITE_DIR).some((f) => f.endsWith('.untrusted.test.js'))) {
+      if (exe.offline) runs.push({ name: 'untrusted', folder: hostileWorkspace(scratch, stub.foreignUrl), trust: true });
+      // runTests always passes --disable-workspace-trust to a desktop VS Code, so only the offline host can run it.
+      else results.push('untrusted: not run (a desktop VS Code launched by runTests always has workspace trust disabled)');
+    }
+    for (const run of runs) {
+      const userDataDir = path.join(scratch, `${run.name}-user-data`);
+      writeUserSettings(userDataDir, {
+        // Application-scoped settings: only user settings count, so they go here and not into the workspace.
+        'nearLens.network': 'custom',
+        'nearLens.customNetwork.apiUrl': stub.apiUrl,
+        'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
+        'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
+      });
+      console.log(`[integration] ${run.name} run: ${exe.label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`);
+      const started = Date.now();
+      try {
+        await runTests({
+          ...(exe.path ? { vscodeExecutablePath: exe.path } : {}),
+          extensionDevelopmentPath: ROOT,
+          extensionTestsPath: path.join(SUITE_DIR, 'index.js'),
+          launchArgs: [run.folder, `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(scratch, `${run.name}-extensions`)}`],
+          extensionTestsEnv: {
+            ...stubEnv(stub, control),
+            NEAR_LENS_TEST_SUITE: run.name,
+            NEAR_LENS_FIXTURE_WORKSPACE: run.folder,
+            CODE_HOST_WORKSPACE_TRUST: run.trust ? 'on' : 'off',
+          },
+        });
+        results.push(`${run.name}: passed in ${secs(Date.now() - started)}`);
+      } catch (e) {
+        failed++;
+        results.push(`${run.name}: FAILED in ${secs(Date.now() - started)} (${e instanceof Error ? e.message : String(e)})`);
+      }
+    }
+  } finally {
+    await control.close();
+    await stub.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  for (const line of results) console.log(`[integration] ${line}`);
+  return failed > 0 ? 1 : 0;
+}
+
+function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/** A copy of the fixture workspace whose workspace settings try to send everything to the stub's foreign host. */
+function hostileWorkspace(scratch: string, foreignUrl: string): string {
+  const dir = path.join(scratch, 'untrusted-workspace');
+  cpSync(FIXTURE_WORKSPACE, dir, { recursive: true });
+  mkdirSync(path.join(dir, '.vscode'), { recursive: true });
+  const hostile = {
+    'nearLens.network': 'custom',
+    'nearLens.customNetwork.apiUrl': foreignUrl,
+    'nearLens.customNetwork.rpcUrl': foreignUrl,
+    'nearLens.customNetwork.archivalRpcUrl': foreignUrl,
+    'nearLens.auth.transport': 'query',
+  };
+  writeFileSync(path.join(dir, '.vscode', 'settings.json'), `${JSON.stringify(hostile, null, 2)}\n`);
+  return dir;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,74 @@
+// Helpers for in-editor tests (run inside the real extension host): the extension and its test API, fixture
+// files, positions of ids, hover text, polling, user settings. Must not import the stub server or other tests.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { activate } from '../../../src/extension';
+
+/** publisher.name from package.json. */
+export const EXTENSION_ID = 'near-lens.near-lens';
+
+/** What activate() returns to tests: { services, hoverProvider, watchlist, panels }. */
+export type NearLensApi = NonNullable<ReturnType<typeof activate>>;
+
+export async function activateExtension(): Promise<NearLensApi> {
+  const ext = vscode.extensions.getExtension<NearLensApi | undefined>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  assert.ok(api, 'activate() returned no test API (activation failed?)');
+  return api;
+}
+
+/** The fixture workspace the run opened (test/fixtures/workspace, or the untrusted copy). */
+export function workspaceUri(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'no workspace folder is open (the runner passes the fixture workspace)');
+  return folder.uri;
+}
+
+export function fixtureUri(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceUri(), name);
+}
+
+export async function openFixture(name: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(fixtureUri(name));
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** Position `offset` characters into the `nth` occurrence of `text` in the document (default: 1 char in, so inside it). */
+export function positionOf(doc: vscode.TextDocument, text: string, nth = 0, offset = 1): vscode.Position {
+  const all = doc.getText();
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = all.indexOf(text, at + 1);
+    assert.notEqual(at, -1, `"${text}" (occurrence ${nth}) not found in ${doc.uri.path}`);
+  }
+  return doc.positionAt(at + offset);
+}
+
+function contentText(c: vscode.MarkdownString | vscode.MarkedString): string {
+  if (typeof c === 'string') return c;
+  return c.value;
+}
+
+/** All hover contents every provider gives at `pos`, joined with blank lines (markdown source). */
+export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
+  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos)) ?? [];
+  return hovers.flatMap((h) => h.contents.map(contentText)).join('\n\n');
+}
+
+/** Polls `probe` until it returns a truthy value (returned) or the timeout passes (throws with the last value). */
+export async function waitFor<T>(probe: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+  let last: T | undefined;
+  for (;;) {
+    last = await probe();
+    if (last) return last as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${opts.what ?? 'a condition'} (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
+  }
+}
+
+/** Writes a user (global) setting, e.g. setUserSetting('nearLens.auth.transport', 'query'); undefined removes it. */
+export async function setUserSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration().update(key, value, vscode.ConfigurationTarget.Global);
+}

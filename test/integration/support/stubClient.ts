@@ -1,0 +1,69 @@
+// In-editor test side of the stub: its URLs (from the environment the runner passed to the extension host) and
+// the control channel (requests seen, faults, latency). Uses the host's global fetch; must not import vscode.
+import type { FaultRule, RecordedRequest } from '../../support/stub';
+import type { WireFaultRule } from './stubControl';
+
+export interface StubUrls {
+  apiUrl: string;
+  rpcUrl: string;
+  archivalRpcUrl: string;
+  foreignUrl: string;
+  controlUrl: string;
+}
+
+function env(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the in-editor tests through test/integration/runTest.ts`);
+  return v;
+}
+
+export function stubUrls(): StubUrls {
+  return {
+    apiUrl: env('NEAR_LENS_STUB_API'),
+    rpcUrl: env('NEAR_LENS_STUB_RPC'),
+    archivalRpcUrl: env('NEAR_LENS_STUB_ARCHIVAL'),
+    foreignUrl: env('NEAR_LENS_STUB_FOREIGN'),
+    controlUrl: env('NEAR_LENS_STUB_CONTROL'),
+  };
+}
+
+async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stubUrls().controlUrl}${route}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`stub control ${route}: ${data.error ?? res.status}`);
+  return data;
+}
+
+/** Every request the stub has recorded since the last clear (all four hosts). */
+export function stubRequests(): Promise<RecordedRequest[]> {
+  return call<RecordedRequest[]>('GET', '/requests');
+}
+
+export async function clearStubRequests(): Promise<void> {
+  await call('POST', '/clear-requests');
+}
+
+/** Adds a fault rule; a RegExp `match` is sent as source + flags. */
+export async function stubFault(rule: FaultRule): Promise<void> {
+  const { match, ...rest } = rule;
+  const wire: WireFaultRule =
+    match instanceof RegExp ? { ...rest, match: { regex: match.source, flags: match.flags } } : { ...rest, ...(match === undefined ? {} : { match }) };
+  await call('POST', '/fault', wire);
+}
+
+export async function clearStubFaults(): Promise<void> {
+  await call('POST', '/clear-faults');
+}
+
+export async function setStubLatency(ms: number): Promise<void> {
+  await call('POST', '/latency', { ms });
+}
+
+/** Clears requests and faults and sets latency to 0: call it in a beforeEach. */
+export async function resetStub(): Promise<void> {
+  await call('POST', '/reset');
+}

@@ -26,7 +26,7 @@ import {
 const t0 = Date.now();
 // The log channel carries the workbench's own chatter too; these lines say nothing about the tests.
 const WORKBENCH_NOISE =
-  /^(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|Updating additional builtin extensions cache|\[Service Worker\]|\[AgentHost|\[AccountPolicyGate\])|ECONNREFUSED 127\.0\.0\.1:9\b/;
+  /^(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|Updating additional builtin extensions cache|\[Service Worker\]|\[AgentHost|\[AccountPolicyGate\]|Creation of workbench contribution)|ECONNREFUSED 127\.0\.0\.1:9\b/;
 const say = (msg) => console.log(`[code-host] ${msg}`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 

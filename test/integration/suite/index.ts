@@ -4,8 +4,42 @@
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import * as vscode from 'vscode';
+import { startStub } from '../../support/stub';
+import { serveStubControl, stubEnv } from '../support/stubControl';
 
 export async function run(): Promise<void> {
+  const stopStub = await ensureStub();
+  try {
+    await runMocha();
+  } finally {
+    await stopStub?.();
+  }
+}
+
+/**
+ * Launched by runTest.ts the stub runs in the runner and its URLs are in the environment. Launched directly
+ * (F5 "Extension Tests" in a desktop VS Code, with --profile-temp) start one here and point the user settings at it.
+ */
+async function ensureStub(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env['NEAR_LENS_STUB_CONTROL']) return undefined;
+  const stub = await startStub({ fixturesDir: path.resolve(__dirname, '../../../../test/fixtures') });
+  const control = await serveStubControl(stub);
+  Object.assign(process.env, stubEnv(stub, control));
+  const cfg = vscode.workspace.getConfiguration('nearLens');
+  const global = vscode.ConfigurationTarget.Global;
+  await cfg.update('network', 'custom', global);
+  await cfg.update('customNetwork.apiUrl', stub.apiUrl, global);
+  await cfg.update('customNetwork.rpcUrl', stub.rpcUrl, global);
+  await cfg.update('customNetwork.archivalRpcUrl', stub.archivalRpcUrl, global);
+  console.log(`[suite] no runner: started the stub in the extension host (${stub.apiUrl})`);
+  return async () => {
+    await control.close();
+    await stub.close();
+  };
+}
+
+async function runMocha(): Promise<void> {
   const suite = process.env['NEAR_LENS_TEST_SUITE'] === 'untrusted' ? 'untrusted' : 'main';
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000, color: false });
   const grep = process.env['NEAR_LENS_TEST_GREP'];

@@ -95,7 +95,13 @@ EOF
   log="$CS_DIR/install.log"
   # npm_config_dangerously_allow_all_scripts reaches the nested `npm` runs of code-server's postinstall
   # (lib/vscode and its extensions have no allowScripts of their own); scoped to this one pinned install.
-  if ! (cd "$CS_DIR" && PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR" \
+  # Under `npm run`, the outer npm's npm_* variables (npm_config_user_agent says node/v20, which the postinstall
+  # checks) would reach the nested npm: drop them all first.
+  unset_npm=()
+  while IFS='=' read -r name _; do
+    [[ "$name" == npm_* || "$name" == NODE ]] && unset_npm+=(-u "$name")
+  done < <(env)
+  if ! (cd "$CS_DIR" && env "${unset_npm[@]}" PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR" \
         npm_config_dangerously_allow_all_scripts=true npm_config_update_notifier=false \
         npm install --no-audit --no-fund --loglevel=warn >"$log" 2>&1); then
     tail -n 40 "$log"

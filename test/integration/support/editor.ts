@@ -72,3 +72,31 @@ export async function waitFor<T>(probe: () => T | Promise<T>, opts: { timeoutMs?
 export async function setUserSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration().update(key, value, vscode.ConfigurationTarget.Global);
 }
+
+/** Stores `key` through the real command and SecretStorage (no prompt when given an argument). */
+export async function setApiKey(key: string): Promise<void> {
+  const stored = await vscode.commands.executeCommand<boolean>('nearLens.setApiKey', key);
+  assert.equal(stored, true, 'nearLens.setApiKey refused the key');
+}
+
+export async function clearApiKey(): Promise<void> {
+  await vscode.commands.executeCommand('nearLens.clearApiKey');
+}
+
+/**
+ * Answers the next showInputBox with `value` (undefined = Escape). Works because test files live inside the
+ * extension's folder, so `vscode` here is the very API object the extension calls. Returns the prompt options seen.
+ */
+export function answerNextInputBox(value: string | undefined): Promise<vscode.InputBoxOptions | undefined> {
+  const original = vscode.window.showInputBox;
+  return new Promise((resolve) => {
+    const patched = async (options?: vscode.InputBoxOptions): Promise<string | undefined> => {
+      vscode.window.showInputBox = original;
+      resolve(options);
+      const why = value === undefined ? undefined : await options?.validateInput?.(value);
+      assert.ok(!why, `the input box rejected the answer: ${JSON.stringify(why)}`);
+      return value;
+    };
+    vscode.window.showInputBox = patched as typeof vscode.window.showInputBox;
+  });
+}

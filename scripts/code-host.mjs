@@ -9,7 +9,7 @@
 //   CODE_HOST_TIMEOUT_S=600       give up (exit 1) after this long
 //   CODE_HOST_VERBOSE=1           also print code-server's log and the page's console
 //   CODE_HOST_KEEP=1              keep the per-run temp dir (logs, profile) for a post-mortem
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -108,7 +108,10 @@ async function main() {
     await page.goto(workbenchUrl(server.base, { folder: args.folder, payload }));
     const result = await done;
     clearTimeout(timer);
-    if (result.why) console.error(`[code-host] ${result.why}; code-server log: ${server.logFile}`);
+    if (result.why) {
+      console.error(`[code-host] ${result.why}; last lines of code-server's log:`);
+      console.error(readFileSync(server.logFile, 'utf8').trimEnd().split('\n').slice(-30).join('\n'));
+    }
     say(`tests exited with ${result.code} (page to exit ${secs(Date.now() - tPage)}, total ${secs(Date.now() - t0)})`);
     return result.code;
   } catch (e) {

@@ -99,7 +99,13 @@ async function main() {
 
   // 3. Network: user settings (the endpoint settings are application-scoped: user settings only).
   let stub;
-  const settings = { 'nearLens.network': opts.network === 'stub' ? 'custom' : opts.network };
+  // Undefined drops a key: a previous --stub run's loopback URLs must not linger in this demo profile.
+  const settings = {
+    'nearLens.network': opts.network === 'stub' ? 'custom' : opts.network,
+    'nearLens.customNetwork.apiUrl': undefined,
+    'nearLens.customNetwork.rpcUrl': undefined,
+    'nearLens.customNetwork.archivalRpcUrl': undefined,
+  };
   if (opts.network === 'stub') {
     const { tsImport } = await import('tsx/esm/api');
     const { startStub } = await tsImport(pathToFileURL(path.join(ROOT, 'test/support/stub.ts')).href, import.meta.url);

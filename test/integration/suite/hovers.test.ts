@@ -1,0 +1,72 @@
+// In-editor hovers: vscode.executeHoverProvider on the fixture files (TS, Rust, JSON, Markdown) against the stub.
+import assert from 'node:assert/strict';
+import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey } from '../support/editor';
+import { resetStub, stubFault, stubRequests } from '../support/stubClient';
+
+const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
+const ROOT_KEY = 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd';
+const SECRET = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV';
+
+/** Hover markdown with markdown escapes removed, so figures compare as plain text. */
+async function hoverAt(file: string, text: string, nth = 0): Promise<string> {
+  const editor = await openFixture(file);
+  const raw = await hoverText(editor.document.uri, positionOf(editor.document, text, nth, 3));
+  return raw.replace(/\\(.)/g, '$1');
+}
+
+describe('hovers', () => {
+  before(async () => {
+    await activateExtension();
+  });
+  beforeEach(async () => {
+    await resetStub();
+  });
+  after(async () => {
+    await resetStub();
+  });
+
+  for (const file of ['sample.ts', 'sample.rs', 'sample.json', 'README.md']) {
+    it(`shows alice.near's balance from the stub in ${file}`, async () => {
+      const text = await hoverAt(file, 'alice.near');
+      assert.match(text, /alice\.near/);
+      // fixture state.balance 1234567800000000000000000000 yocto = 1,234.5678 NEAR
+      assert.ok(text.includes('Balance: 1,234.5678'), text);
+    });
+  }
+
+  it('looks up the implicit account', async () => {
+    const text = await hoverAt('sample.ts', IMPLICIT);
+    assert.ok(text.includes(IMPLICIT), text);
+    assert.match(text, /Total owned|No such account/);
+  });
+
+  it('lists the accounts of a public key', async () => {
+    const text = await hoverAt('sample.rs', ROOT_KEY);
+    assert.ok(text.includes('root.near'), text);
+  });
+
+  it('warns about a secret key and sends nothing', async () => {
+    await resetStub();
+    const text = await hoverAt('sample.json', SECRET);
+    assert.ok(text.includes('Possible secret key'), text);
+    assert.ok(!text.includes(SECRET), 'the secret is not echoed');
+    assert.deepEqual(await stubRequests(), []);
+  });
+
+  it('says nobody.near does not exist', async () => {
+    const text = await hoverAt('README.md', 'nobody.near');
+    assert.ok(text.includes('No such account'), text);
+  });
+
+  it('shows the rate-limit message on HTTP 429', async () => {
+    await setApiKey('hover-429-key'); // a new key drops the cache, so the next hover asks the stub
+    try {
+      await stubFault({ host: 'api', match: '/v1/account/here.tg/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+      const text = await hoverAt('sample.ts', 'here.tg');
+      assert.ok(text.includes('Rate limited by the service'), text);
+    } finally {
+      await resetStub();
+      await clearApiKey();
+    }
+  });
+});

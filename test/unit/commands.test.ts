@@ -1,7 +1,8 @@
 // The command-palette tools called with arguments (as keybindings and in-editor tests do), outside VS Code: a fake
 // `vscode` that records registrations and documents, a real NearClient and the loopback stub.
 import { strict as assert } from 'node:assert';
-import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadWithFakeVscode } from '../support/fakeVscode';
 import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { NearClient } from '../../src/core/client';
@@ -41,22 +42,8 @@ const fakeVscode = {
 };
 const FAKE_ID = '\0fake-vscode-commands';
 
-function load<T>(path: string): T {
-  const internals = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string };
-  const original = internals._resolveFilename;
-  internals._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? FAKE_ID : original.call(this, request, ...rest);
-  };
-  const req = createRequire(__filename);
-  const m = new Module(FAKE_ID);
-  m.exports = fakeVscode;
-  m.loaded = true;
-  req.cache[FAKE_ID] = m;
-  try {
-    return req(path) as T;
-  } finally {
-    internals._resolveFilename = original;
-  }
+function load<T>(relPath: string): T {
+  return loadWithFakeVscode<T>(fakeVscode, FAKE_ID, path.join(__dirname, relPath));
 }
 
 describe('commands with arguments (fake vscode, stub service)', function () {

@@ -1,7 +1,8 @@
 // The hover provider outside VS Code: a minimal fake `vscode`, a real NearClient and the loopback stub. Checks what
 // is sent (nothing for secrets or with look-ups off), the timeout budget, cancellation and the trusted-command list.
 import { strict as assert } from 'node:assert';
-import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadWithFakeVscode } from '../support/fakeVscode';
 import { startStub } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { NearClient } from '../../src/core/client';
@@ -36,21 +37,7 @@ const fakeVscode = { MarkdownString, Range, Hover };
 const FAKE_ID = '\0fake-vscode-hover';
 
 function loadHover(): typeof HoverModule {
-  const internals = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string };
-  const original = internals._resolveFilename;
-  internals._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? FAKE_ID : original.call(this, request, ...rest);
-  };
-  const req = createRequire(__filename);
-  const m = new Module(FAKE_ID);
-  m.exports = fakeVscode;
-  m.loaded = true;
-  req.cache[FAKE_ID] = m;
-  try {
-    return req('../../src/features/hover') as typeof HoverModule;
-  } finally {
-    internals._resolveFilename = original;
-  }
+  return loadWithFakeVscode<typeof HoverModule>(fakeVscode, FAKE_ID, path.join(__dirname, '../../src/features/hover'));
 }
 
 interface FakeToken {

@@ -1,6 +1,7 @@
 // The watchlist TreeDataProvider outside VS Code: a minimal fake `vscode` module, a real NearClient and the loopback stub service.
 import { strict as assert } from 'node:assert';
-import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadWithFakeVscode } from '../support/fakeVscode';
 import { startStub } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { NearClient } from '../../src/core/client';
@@ -48,27 +49,10 @@ class ThemeColor {
 }
 const fakeVscode = { EventEmitter, TreeItem, ThemeIcon, ThemeColor, TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 } };
 
-interface ModuleInternals {
-  _resolveFilename(request: string, ...rest: unknown[]): string;
-}
 const FAKE_ID = '\0fake-vscode';
 
 function loadWatchlist(): typeof WatchlistModule {
-  const internals = Module as unknown as ModuleInternals;
-  const original = internals._resolveFilename;
-  internals._resolveFilename = function (request: string, ...rest: unknown[]): string {
-    return request === 'vscode' ? FAKE_ID : original.call(this, request, ...rest);
-  };
-  const req = createRequire(__filename);
-  const m = new Module(FAKE_ID);
-  m.exports = fakeVscode;
-  m.loaded = true;
-  req.cache[FAKE_ID] = m;
-  try {
-    return req('../../src/features/watchlist') as typeof WatchlistModule;
-  } finally {
-    internals._resolveFilename = original;
-  }
+  return loadWithFakeVscode<typeof WatchlistModule>(fakeVscode, FAKE_ID, path.join(__dirname, '../../src/features/watchlist'));
 }
 
 // ---------------------------------------------------------------- services over the stub

@@ -8,17 +8,30 @@ export interface PanelHtmlOptions {
   styleUri: string; // webview.asWebviewUri(dist/webview/panel.css)
 }
 
+/**
+ * webview.cspSource is a space-separated source list: desktop VS Code gives one host source
+ * (`https://*.vscode-cdn.net`), code-server and vscode.dev give `'self' https://*.vscode-cdn.net`.
+ * Accept exactly that grammar — `'self'` and host/scheme sources — so the value can never add a
+ * keyword such as 'unsafe-inline', a bare `*`, or a second directive.
+ */
+function webviewSources(cspSource: string): string {
+  const tokens = cspSource.trim().split(/ +/);
+  const ok = (t: string) => t === "'self'" || (/^[A-Za-z0-9*.:/_+%[\]-]+$/.test(t) && /[A-Za-z]/.test(t) && t !== '*');
+  if (cspSource.trim() === '' || !tokens.every(ok)) throw new Error('Unexpected webview cspSource.');
+  return tokens.join(' ');
+}
+
 /** The CSP: nothing by default; our stylesheet and fonts from the webview origin; only the nonce'd script runs. */
 export function panelCsp(cspSource: string, nonce: string): string {
   // CSP source lists are space-separated: a value with spaces, quotes or ';' could add sources or directives.
   if (!/^[A-Za-z0-9+/=]{16,}$/.test(nonce)) throw new Error('The webview nonce must be base64 of at least 12 random bytes.');
-  if (/[\s;'",]/.test(cspSource) || cspSource === '') throw new Error('Unexpected webview cspSource.');
+  const sources = webviewSources(cspSource);
   return [
     "default-src 'none'",
-    `style-src ${cspSource}`,
+    `style-src ${sources}`,
     `script-src 'nonce-${nonce}'`,
-    `img-src ${cspSource} data:`,
-    `font-src ${cspSource}`,
+    `img-src ${sources} data:`,
+    `font-src ${sources}`,
   ].join('; ');
 }
 

@@ -80,5 +80,16 @@ describe('panel HTML and CSP', () => {
     assert.throws(() => panelCsp(`${CSP_SOURCE}; script-src *`, randomBytes(16).toString('base64')));
     assert.throws(() => panelCsp(`${CSP_SOURCE} 'unsafe-eval'`, randomBytes(16).toString('base64')));
     assert.throws(() => panelCsp('', randomBytes(16).toString('base64')));
+    assert.throws(() => panelCsp(`${CSP_SOURCE} *`, randomBytes(16).toString('base64')));
+    assert.throws(() => panelCsp(`'self' 'unsafe-inline'`, randomBytes(16).toString('base64')));
+    assert.throws(() => panelCsp(`${CSP_SOURCE},https://evil.example`, randomBytes(16).toString('base64')));
+  });
+
+  it("accepts the source list code-server and vscode.dev give ('self' plus the CDN host)", () => {
+    const nonce = randomBytes(16).toString('base64');
+    const d = directives(panelCsp(`'self' ${CSP_SOURCE}`, nonce));
+    assert.deepEqual(d.get('style-src'), ["'self'", CSP_SOURCE]);
+    assert.deepEqual(d.get('img-src'), ["'self'", CSP_SOURCE, 'data:']);
+    assert.deepEqual(d.get('script-src'), [`'nonce-${nonce}'`]);
   });
 });

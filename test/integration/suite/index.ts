@@ -6,9 +6,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { startStub } from '../../support/stub';
+import { EXTENSION_ID } from '../support/editor';
+import { captureWebviewSerializers } from '../support/serializers';
 import { serveStubControl, stubEnv } from '../support/stubControl';
 
 export async function run(): Promise<void> {
+  // First, before anything awaits: the extension host runs this before onStartupFinished activates NEAR Lens.
+  if (!captureWebviewSerializers(EXTENSION_ID)) console.warn('[suite] NEAR Lens was active before the suite started: serializer tests will fail');
   const stopStub = await ensureStub();
   try {
     await runMocha();

@@ -1,34 +1,197 @@
-// In-editor watchlist: the add/remove commands with arguments change what the tree provider shows.
+// In-editor watchlist: the add/remove/refresh commands and what the tree provider the extension exposes shows —
+// items and their children with alice.near's exact figures from the stub, lazy groups (token metadata, contract
+// keys, pool amounts), keep-last-good on a failed refresh, and recovery.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, waitFor } from '../support/editor';
+import type { WatchNode } from '../../../src/core/watchlistModel';
+import { activateExtension, answerNextInputBox, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub } from '../support/stubClient';
+import { resetStub, stubFault, stubRequests } from '../support/stubClient';
 
-function rootIds(api: NearLensApi): string[] {
-  return api.watchlist.provider.getChildren().map((n) => n.accountId);
-}
+const ID = 'alice.near';
 
 describe('watchlist', () => {
   let api: NearLensApi;
+
+  const provider = (): NearLensApi['watchlist']['provider'] => api.watchlist.provider;
+  const rootIds = (): string[] => provider().getChildren().map((n) => n.accountId);
+
+  /** The account item, rendered (getTreeItem starts its /full load, as the view does) and settled. */
+  async function account(id: string): Promise<WatchNode> {
+    const node = provider().getChildren().find((n) => n.kind === 'account' && n.accountId === id);
+    assert.ok(node, `${id} in the tree (${rootIds().join(',')})`);
+    provider().getTreeItem(node);
+    await api.watchlist.whenIdle();
+    return node;
+  }
+
+  /** Children of `node` after expanding it (lazy groups load on first expansion) and letting loads settle. */
+  async function expand(node: WatchNode): Promise<WatchNode[]> {
+    provider().getChildren(node);
+    await api.watchlist.whenIdle();
+    return provider().getChildren(node);
+  }
+
+  function child(nodes: readonly WatchNode[], label: string | RegExp): WatchNode {
+    const hit = nodes.find((n) => (typeof label === 'string' ? n.label === label : label.test(n.label)));
+    assert.ok(hit, `no child ${String(label)} among ${nodes.map((n) => n.label).join(' | ')}`);
+    return hit;
+  }
+
+  /** [label, description] of each node as the TreeItem shows it. */
+  function shown(nodes: readonly WatchNode[]): Array<[string, string | undefined]> {
+    return nodes.map((n) => {
+      const item = provider().getTreeItem(n);
+      return [String(item.label), typeof item.description === 'string' ? item.description : undefined];
+    });
+  }
+
   before(async () => {
     api = await activateExtension();
+  });
+  beforeEach(async () => {
     await resetStub();
   });
-  after(async () => {
-    for (const id of ['alice.near', 'here.tg']) await vscode.commands.executeCommand('nearLens.watchlist.remove', id);
+  afterEach(async () => {
+    await setUserSetting('nearLens.watchlist', undefined);
+    await waitFor(() => api.services.settings.watchlist.length === 0, { what: 'an empty watchlist' });
     await api.watchlist.whenIdle();
     await resetStub();
   });
 
-  it('adds several accounts and removes one', async () => {
-    await vscode.commands.executeCommand('nearLens.watchlist.add', ['alice.near', 'here.tg']);
-    await waitFor(() => rootIds(api).includes('alice.near') && rootIds(api).includes('here.tg'), { what: 'both ids in the tree' });
-    assert.deepEqual(rootIds(api).filter((id) => id === 'alice.near' || id === 'here.tg').sort(), ['alice.near', 'here.tg']);
+  it('adds several accounts (argument and prompt) and removes one', async () => {
+    const added = await vscode.commands.executeCommand<string[]>('nearLens.watchlist.add', [ID, 'here.tg']);
+    assert.deepEqual(added, [ID, 'here.tg']);
+    const asked = answerNextInputBox('mob.near, here.tg');
+    assert.deepEqual(await vscode.commands.executeCommand<string[]>('nearLens.watchlist.add'), ['mob.near'], 'only the new id is added');
+    await asked;
+    assert.deepEqual(rootIds(), [ID, 'here.tg', 'mob.near']);
+    assert.deepEqual(vscode.workspace.getConfiguration('nearLens').inspect('watchlist')?.globalValue, [ID, 'here.tg', 'mob.near']);
 
-    await vscode.commands.executeCommand('nearLens.watchlist.remove', 'alice.near');
-    await waitFor(() => !rootIds(api).includes('alice.near'), { what: 'alice.near gone from the tree' });
-    assert.ok(rootIds(api).includes('here.tg'), rootIds(api).join(','));
+    await vscode.commands.executeCommand('nearLens.watchlist.remove', ID);
+    await waitFor(() => !rootIds().includes(ID), { what: `${ID} gone from the tree` });
+    assert.deepEqual(rootIds(), ['here.tg', 'mob.near']);
     await api.watchlist.whenIdle();
+  });
+
+  it('shows the account item and its children with the exact figures', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    const item = provider().getTreeItem(alice);
+    assert.equal(item.label, ID);
+    assert.equal(item.description, '1,234.5678 NEAR'); // balance 1234567800000000000000000000 yocto + 0 locked
+    assert.equal(item.contextValue, 'nearLens.account');
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.match(String(item.tooltip), /Spendable: 1,234\.3044 NEAR/);
+
+    const groups = provider().getChildren(alice);
+    assert.deepEqual(shown(groups), [
+      ['State', undefined],
+      ['Fungible tokens (4)', '1 liquid staking'],
+      ['NFT collections (2)', undefined],
+      ['Contract', undefined],
+      ['Staking pools (2)', 'expand to load amounts'],
+    ]);
+
+    // 26340 bytes × 10^19 yocto = 0.2634 NEAR pinned; spendable = balance − pinned.
+    assert.deepEqual(shown(await expand(child(groups, 'State'))), [
+      ['Balance', '1,234.5678 NEAR'],
+      ['Locked', '0 NEAR'],
+      ['Storage', '26,340 bytes · 0.2634 NEAR pinned'],
+      ['Total owned', '1,234.5678 NEAR'],
+      ['Spendable', '1,234.3044 NEAR'],
+      ['Latest activity', 'block #132,000,789'],
+    ]);
+
+    // Decimals and symbols come from ft_metadata over RPC (stNEAR: 24, USDt: 6); the indexer's null / "" balances are never 0.
+    const tokens = await expand(child(groups, /^Fungible tokens/));
+    assert.deepEqual(shown(tokens), [
+      ['meta-pool.near', '5 stNEAR · liquid staking'],
+      ['usdt.tether-token.near', '10.283 USDt'],
+      ['wrap.near', 'balance not fetched yet by the indexer'],
+      ['v1.omni.hot.tg', 'balance unknown'],
+    ]);
+    assert.match(String(child(tokens, 'usdt.tether-token.near').tooltip), /Amount: 10\.283 USDt\n/);
+    const rpcCalls = (await stubRequests()).filter((r) => r.host === 'rpc').map((r) => (r.body as { params?: { account_id?: string; method_name?: string } }).params);
+    for (const c of ['meta-pool.near', 'usdt.tether-token.near']) {
+      assert.ok(rpcCalls.some((p) => p?.account_id === c && p.method_name === 'ft_metadata'), `ft_metadata of ${c}`);
+    }
+
+    const nfts = await expand(child(groups, /^NFT collections/));
+    assert.deepEqual(shown(nfts), [
+      ['mintbase1.near', '1 collection'],
+      ['hot.tg', '1 collection'],
+    ]);
+    assert.deepEqual(shown(provider().getChildren(child(nfts, 'mintbase1.near'))), [['nearvoucherstore.mintbase1.near', 'updated at block #118,841,842']]);
+    assert.deepEqual(shown(provider().getChildren(child(nfts, 'hot.tg'))), [['nft.hot.tg', 'last update not tracked']]);
+
+    // view_account + view_access_key_list (rpc-accounts.json): no code, one full-access and one function-call key.
+    const contract = await expand(child(groups, 'Contract'));
+    assert.deepEqual(shown(contract), [
+      ['No contract code', undefined],
+      ['Full-access keys (1)', undefined],
+      ['Function-call keys (1)', undefined],
+    ]);
+    assert.deepEqual(shown(provider().getChildren(child(contract, 'Full-access keys (1)'))), [['ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', 'full access']]);
+    const fc = provider().getChildren(child(contract, 'Function-call keys (1)'));
+    assert.deepEqual(shown(fc), [['app.alice.near', 'vote, claim']]);
+    assert.match(String(fc[0]?.tooltip), /allowance 0\.25 NEAR/);
+
+    // get_account_staked_balance / get_account_unstaked_balance (rpc-call-function.json); a pool at zero is "past".
+    const pools = await expand(child(groups, /^Staking pools/));
+    assert.deepEqual(shown(pools), [
+      ['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked'],
+      ['Past pools (1)', 'nothing delegated now'],
+    ]);
+    assert.deepEqual(shown(provider().getChildren(child(pools, 'Past pools (1)'))), [['epic.poolv1.near', '0 NEAR staked']]);
+    assert.equal(provider().getTreeItem(child(provider().getChildren(alice), /^Staking pools/)).description, undefined, 'amounts loaded');
+  });
+
+  it('keeps the last good figures with a failure line when a refresh fails, then recovers', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    await expand(child(provider().getChildren(alice), /^Staking pools/));
+    await resetStub();
+
+    await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
+    assert.ok((await stubRequests()).some((r) => r.host === 'api' && r.path === `/v1/account/${ID}/full`), 'the refresh asked the service, not the cache');
+    assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR · refresh failed');
+    assert.match(String(provider().getTreeItem(alice).tooltip), /Last refresh failed: Rate limited by the service/);
+    let children = provider().getChildren(alice);
+    const failure = children[0];
+    assert.equal(failure?.kind, 'error');
+    assert.match(failure?.label ?? '', /^Refresh failed: Rate limited by the service/);
+    assert.match(String(provider().getTreeItem(failure).description), /^showing data from /);
+    assert.deepEqual(shown(provider().getChildren(child(children, 'State'))).slice(0, 1), [['Balance', '1,234.5678 NEAR']]);
+    assert.deepEqual(shown(provider().getChildren(child(children, /^Staking pools/))).slice(0, 1), [['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked']]);
+
+    await resetStub();
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
+    assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR');
+    children = provider().getChildren(alice);
+    assert.equal(children.filter((n) => n.kind === 'error').length, 0, children.map((n) => n.label).join(' | '));
+    assert.equal(children[0]?.label, 'State');
+    // The refresh also re-read the pool amounts it had loaded.
+    const rpcMethods = (await stubRequests()).filter((r) => r.host === 'rpc').map((r) => (r.body as { params?: { method_name?: string } }).params?.method_name);
+    assert.ok(rpcMethods.includes('get_account_staked_balance'), rpcMethods.join(','));
+  });
+
+  it('keeps a pool\'s last amounts when only its balance call fails', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    await expand(child(provider().getChildren(alice), /^Staking pools/));
+
+    await stubFault({ host: 'rpc', match: 'get_account_staked_balance', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
+    assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR', 'the account itself refreshed');
+    const pools = provider().getChildren(child(provider().getChildren(alice), /^Staking pools/));
+    const zavodil = child(pools, 'zavodil.poolv1.near');
+    assert.equal(provider().getTreeItem(zavodil).description, '1,000 NEAR staked · 2.5 NEAR unstaked · refresh failed');
+    assert.match(String(zavodil.tooltip), /Last refresh failed: /);
+
+    await resetStub();
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
+    assert.equal(provider().getTreeItem(child(provider().getChildren(child(provider().getChildren(alice), /^Staking pools/)), 'zavodil.poolv1.near')).description, '1,000 NEAR staked · 2.5 NEAR unstaked');
   });
 });

@@ -216,7 +216,15 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     }
     // No retainContextWhenHidden: the webview restores from setState and the host re-posts on "ready".
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active, webviewOptions(context.extensionUri));
-    return adopt(panel, id);
+    try {
+      return adopt(panel, id);
+    } catch (e) {
+      // Never leave an empty tab behind: close it and say why.
+      panel.dispose();
+      services.log.error(`balance panel: could not open ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`);
+      void vscode.window.showErrorMessage(`NEAR Lens could not open the balance panel: ${e instanceof Error ? e.message : 'unexpected error'}`);
+      return undefined;
+    }
   };
 
   context.subscriptions.push(
@@ -247,7 +255,12 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
           panel.dispose();
           return;
         }
-        adopt(panel, id);
+        try {
+          adopt(panel, id);
+        } catch (e) {
+          panel.dispose();
+          services.log.error(`balance panel: could not restore ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`);
+        }
       },
     }),
     { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },

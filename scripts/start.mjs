@@ -84,8 +84,8 @@ async function main() {
   if (!opts.dev && !vsix) {
     vsix = path.join(ROOT, '.tools/start/near-lens-dev.vsix');
     mkdirSync(path.dirname(vsix), { recursive: true });
-    // --allow-missing-repository: a local demo package; `npm run package` is the strict one.
-    run(process.execPath, [path.join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], {
+    // A local demo package of the dev build (`npm run package` is the production one).
+    run(process.execPath, [path.join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '-o', vsix], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }

@@ -1,0 +1,200 @@
+// The browser E2E: the packaged .vsix installed into a fresh code-server, driven through its web workbench by headless
+// Chromium the way a person would — explorer clicks, the mouse, the command palette — reading only what is on screen.
+// Each step saves a screenshot under .e2e/screenshots/. Run alone with `npm run test:e2e`.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { expectedAccount, exactNear, shownNear, stubHeadBlock } from './support/figures';
+import { packageVsix } from './support/packaging';
+import {
+  THEMES,
+  SCREENSHOTS,
+  answerInputBox,
+  cropAround,
+  editorText,
+  hoverUntil,
+  openFromExplorer,
+  panelFrame,
+  pickQuickItem,
+  poll,
+  runCommand,
+  sideBarRow,
+  sideBarTreeRows,
+  startWorkbench,
+  waitForTheme,
+} from './support/workbench';
+import type { Workbench } from './support/workbench';
+
+const WATCHLIST = ['alice.near', 'here.tg'];
+
+describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(300_000);
+    const { vsix } = packageVsix();
+    wb = await startWorkbench({ vsix, settings: { 'nearLens.watchlist': WATCHLIST } });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !wb) return;
+    const name = `FAILED-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 60)}`;
+    const file = await wb.shot(name).catch(() => '(no screenshot)');
+    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n      [e2e] code-server log tail:\n${wb.logTail(15)}`);
+  });
+
+  after(async () => {
+    await wb?.close();
+    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/`);
+  });
+
+  it('starts with NEAR Lens active: its activity-bar entry and "NEAR custom" in the status bar', async () => {
+    const { page } = wb;
+    await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').waitFor();
+    // The status-bar item appears once the extension has activated and read the user settings (network "custom").
+    const status = page.locator('.statusbar-item').filter({ hasText: /NEAR custom/ });
+    await status.waitFor({ timeout: 60_000 });
+    assert.equal((await status.innerText()).trim(), 'NEAR custom');
+    assert.ok(await page.locator('.monaco-workbench').evaluate((el, c) => el.classList.contains(c), THEMES.dark.className), `starts in ${THEMES.dark.id}`);
+    await wb.shot('01-workbench');
+  });
+
+  it('hovering alice.near in sample.ts shows the stub’s figures to the digit', async () => {
+    const { page } = wb;
+    await openFromExplorer(page, 'sample.ts');
+    const { text, hover } = await hoverUntil(page, 'alice.near', /Total owned:/);
+    const a = expectedAccount('alice.near');
+    const lines = text.split('\n').map((l) => l.trim());
+    for (const want of [
+      'alice.near · NEAR account',
+      'Named account, sub-account of near',
+      `Total owned: ${shownNear(a.total)}`,
+      `Spendable: ${shownNear(a.spendable)}`,
+      `Balance: ${shownNear(a.balance)}`,
+      `Locked: ${shownNear(a.locked)}`,
+      `Storage: ${a.storageBytes.toLocaleString('en-US')} bytes, pinning ${shownNear(a.pinned)}`,
+      `${a.counts.tokens} fungible tokens · ${a.counts.nfts} NFT collections · ${a.counts.pools} staking pools`,
+    ]) {
+      assert.ok(lines.some((l) => l.includes(want)), `hover shows "${want}":\n${text}`);
+    }
+    assert.equal(shownNear(a.total), '1,234.5678 NEAR'); // once as a literal too, so the oracle itself is checked
+    assert.match(text, /Open in Balance Panel/);
+    await wb.shot('02-hover');
+    await wb.shot('readme-hover', await cropAround(page.locator('.editor-group-container.active'), hover));
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the NEAR Lens view lists the watchlist from user settings with each balance', async () => {
+    const { page } = wb;
+    await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
+    const want = WATCHLIST.map((id) => ({ label: id, description: shownNear(expectedAccount(id).total) }));
+    const rows = await poll(async () => {
+      const r = await sideBarTreeRows(page);
+      return want.every((w) => r.some((x) => x.label === w.label && x.description === w.description)) ? r : undefined;
+    }, `watchlist rows ${JSON.stringify(want)}`, 60_000);
+    assert.deepEqual(
+      rows.filter((r) => WATCHLIST.includes(r.label)),
+      want,
+    );
+    // Expand alice.near, then its State group: the exact-to-the-digit fields, as descriptions.
+    await sideBarRow(page, 'alice.near').click();
+    await sideBarRow(page, 'State').click();
+    const a = expectedAccount('alice.near');
+    const fields = [
+      { label: 'Balance', description: shownNear(a.balance) },
+      { label: 'Locked', description: shownNear(a.locked) },
+      { label: 'Storage', description: `${a.storageBytes.toLocaleString('en-US')} bytes · ${shownNear(a.pinned)} pinned` },
+      { label: 'Total owned', description: shownNear(a.total) },
+      { label: 'Spendable', description: shownNear(a.spendable) },
+    ];
+    await poll(async () => {
+      const r = await sideBarTreeRows(page);
+      return fields.every((f) => r.some((x) => x.label === f.label && x.description === f.description));
+    }, `alice.near's State fields ${JSON.stringify(fields)}`);
+    await wb.shot('03-watchlist');
+  });
+
+  it('Query Block… from the command palette (regular RPC, final) opens the block as JSON', async () => {
+    const { page } = wb;
+    await runCommand(page, 'NEAR Lens: Query Block…');
+    await pickQuickItem(page, 'Regular RPC', /which RPC host/);
+    await pickQuickItem(page, 'final', /which block/);
+    const head = stubHeadBlock();
+    const rpcHost = new URL(wb.stub.rpcUrl).host;
+    // The result opens at its top: the summary comment, then the JSON (author, chunks, header).
+    const top = await poll(async () => {
+      const t = await editorText(page);
+      return t.startsWith('// Block ') ? t : undefined;
+    }, 'a result editor starting with "// Block "');
+    const first = top.split('\n')[0] ?? '';
+    assert.ok(first.startsWith(`// Block ${head.height.toLocaleString('en-US')} · hash ${head.hash} · `), first);
+    assert.ok(first.endsWith(`· regular RPC (${rpcHost})`), first);
+    assert.match(top, /^\{$/m);
+    await wb.shot('04-query-block');
+    // The header with the height is at the end: Ctrl+End, as a person would scroll there.
+    await page.keyboard.press('Control+End');
+    const bottom = await poll(async () => {
+      const t = await editorText(page);
+      return t.includes('"height": ') ? t : undefined;
+    }, 'the block header at the end of the result');
+    assert.ok(bottom.includes(`"height": ${head.height},`), bottom);
+    assert.ok(bottom.includes(`"hash": "${head.hash}",`), bottom);
+    // An untitled JSON-with-comments document (the tab is named after its first line).
+    assert.match(await page.locator('.tabs-container .tab.active').innerText(), /Untitled-\d+/);
+    await page.locator('.statusbar-item').filter({ hasText: /^JSON with Comments$/ }).waitFor();
+  });
+
+  it('Open Balance Panel… shows here.tg to the yoctoNEAR in the webview (dark theme)', async () => {
+    const { page } = wb;
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, 'here.tg', /Open Balance Panel/);
+    await assertPanelFigures(wb, 'here.tg', 'dark');
+    await wb.shot('05-panel-dark');
+    await wb.shot('readme-panel-dark', await cropAround(page.locator('.editor-group-container.active'), panelFrame(page).locator('section.balance')));
+  });
+
+  it('the open panel follows the switch to the light theme', async () => {
+    const { page } = wb;
+    await runCommand(page, 'Preferences: Color Theme');
+    await page.locator('.quick-input-widget .quick-input-box input').fill(THEMES.light.label);
+    await pickQuickItem(page, THEMES.light.label);
+    await waitForTheme(page, 'light');
+    assert.ok(await page.locator('.monaco-workbench').evaluate((el, c) => el.classList.contains(c), THEMES.light.className), `${THEMES.light.id} applied`);
+    await assertPanelFigures(wb, 'here.tg', 'light');
+    await wb.shot('06-panel-light');
+  });
+});
+
+/** Reads the panel's header and figures table inside the webview frames and checks every amount against the fixture. */
+async function assertPanelFigures(wb: Workbench, accountId: string, theme: 'light' | 'dark'): Promise<void> {
+  const frame = panelFrame(wb.page);
+  await frame.locator('h1', { hasText: accountId }).waitFor({ timeout: 60_000 });
+  await frame.locator('section.balance table tbody tr').first().waitFor({ timeout: 60_000 });
+  await poll(
+    () => frame.locator('body').evaluate((b, k) => b.classList.contains(k === 'dark' ? 'vscode-dark' : 'vscode-light'), theme),
+    `the webview body in the ${theme} theme`,
+  );
+  const rows = await frame.locator('section.balance table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = tr.querySelectorAll('td');
+      return {
+        label: (cells[0]?.textContent ?? '').trim(),
+        value: (cells[1]?.querySelector('.amount')?.textContent ?? '').trim(),
+        exact: (cells[1]?.querySelector('.exact')?.textContent ?? '').trim(),
+      };
+    }),
+  );
+  const a = expectedAccount(accountId);
+  const figure = (label: string, yocto: bigint) => ({ label, value: shownNear(yocto), exact: exactNear(yocto) === shownNear(yocto) ? '' : exactNear(yocto) });
+  assert.deepEqual(rows, [
+    figure('Balance', a.balance),
+    figure('Locked', a.locked),
+    { label: 'Storage used', value: `${a.storageBytes.toLocaleString('en-US')} bytes`, exact: `${a.storageBytes} bytes` },
+    figure('Pinned by storage', a.pinned),
+    figure('Total owned', a.total),
+    figure('Spendable', a.spendable),
+  ]);
+  const total = (await frame.locator('.total .amount').innerText()).trim();
+  assert.equal(total, shownNear(a.total));
+}

@@ -585,7 +585,8 @@ export class NearClient {
     if (!isRecord(parsed) || !('result' in parsed)) {
       throw new NearLensError('bad-shape', 'The RPC answer has neither a result nor an error.');
     }
-    return parsed['result'];
+    // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
+    return this.apiKey && keyForms(this.apiKey).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], this.apiKey) : parsed['result'];
   }
 
   // ---------------------------------------------------------------- internals: transport
@@ -878,6 +879,19 @@ export class NearClient {
 }
 
 // -------------------------------------------------------------------- module helpers
+
+/** The key as it can appear in a JSON body: raw, JSON-escaped, URL-encoded. */
+function keyForms(key: string): string[] {
+  return [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)];
+}
+
+/** Every string of a JSON value with the key masked. */
+function scrubKey(v: unknown, key: string): unknown {
+  if (typeof v === 'string') return redact(v, [key]);
+  if (Array.isArray(v)) return v.map((x) => scrubKey(x, key));
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, [key]), scrubKey(x, key)]));
+  return v;
+}
 
 function retryable(e: NearLensError): NearLensError {
   retryableErrors.add(e);

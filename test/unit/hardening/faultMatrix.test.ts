@@ -191,7 +191,7 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
       cache: new TtlCache(),
       retries: 1,
       retryBaseMs: 1,
-      timeoutMs: 300,
+      timeoutMs: 150,
       maxRetryAfterMs: 1000,
       fetch: (input, init) => {
         const url = String(input);

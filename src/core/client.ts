@@ -19,6 +19,7 @@ import { NearLensError } from './errors';
 import type { ErrorExtra, ErrorKind } from './errors';
 import { classify } from './ids';
 import type { Endpoints } from './networks';
+import { sanitizeText } from './markdown';
 import { redact, redactUrl } from './redact';
 
 export type RpcHost = 'regular' | 'archival';
@@ -177,10 +178,9 @@ function formatWait(ms: number): string {
   return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
 }
 
-/** Untrusted text made fit for a one-line message: no control characters, bounded length. */
+/** Untrusted text made fit for a one-line message: no control, bidi or invisible characters, bounded length. */
 function clip(text: string, max = 160): string {
-  const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  return sanitizeText(text, max);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -295,6 +295,15 @@ describe('hardening: hostile strings are rendered inert', function () {
     assert.deepEqual(rejections.list, []);
   });
 
+  it('the inertness checker has teeth: live markdown is rejected, its escaped form accepted', () => {
+    const live = ['[x](javascript:alert(1))', '<img src=x>', 'see https://evil.example', '[a](command:workbench.x?1)', 'www.evil.example', 'a\u202Eb', '`code`', '![i](x)', '&#60;b', 'x | y', '$(key)'];
+    for (const md of live) {
+      assert.throws(() => assertInertMarkdown(md), `accepted ${JSON.stringify(md)}`);
+      assertInertMarkdown(escapeMarkdown(md));
+    }
+    assertInertMarkdown('[Copy](command:nearLens.copyText?%5B%22alice.near%22%5D) · **alice\\.near**');
+  });
+
   it('the webview guard drops absurd strings; the view model clips them first', () => {
     const text = (n: number): string => 'x'.repeat(n);
     assert.equal(isHostMessage({ type: 'error', message: text(10_001) }), false);

@@ -17,8 +17,9 @@ import { parseYocto } from './amounts';
 import { TtlCache } from './cache';
 import { NearLensError } from './errors';
 import type { ErrorExtra, ErrorKind } from './errors';
-import { classify } from './ids';
+import { classify, findAll } from './ids';
 import type { Endpoints } from './networks';
+import { sanitizeText } from './markdown';
 import { redact, redactUrl } from './redact';
 
 export type RpcHost = 'regular' | 'archival';
@@ -177,10 +178,9 @@ function formatWait(ms: number): string {
   return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
 }
 
-/** Untrusted text made fit for a one-line message: no control characters, bounded length. */
+/** Untrusted text made fit for a one-line message: no control, bidi or invisible characters, bounded length. */
 function clip(text: string, max = 160): string {
-  const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  return sanitizeText(text, max);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -441,6 +441,7 @@ export class NearClient {
       } catch {
         throw new NearLensError('invalid-input', 'RPC params must be plain JSON.');
       }
+      refuseSecrets(body);
       // Without an explicit host, a historical block/query may fall back to archival like the typed calls.
       const historical = isRecord(body) && body['block_id'] !== undefined;
       const opts: RpcCallOptions = { ...o, fallback: host === undefined && historical };
@@ -585,7 +586,8 @@ export class NearClient {
     if (!isRecord(parsed) || !('result' in parsed)) {
       throw new NearLensError('bad-shape', 'The RPC answer has neither a result nor an error.');
     }
-    return parsed['result'];
+    // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
+    return this.apiKey && keyForms(this.apiKey).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], this.apiKey) : parsed['result'];
   }
 
   // ---------------------------------------------------------------- internals: transport
@@ -879,6 +881,19 @@ export class NearClient {
 
 // -------------------------------------------------------------------- module helpers
 
+/** The key as it can appear in a JSON body: raw, JSON-escaped, URL-encoded. */
+function keyForms(key: string): string[] {
+  return [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)];
+}
+
+/** Every string of a JSON value with the key masked. */
+function scrubKey(v: unknown, key: string): unknown {
+  if (typeof v === 'string') return redact(v, [key]);
+  if (Array.isArray(v)) return v.map((x) => scrubKey(x, key));
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, [key]), scrubKey(x, key)]));
+  return v;
+}
+
 function retryable(e: NearLensError): NearLensError {
   retryableErrors.add(e);
   return e;
@@ -973,6 +988,28 @@ function requirePublicKey(pk: string): string {
   }
 }
 
+/**
+ * Params and args come from people (RPC Request, view calls): a secret key or signature anywhere in them, as a value
+ * or a key, alone or inside a longer text, is refused before anything is sent (SERVICE-NOTES: never send it).
+ */
+function refuseSecrets(value: unknown): void {
+  const todo: unknown[] = [value];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    if (typeof v === 'string') {
+      if (looksSecret(v)) throw new NearLensError('sensitive', 'The parameters hold what looks like a secret key or a signature; NEAR Lens never sends it anywhere.');
+    } else if (Array.isArray(v)) todo.push(...v);
+    else if (isRecord(v)) for (const [k, x] of Object.entries(v)) todo.push(k, x);
+  }
+}
+
+function looksSecret(s: string): boolean {
+  if (!/[A-Za-z0-9]{16}/.test(s)) return false; // no key material without a long run of letters and digits
+  if (classify(s).kind === 'sensitive' || findAll(s).some((f) => f.classified.kind === 'sensitive')) return true;
+  // A bare 64-byte secret (or signature) inside a longer text.
+  return s.split(/[^1-9A-HJ-NP-Za-km-z]+/).some((t) => t.length >= 80 && t.length <= 90 && classify(t).kind === 'sensitive');
+}
+
 function requireMethodName(method: string): string {
   if (typeof method !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,255}$/.test(method)) {
     throw new NearLensError('invalid-input', 'A contract method name is letters, digits and underscores.');
@@ -1016,6 +1053,7 @@ function encodeArgs(args: unknown): string {
     text = undefined;
   }
   if (text === undefined) throw new NearLensError('invalid-input', 'Contract arguments must be plain JSON.');
+  refuseSecrets(JSON.parse(text) as unknown);
   return base64.encode(new TextEncoder().encode(text));
 }
 

@@ -4,8 +4,9 @@ const MASK = '***';
 
 // `apiKey=<value>` in any URL or text (also api_key / api-key, any case); the value ends at a delimiter.
 const API_KEY_PARAM = /\b(api[-_]?key=)[^&#\s"'<>)]*/gi;
-// `Authorization: Bearer <token>` echoed in a log or an error body.
-const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi;
+// `Authorization: Bearer <token>` echoed in a log or an error body. A token already masked is left alone, so that
+// redacting twice (detail, then the whole message) does not swallow the punctuation after it: "(… Bearer ***)."
+const BEARER = /\b(Bearer\s+)(?!\*\*\*)[^\s"',;]+/gi;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -36,6 +36,7 @@ export class AccountPanel implements vscode.Disposable {
   private loading = false;
   private error: string | undefined;
   private loaded: Loaded | undefined;
+  private loadedFrom: string | undefined; // RPC endpoint of `loaded`'s pool amounts and metadata
   private model: PanelViewModel | undefined;
   private generation = 0;
   private readonly disposables: vscode.Disposable[] = [];
@@ -114,6 +115,8 @@ export class AccountPanel implements vscode.Disposable {
     try {
       const { client, network } = this.services.clientForAccount(this.accountId);
       const full: AccountFull = await client.full(this.accountId, { fresh });
+      // A pool or token whose refresh fails keeps its last good figures (same endpoints only), like the tree.
+      const prev = this.loaded && this.loadedFrom === client.endpoints.rpcUrl ? this.loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
       const meta = new Map<string, Slot<FtMetadata>>();
       const pools = new Map<string, Slot<PoolBalance>>();
@@ -125,7 +128,7 @@ export class AccountPanel implements vscode.Disposable {
             try {
               meta.set(c, slotLoaded(await client.ftMetadata(c), now()));
             } catch (e) {
-              meta.set(c, slotFailed(undefined, this.note(`ft_metadata of ${c}`, e)));
+              meta.set(c, slotFailed(prev?.ftMeta(c), this.note(`ft_metadata of ${c}`, e)));
             }
           }),
         ),
@@ -138,7 +141,7 @@ export class AccountPanel implements vscode.Disposable {
               ]);
               pools.set(p.poolId, slotLoaded({ staked, unstaked }, now()));
             } catch (e) {
-              pools.set(p.poolId, slotFailed(undefined, this.note(`pool ${p.poolId}`, e)));
+              pools.set(p.poolId, slotFailed(prev?.pools.get(p.poolId), this.note(`pool ${p.poolId}`, e)));
             }
           }),
         ),
@@ -152,6 +155,7 @@ export class AccountPanel implements vscode.Disposable {
       ]);
       if (gen !== this.generation) return;
       this.loaded = { accountId: this.accountId, network, full, fetchedAt: now(), ftMeta: (c) => meta.get(c), pools, status };
+      this.loadedFrom = client.endpoints.rpcUrl;
       this.loading = false;
       this.error = undefined;
       this.model = buildPanelModel({ ...this.loaded, ...this.settings() });

@@ -24,6 +24,8 @@ export type Fault =
   | { kind: 'html'; status?: number }
   | { kind: 'truncated' }
   | { kind: 'reset' }
+  /** Sends the status line, headers (with the full Content-Length) and half the body, then cuts the connection. */
+  | { kind: 'reset-mid-body' }
   | { kind: 'hang' }
   | { kind: 'huge'; bytes: number; contentLength?: boolean }
   | { kind: 'redirect'; to: 'foreign' | 'same'; status?: number }
@@ -467,6 +469,14 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       case 'reset':
         req.socket.destroy();
         return;
+      case 'reset-mid-body': {
+        const r = route();
+        const half = r.body.slice(0, Math.max(1, Math.floor(r.body.length / 2)));
+        res.writeHead(r.status, { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) });
+        // Cut the connection once the first half has left, so that the client is reading the body when it breaks.
+        res.write(half, () => setTimeout(() => req.socket.destroy(), 5));
+        return;
+      }
       case 'hang':
         return; // never answers; close() destroys the socket
       case 'huge':

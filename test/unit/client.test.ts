@@ -304,11 +304,9 @@ describe('NearClient', function () {
     it("the caller's AbortSignal stops the request; an aborted signal sends nothing", async () => {
       stub.setLatency(1000);
       const ctrl = new AbortController();
-      const t0 = Date.now();
       const p = make().full('alice.near', { signal: ctrl.signal });
       setTimeout(() => ctrl.abort(), 30);
-      await assert.rejects(p, isKind('aborted'));
-      assert.ok(Date.now() - t0 < 500);
+      await assert.rejects(p, isKind('aborted')); // 'aborted', not a 1 s late success
       stub.clearRequests();
       await assert.rejects(make().block({ finality: 'final' }, { signal: AbortSignal.abort() }), isKind('aborted'));
       await assert.rejects(make().full('here.tg', { signal: AbortSignal.abort() }), isKind('aborted'));

@@ -139,9 +139,7 @@ describe('hover provider (fake vscode, stub service)', function () {
 
   it('answers with the decoded part and one failure line when the service hangs', async () => {
     stub.fault({ host: 'api', match: '/full', fault: { kind: 'hang' } });
-    const t0 = Date.now();
-    const s = await hover('alice.near', 2);
-    assert.ok(Date.now() - t0 < 2500);
+    const s = await hover('alice.near', 2); // returns at all: the timeout ended the hung request
     assert.match(s?.[0] ?? '', /alice/);
     assert.match(s?.[1] ?? '', /^Live data unavailable: /);
   });

@@ -433,23 +433,17 @@ describe('ids: findAt (hover positions)', () => {
     // Inside a long run of id characters, a window cut must not create a fake id.
     const run = 'a'.repeat(300) + '.near';
     assert.equal(findAt(run, 295), undefined);
-    const t = performance.now();
-    for (let i = 0; i < 200; i++) findAt(long, 250_000 + i);
-    assert.ok(performance.now() - t < 500, 'findAt cost must not grow with the line length');
+    for (let i = 0; i < 200; i++) assert.equal(findAt(long, 250_000 + i), undefined); // (its cost is the bench's business)
   });
 });
 
-describe('ids: performance smoke', () => {
-  it('scans 1 MB of code-like text quickly', () => {
+describe('ids: a 1 MB document', () => {
+  it('finds every id in 1 MB of code-like text (speed is measured by npm run bench, not here)', () => {
     const chunk =
       'import { a } from "./index.ts";\nconst x = this.state.foo + console.log(1.5, "v1.2.3");\n' +
       `// send to alice.near. key ${ROOT_KEY} hex ${ROOT_IMPLICIT}\nfunction f(a: number): string { return a.toFixed(2) }\n`;
     const text = chunk.repeat(Math.ceil(1_000_000 / chunk.length));
-    findAll(text); // warm-up
-    const t = performance.now();
     const found = findAll(text);
-    const ms = performance.now() - t;
     assert.equal(found.length, 3 * Math.ceil(1_000_000 / chunk.length));
-    assert.ok(ms < 200, `took ${ms.toFixed(1)} ms`); // generous here; the benchmark holds the real budget
   });
 });

@@ -1,9 +1,7 @@
-// The one way NEAR Lens talks to the service: FastNEAR REST + NEAR JSON-RPC over ofetch, with the API key,
+// The one way NEAR Lens talks to the service: FastNEAR REST + NEAR JSON-RPC over fetch, with the API key,
 // timeouts, safe retries, redirects that never leak the key, typed errors and a shared cache. Pure: no `vscode`.
 import { base64 } from '@scure/base';
 import Big from 'big.js';
-import { ofetch } from 'ofetch';
-import type { $Fetch } from 'ofetch';
 import {
   normaliseFt,
   normaliseFull,
@@ -55,6 +53,7 @@ export interface ClientOptions {
   maxBodyBytes?: number; // default 5 MB
   cache?: TtlCache;
   log?: (e: RequestLogEntry) => void;
+  /** The fetch to use (tests, bench); default the global one (the extension host's Node has it). */
   fetch?: typeof globalThis.fetch;
   /** Base of the exponential backoff in ms (default 300; tests use 1). */
   retryBaseMs?: number;
@@ -281,7 +280,7 @@ export class NearClient {
   private readonly ttl: CacheTtl;
   private readonly cache: TtlCache;
   private readonly logFn: ((e: RequestLogEntry) => void) | undefined;
-  private readonly fetcher: $Fetch;
+  private readonly fetcher: typeof globalThis.fetch;
 
   constructor(opts: ClientOptions) {
     this.endpoints = Object.freeze({ ...opts.endpoints });
@@ -295,8 +294,8 @@ export class NearClient {
     this.ttl = { ...DEFAULT_TTL, ...opts.ttl };
     this.cache = opts.cache ?? new TtlCache();
     this.logFn = opts.log;
-    // A custom fetch (tests, bench) still goes through ofetch; works with both the node and the fetch-native entry.
-    this.fetcher = opts.fetch ? ofetch.create({}, { fetch: opts.fetch }) : ofetch;
+    // Plain fetch: the client does its own retries, timeouts, redirects, body cap and JSON (ofetch's were all off).
+    this.fetcher = opts.fetch ?? globalThis.fetch;
   }
 
   // ---------------------------------------------------------------- REST
@@ -644,15 +643,12 @@ export class NearClient {
     let error: string | undefined;
     try {
       for (let hop = 0; ; hop++) {
-        const res = await this.fetcher.raw(this.withKey(url), {
+        const res = await this.fetcher(this.withKey(url), {
           method,
           ...(body !== undefined ? { body } : {}),
           headers: this.headers(method),
           redirect: 'manual',
           signal: ctrl.signal,
-          retry: false,
-          ignoreResponseError: true,
-          responseType: 'stream',
         });
         status = res.status;
         const location = res.headers.get('location');

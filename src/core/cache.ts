@@ -19,7 +19,8 @@ interface Entry {
 
 interface Flight {
   promise: Promise<unknown>;
-  ctrl: AbortController;
+  /** Only when the caller that started the load can leave (has a signal): one without a signal stays to the end. */
+  ctrl: AbortController | undefined;
   waiters: number;
 }
 
@@ -48,7 +49,7 @@ export class TtlCache {
    * The cached value when younger than `ttlMs`, else the result of `load` (one load per key at a time).
    * A failed load is not cached and the previous good value stays available to `peek`.
    */
-  get<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
+  get<T>(key: string, ttlMs: number, load: (signal: AbortSignal | undefined) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
     if (!opts?.fresh) {
       const hit = this.entries.get(key);
       if (hit && this.clock.now() - hit.storedAt < ttlMs) {
@@ -61,7 +62,7 @@ export class TtlCache {
     if (signal?.aborted) return Promise.reject(abortedError());
 
     let flight = this.flights.get(key);
-    if (!flight) flight = this.start(key, load);
+    if (!flight) flight = this.start(key, load, signal !== undefined);
     const f = flight;
     f.waiters++;
     if (!signal) return f.promise as Promise<T>;
@@ -72,7 +73,7 @@ export class TtlCache {
         if (f.waiters <= 0) {
           // Nobody wants the answer any more: stop the request and let the next caller start afresh.
           if (this.flights.get(key) === f) this.flights.delete(key);
-          f.ctrl.abort();
+          f.ctrl?.abort();
         }
         reject(abortedError());
       };
@@ -107,10 +108,10 @@ export class TtlCache {
     for (const k of [...this.flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.flights.delete(k);
   }
 
-  private start(key: string, load: (signal: AbortSignal) => Promise<unknown>): Flight {
-    const ctrl = new AbortController();
+  private start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
+    const ctrl = abortable ? new AbortController() : undefined;
     const flight: Flight = { promise: Promise.resolve(), ctrl, waiters: 0 };
-    flight.promise = (async () => load(ctrl.signal))().then(
+    flight.promise = (async () => load(ctrl?.signal))().then(
       (value) => {
         // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
         if (this.flights.get(key) === flight) {

@@ -517,7 +517,7 @@ export class NearClient {
     return at['block_id'] !== undefined ? this.ttl.history : this.ttl.account;
   }
 
-  private cached<T>(key: string, ttlMs: number, o: CallOptions | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private cached<T>(key: string, ttlMs: number, o: CallOptions | undefined, load: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
     const opts: { fresh?: boolean; signal?: AbortSignal } = {};
     if (o?.fresh) opts.fresh = true;
     if (o?.signal) opts.signal = o.signal;

@@ -61,6 +61,16 @@ export class NearLensError extends Error {
   }
 }
 
+/** Said wherever a secret key (or a signature) is refused: it is never sent, logged or echoed. */
+export const SECRET_REFUSED = 'That looks like a secret key or a signature; NEAR Lens never sends it anywhere.';
+
+/** A sentence built from parts that may already end with a period ends with one period. */
+export const sentence = (s: string): string => s.replace(/\.\.$/, '.');
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** A message for any thrown value; non-NearLens errors get a generic sentence (their text may hold secrets). */
 export function errorMessage(e: unknown): string {
   return NearLensError.is(e) ? e.message : 'Something went wrong in NEAR Lens.';

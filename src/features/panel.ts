@@ -8,6 +8,7 @@ import { slotFailed, slotLoaded } from '../core/holdings';
 import type { PoolBalance, Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';
 import { createLimiter } from '../core/limit';
+import { LOOKUP_CONCURRENCY } from '../core/limits';
 import { buildPanelModel } from '../core/panelModel';
 import type { PanelInput } from '../core/panelModel';
 import { panelHtml } from '../core/panelHtml';
@@ -17,7 +18,6 @@ import type { Services } from '../platform/services';
 import { accountIdFromArgument } from './watchlist';
 
 export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
-const LOOKUP_CONCURRENCY = 6;
 
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { TtlCache } from '../core/cache';
 import { NearClient } from '../core/client';
 import { NearLensError } from '../core/errors';
+import { CACHE_ENTRIES } from '../core/limits';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
 import { ApiKeyStore } from './apiKey';
@@ -44,9 +45,6 @@ export interface KeyedServices extends Services {
   readonly ready: Promise<void>;
   readonly apiKey: ApiKeyStore;
 }
-
-/** Cap of the shared cache: bounds memory whatever is hovered. */
-const CACHE_ENTRIES = 1000;
 
 class ServicesImpl implements KeyedServices {
   private current: Settings;

@@ -3,6 +3,7 @@
 import type { AccountFull } from './account';
 import { formatNear } from './amounts';
 import { isWriteMethod } from './client';
+import { isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
 import type { RpcHost } from './client';
 import { sanitizeText } from './markdown';
@@ -84,10 +85,6 @@ export function nanosToIso(ns: unknown): string | undefined {
   return iso.replace(/\.\d{3}Z$/, `.${frac}Z`);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** "Block 123,456 · hash Abc… · 2024-…Z · regular RPC (rpc.mainnet.fastnear.com)" from a `block` result. */
 export function blockSummary(result: unknown, host: RpcHost, hostName: string): string {
   const header = isRecord(result) && isRecord(result['header']) ? result['header'] : {};
@@ -125,7 +122,7 @@ export function hostOf(url: string): string {
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {
   const c = classify(text);
-  if (c.kind === 'sensitive') return 'That looks like a secret key or a signature: it was not sent anywhere. Enter a public key.';
+  if (c.kind === 'sensitive') return SECRET_REFUSED;
   if (c.kind === 'invalid') return sanitizeText(c.reason.charAt(0).toUpperCase() + c.reason.slice(1), 200);
   if (want === 'account' && c.kind !== 'account') return 'That is a public key; use Look Up Public Key… for keys.';
   if (want === 'public-key' && c.kind !== 'public-key') return 'That is an account id; enter a public key (ed25519:… or secp256k1:…).';

@@ -31,18 +31,18 @@ function abortedError(): NearLensError {
 }
 
 export class TtlCache {
-  private readonly entries = new Map<string, Entry>(); // insertion order = LRU order
-  private readonly flights = new Map<string, Flight>();
-  private readonly maxEntries: number;
-  private readonly clock: Clock;
+  readonly #entries = new Map<string, Entry>(); // insertion order = LRU order
+  readonly #flights = new Map<string, Flight>();
+  readonly #maxEntries: number;
+  readonly #clock: Clock;
 
   constructor(opts?: { maxEntries?: number; clock?: Clock }) {
-    this.maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
-    this.clock = opts?.clock ?? systemClock;
+    this.#maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
+    this.#clock = opts?.clock ?? systemClock;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 
   /**
@@ -51,18 +51,18 @@ export class TtlCache {
    */
   get<T>(key: string, ttlMs: number, load: (signal: AbortSignal | undefined) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
     if (!opts?.fresh) {
-      const hit = this.entries.get(key);
-      if (hit && this.clock.now() - hit.storedAt < ttlMs) {
-        this.entries.delete(key); // refresh LRU position
-        this.entries.set(key, hit);
+      const hit = this.#entries.get(key);
+      if (hit && this.#clock.now() - hit.storedAt < ttlMs) {
+        this.#entries.delete(key); // refresh LRU position
+        this.#entries.set(key, hit);
         return Promise.resolve(hit.value as T);
       }
     }
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(abortedError());
 
-    let flight = this.flights.get(key);
-    if (!flight) flight = this.start(key, load, signal !== undefined);
+    let flight = this.#flights.get(key);
+    if (!flight) flight = this.#start(key, load, signal !== undefined);
     const f = flight;
     f.waiters++;
     if (!signal) return f.promise as Promise<T>;
@@ -72,7 +72,7 @@ export class TtlCache {
         f.waiters--;
         if (f.waiters <= 0) {
           // Nobody wants the answer any more: stop the request and let the next caller start afresh.
-          if (this.flights.get(key) === f) this.flights.delete(key);
+          if (this.#flights.get(key) === f) this.#flights.delete(key);
           f.ctrl?.abort();
         }
         reject(abortedError());
@@ -93,50 +93,50 @@ export class TtlCache {
 
   /** The last good value even if expired ("keep showing the last good data"). */
   peek<T>(key: string): T | undefined {
-    return this.entries.get(key)?.value as T | undefined;
+    return this.#entries.get(key)?.value as T | undefined;
   }
 
   /** Age in ms of the stored value, or undefined. */
   ageOf(key: string): number | undefined {
-    const e = this.entries.get(key);
-    return e ? this.clock.now() - e.storedAt : undefined;
+    const e = this.#entries.get(key);
+    return e ? this.#clock.now() - e.storedAt : undefined;
   }
 
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
   invalidate(prefix?: string): void {
-    for (const k of [...this.entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.entries.delete(k);
-    for (const k of [...this.flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.flights.delete(k);
+    for (const k of [...this.#entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#entries.delete(k);
+    for (const k of [...this.#flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#flights.delete(k);
   }
 
-  private start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
+  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const flight: Flight = { promise: Promise.resolve(), ctrl, waiters: 0 };
     flight.promise = (async () => load(ctrl?.signal))().then(
       (value) => {
         // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-        if (this.flights.get(key) === flight) {
-          this.flights.delete(key);
-          this.store(key, value);
+        if (this.#flights.get(key) === flight) {
+          this.#flights.delete(key);
+          this.#store(key, value);
         }
         return value;
       },
       (e: unknown) => {
-        if (this.flights.get(key) === flight) this.flights.delete(key);
+        if (this.#flights.get(key) === flight) this.#flights.delete(key);
         throw e;
       },
     );
     flight.promise.catch(() => undefined); // callers handle it; avoid an unhandled rejection when all left
-    this.flights.set(key, flight);
+    this.#flights.set(key, flight);
     return flight;
   }
 
-  private store(key: string, value: unknown): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, storedAt: this.clock.now() });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
+  #store(key: string, value: unknown): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, storedAt: this.#clock.now() });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.#entries.delete(oldest);
     }
   }
 }

@@ -30,22 +30,22 @@ export interface ErrorExtra {
   rpcCause?: string;
 }
 
+const EXTRA = ['status', 'retryAfterMs', 'rpcName', 'rpcCause'] as const;
+
 export class NearLensError extends Error {
   readonly kind: ErrorKind;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
-  readonly rpcName?: string; // HANDLER_ERROR / REQUEST_VALIDATION_ERROR / INTERNAL_ERROR
-  readonly rpcCause?: string; // e.g. UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK
+  // `declare`: no class field is emitted, so an unset one is absent (`'status' in e` and deepEqual stay meaningful).
+  declare readonly status?: number;
+  declare readonly retryAfterMs?: number;
+  declare readonly rpcName?: string; // HANDLER_ERROR / REQUEST_VALIDATION_ERROR / INTERNAL_ERROR
+  declare readonly rpcCause?: string; // e.g. UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK
 
   constructor(kind: ErrorKind, message: string, extra?: ErrorExtra) {
     super(message);
     this.name = 'NearLensError';
     this.kind = kind;
-    // Only set what is known so that `'status' in e` and deepEqual stay meaningful.
-    if (extra?.status !== undefined) this.status = extra.status;
-    if (extra?.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
-    if (extra?.rpcName !== undefined) this.rpcName = extra.rpcName;
-    if (extra?.rpcCause !== undefined) this.rpcCause = extra.rpcCause;
+    // Only set what is known.
+    for (const k of EXTRA) if (extra?.[k] !== undefined) Object.assign(this, { [k]: extra[k] });
   }
 
   /** Duck-typed too: a second copy of this module (bundle + tests) must still be recognised. */

@@ -30,6 +30,8 @@ const extension = {
   platform: 'node',
   target: 'node18',
   external: ['vscode'],
+  // Node reads the bundle as UTF-8: "…" is 3 bytes instead of a 6-byte \u2026 escape.
+  charset: 'utf8',
 };
 
 // The balance panel's webview script and stylesheet (issue #6): a separate browser bundle, not counted in the budget.

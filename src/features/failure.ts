@@ -1,6 +1,6 @@
 // How the command-palette tools end on an error: a message for people who used the prompts, a rethrow for argument
 // calls (keybindings, tests, other commands), silence for a cancel.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { errorMessage, NearLensError } from '../core/errors';
 
 export function fail(e: unknown, prompted: boolean, what: string): undefined {

@@ -1,6 +1,6 @@
 // "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
 // validated with the core rules before anything is sent; results open the panel or go to the watchlist.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AccountFull, PublicKeyAccounts } from '../core/account';
 import { accountSummaryText, lookupInputError } from '../core/commandModel';
 import { isRecord, NearLensError, SECRET_REFUSED } from '../core/errors';

@@ -1,6 +1,6 @@
 // The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { IndexerStatus } from '../core/account';
 import type { FtMetadata } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';

@@ -1,6 +1,6 @@
 // "Query Block…" and "RPC Request…": prompts (or an argument object), a cancellable progress, and the result in an
 // untitled JSONC editor. All requests go through the client, which refuses write methods before anything is sent.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';

@@ -1,5 +1,5 @@
 // The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AccountFull } from '../core/account';
 import type { FtMetadata, NearClient } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';

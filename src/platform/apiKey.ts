@@ -1,6 +1,6 @@
 // The API key in VS Code SecretStorage (never settings, globalState or logs) and the `nearLens.hasApiKey` context key.
 // Must not log, show or hand the key to anything but the services that build clients.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export const SECRET_KEY = 'nearLens.apiKey';
 export const HAS_API_KEY_CONTEXT = 'nearLens.hasApiKey';

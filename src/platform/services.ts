@@ -1,6 +1,6 @@
 // Owns the NearClients (one per network, rebuilt when settings or the key change, one shared TtlCache), the settings
 // snapshot, the key store and the log. Synchronous to create: no network, no file I/O (the key is read in the background).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { TtlCache } from '../core/cache';
 import { NearClient } from '../core/client';
 import { NearLensError } from '../core/errors';

@@ -18,7 +18,7 @@ const MINUS = '-';
  */
 export function parseYocto(value: unknown, field = 'amount'): Big {
   if (typeof value !== 'string') {
-    throw new NearLensError('bad-shape', `The service sent ${describe(value)} for ${field}, where an amount string of digits was expected.`);
+    throw new NearLensError('bad-shape', `The service sent ${describe(value, 'nothing')} for ${field}, where an amount string of digits was expected.`);
   }
   if (value === '') throw new NearLensError('bad-shape', `The service sent an empty string for ${field}, where an amount was expected.`);
   if (!/^[0-9]+$/.test(value)) {
@@ -144,11 +144,11 @@ function group(int: string): string {
   return out;
 }
 
-function describe(v: unknown): string {
+/** How an unexpected JSON value reads in a message: "null", "a list", "an empty string", "a number"… */
+export function describe(v: unknown, missing = 'missing'): string {
   if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
+  if (v === undefined) return missing;
   if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'number') return 'a number';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
+  if (v === '') return 'an empty string';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }

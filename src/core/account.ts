@@ -1,7 +1,7 @@
 // The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
 import type Big from 'big.js';
 import { derive, describe, latestActivity as latestOf, parseYocto } from './amounts';
-import { isRecord, NearLensError } from './errors';
+import { badShape, isRecord, NearLensError } from './errors';
 
 export type FtBalance = { status: 'known'; raw: Big } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
 export interface FtHolding {
@@ -147,11 +147,11 @@ export function publisherOf(contractId: string): string | undefined {
 type Obj = Record<string, unknown>;
 
 function shape(detail: string): NearLensError {
-  return new NearLensError('bad-shape', `The service's answer has an unexpected shape: ${detail}.`);
+  return badShape(`The service's answer has an unexpected shape: ${detail}.`);
 }
 
 function object(v: unknown, what: string): Obj {
-  if (!isRecord(v)) throw new NearLensError('bad-shape', `${what} is ${describe(v)}, not the JSON object the service should send.`);
+  if (!isRecord(v)) throw badShape(`${what} is ${describe(v)}, not the JSON object the service should send.`);
   return v;
 }
 

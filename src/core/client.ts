@@ -5,7 +5,7 @@ import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normalise
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from './account';
 import { parseYocto } from './amounts';
 import { TtlCache } from './cache';
-import { isRecord, NearLensError, SECRET_REFUSED, sentence } from './errors';
+import { badShape, invalidInput, isRecord, NearLensError, SECRET_REFUSED, sentence } from './errors';
 import type { ErrorKind } from './errors';
 import { classify } from './ids';
 import { sanitizeText } from './markdown';
@@ -102,15 +102,12 @@ export const DEFAULT_TTL: Readonly<CacheTtl> = Object.freeze({
 });
 
 /** JSON-RPC methods that only read (offered by the "RPC Request…" picker). */
-export const READ_ONLY_METHODS: readonly string[] = Object.freeze(
-  (
-    'block query chunk status health gas_price network_info validators tx light_client_proof next_light_client_block ' +
-    'block_effects changes genesis_config protocol_config client_config maintenance_windows EXPERIMENTAL_tx_status ' +
-    'EXPERIMENTAL_receipt EXPERIMENTAL_changes EXPERIMENTAL_changes_in_block EXPERIMENTAL_genesis_config ' +
-    'EXPERIMENTAL_protocol_config EXPERIMENTAL_validators_ordered EXPERIMENTAL_light_client_proof ' +
-    'EXPERIMENTAL_maintenance_windows EXPERIMENTAL_congestion_level EXPERIMENTAL_split_storage_info'
-  ).split(' '),
-);
+export const READ_ONLY_METHODS: readonly string[] = Object.freeze([
+  ...'block query chunk status health gas_price network_info validators tx light_client_proof next_light_client_block block_effects changes genesis_config protocol_config client_config maintenance_windows'.split(' '),
+  ...'tx_status receipt changes changes_in_block genesis_config protocol_config validators_ordered light_client_proof maintenance_windows congestion_level split_storage_info'
+    .split(' ')
+    .map((m) => `EXPERIMENTAL_${m}`),
+]);
 
 /** Methods that submit transactions or patch state (send_tx, broadcast_tx_*, sandbox_*, adv_*): the client never sends them. */
 export function isWriteMethod(method: string): boolean {
@@ -155,7 +152,7 @@ function blockParams(ref: BlockRef): Record<string, unknown> {
       if (typeof n === 'number' ? Number.isSafeInteger(n) && n >= 0 : typeof n === 'string' && BASE58_HASH.test(n)) return { block_id: n };
     }
   }
-  throw new NearLensError('invalid-input', BAD_BLOCK);
+  throw invalidInput(BAD_BLOCK);
 }
 
 function formatWait(ms: number): string {
@@ -225,7 +222,7 @@ function retryable(e: NearLensError): NearLensError {
   return e;
 }
 
-const shape = (what: string): NearLensError => new NearLensError('bad-shape', `The RPC answer for ${what} has an unexpected shape.`);
+const shape = (what: string): NearLensError => badShape(`The RPC answer for ${what} has an unexpected shape.`);
 
 /** `{x}` placeholders of a message template filled from `v`. */
 const fill = (t: string, v: Record<string, string>): string => t.replace(/\{(\w)\}/g, (_m, k: string) => v[k] ?? '');
@@ -392,7 +389,7 @@ export class NearClient {
     return this.#guard(() => {
       const acc = need(contractId, 'account');
       if (typeof method !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,255}$/.test(method)) {
-        throw new NearLensError('invalid-input', 'A contract method name is letters, digits and underscores.');
+        throw invalidInput('A contract method name is letters, digits and underscores.');
       }
       return this.#callFunction<T>(acc, method, encodeArgs(args), blockParams(o?.ref ?? FINAL), o, o?.signal);
     });
@@ -422,17 +419,17 @@ export class NearClient {
   rpc(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
     return this.#guard(() => {
       if (typeof method !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) {
-        throw new NearLensError('invalid-input', 'An RPC method name is letters, digits and underscores.');
+        throw invalidInput('An RPC method name is letters, digits and underscores.');
       }
       if (isWriteMethod(method)) {
         throw new NearLensError('refused-method', `NEAR Lens only sends read-only requests; "${method}" would submit a transaction.`);
       }
-      if (params !== undefined && !isObject(params)) throw new NearLensError('invalid-input', 'RPC params must be a JSON object or array.');
+      if (params !== undefined && !isObject(params)) throw invalidInput('RPC params must be a JSON object or array.');
       let body: unknown;
       try {
         body = JSON.parse(JSON.stringify(params ?? {})) as unknown;
       } catch {
-        throw new NearLensError('invalid-input', 'RPC params must be plain JSON.');
+        throw invalidInput('RPC params must be plain JSON.');
       }
       // Without an explicit host, a historical block/query may fall back to archival like the typed calls.
       const opts: RpcCallOptions = { ...o, fallback: host === undefined && isRecord(body) && body['block_id'] !== undefined };
@@ -558,7 +555,7 @@ export class NearClient {
     try {
       return normalise(raw);
     } catch (e) {
-      throw NearLensError.is(e) ? e : new NearLensError('bad-shape', 'The service sent data in an unexpected shape.');
+      throw NearLensError.is(e) ? e : badShape('The service sent data in an unexpected shape.');
     }
   }
 
@@ -598,7 +595,7 @@ export class NearClient {
     if (isRecord(parsed) && isRecord(parsed['error'])) throw this.#rpcError(parsed['error'], ex.status, host);
     if (ex.status < 200 || ex.status >= 300) throw this.#httpError(ex, host);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
-    if (!isRecord(parsed) || !('result' in parsed)) throw new NearLensError('bad-shape', 'The RPC answer has neither a result nor an error.');
+    if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');
     return parsed['result'];
   }
 
@@ -608,7 +605,7 @@ export class NearClient {
   async #send(host: Host, url: string, body: string | undefined, canRetry: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
     const origin = this.#origins[host];
     if (!origin) {
-      throw new NearLensError('invalid-input', `The ${HOSTS[host][1]} URL is not a valid http(s) URL; check the NEAR Lens network settings.`);
+      throw invalidInput(`The ${HOSTS[host][1]} URL is not a valid http(s) URL; check the NEAR Lens network settings.`);
     }
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw aborted();
@@ -823,9 +820,7 @@ function need(text: string, want: 'account' | 'public-key'): string {
   if (c.kind === 'public-key' && want === 'public-key') return c.key;
   if (c.kind === 'sensitive') throw new NearLensError('sensitive', SECRET_REFUSED);
   const account = want === 'account';
-  throw new NearLensError(
-    'invalid-input',
-    c.kind === 'invalid'
+  throw invalidInput(c.kind === 'invalid'
       ? sentence(`Not a valid ${account ? 'NEAR account id' : 'public key'}: ${sanitizeText(c.reason, 120)}.`)
       : account
         ? 'Expected an account id, not a public key.'
@@ -902,7 +897,7 @@ function encodeArgs(args: unknown): string {
   } catch {
     text = undefined;
   }
-  if (text === undefined) throw new NearLensError('invalid-input', 'Contract arguments must be plain JSON.');
+  if (text === undefined) throw invalidInput('Contract arguments must be plain JSON.');
   return Buffer.from(text).toString('base64');
 }
 
@@ -913,12 +908,12 @@ function decodeResultBytes(raw: unknown): unknown {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(raw as number[]));
   } catch {
-    throw new NearLensError('bad-shape', 'The contract returned bytes that are not UTF-8 text.');
+    throw badShape('The contract returned bytes that are not UTF-8 text.');
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new NearLensError('bad-shape', 'The contract returned a result that is not JSON.');
+    throw badShape('The contract returned a result that is not JSON.');
   }
 }
 
@@ -961,7 +956,7 @@ function toAccessKeys(r: unknown): AccessKeyInfo[] {
 function toFtMetadata(r: unknown, contractId: string): FtMetadata {
   const { symbol, name, decimals, icon } = isRecord(r) ? r : {};
   if (typeof symbol !== 'string' || !Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 255) {
-    throw new NearLensError('bad-shape', `The token ${contractId} sent metadata in an unexpected shape.`);
+    throw badShape(`The token ${contractId} sent metadata in an unexpected shape.`);
   }
   const out: FtMetadata = { symbol, name: typeof name === 'string' ? name : symbol, decimals: decimals as number };
   if (typeof icon === 'string' && icon) out.icon = icon;

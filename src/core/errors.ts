@@ -71,6 +71,11 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Something typed or found that cannot be used; nothing was sent. */
+export const invalidInput = (message: string): NearLensError => new NearLensError('invalid-input', message);
+/** An answer that is not what the service should send. */
+export const badShape = (message: string): NearLensError => new NearLensError('bad-shape', message);
+
 /** A message for any thrown value; non-NearLens errors get a generic sentence (their text may hold secrets). */
 export function errorMessage(e: unknown): string {
   return NearLensError.is(e) ? e.message : 'Something went wrong in NEAR Lens.';

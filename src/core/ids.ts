@@ -1,6 +1,6 @@
 // NEAR account ids and keys: classify, validate, convert implicit <-> ed25519, find them in text. Pure: no `vscode`, no I/O.
 import { base58Decode, base58Encode } from './base58';
-import { NearLensError } from './errors';
+import { invalidInput, NearLensError } from './errors';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
 export type Curve = 'ed25519' | 'secp256k1';
@@ -78,7 +78,7 @@ export function accountIdError(id: string): string | undefined {
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
   if (typeof hex64 !== 'string' || !IMPLICIT_RE.test(hex64)) {
-    throw new NearLensError('invalid-input', 'An implicit account id is exactly 64 lowercase hex characters.');
+    throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
   }
   return `ed25519:${base58Encode(Buffer.from(hex64, 'hex'))}`;
 }
@@ -90,10 +90,10 @@ export function publicKeyToImplicitAccount(key: string): string {
     throw new NearLensError('sensitive', 'That looks like a secret key or a signature, not a public key; it was not used.');
   }
   if (c.kind !== 'public-key') {
-    throw new NearLensError('invalid-input', 'Only an ed25519 public key (ed25519:…) has an implicit account.');
+    throw invalidInput('Only an ed25519 public key (ed25519:…) has an implicit account.');
   }
   if (c.curve !== 'ed25519' || c.implicitAccount === undefined) {
-    throw new NearLensError('invalid-input', 'Only ed25519 keys have an implicit account; this is a secp256k1 key.');
+    throw invalidInput('Only ed25519 keys have an implicit account; this is a secp256k1 key.');
   }
   return c.implicitAccount;
 }

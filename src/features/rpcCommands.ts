@@ -4,7 +4,7 @@ import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';
-import { errorMessage, isRecord, NearLensError } from '../core/errors';
+import { errorMessage, invalidInput, isRecord, NearLensError } from '../core/errors';
 import type { Services } from '../platform/services';
 import { fail } from './failure';
 
@@ -32,15 +32,15 @@ export interface RpcCommandResult {
 /** The block reference of an argument object: exactly one of finality / blockId (default: the final block). */
 export function blockRefFromArgs(a: QueryBlockArgs): BlockRef {
   const { finality, blockId } = a;
-  if (finality !== undefined && blockId !== undefined) throw new NearLensError('invalid-input', 'Give either finality or blockId, not both.');
+  if (finality !== undefined && blockId !== undefined) throw invalidInput('Give either finality or blockId, not both.');
   const ref = parseBlockRef(String(blockId ?? finality ?? 'final'));
-  if (finality !== undefined && !('finality' in ref)) throw new NearLensError('invalid-input', 'finality is final, near-final or optimistic.');
+  if (finality !== undefined && !('finality' in ref)) throw invalidInput('finality is final, near-final or optimistic.');
   return ref;
 }
 
 function hostArg(h: unknown): RpcHost {
   if (h === undefined || h === 'regular' || h === 'archival') return h ?? 'regular';
-  throw new NearLensError('invalid-input', 'host is "regular" or "archival".');
+  throw invalidInput('host is "regular" or "archival".');
 }
 
 /** A quick pick over `items`; resolves with the picked item's value (undefined when dismissed). */
@@ -141,7 +141,7 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         });
         if (text === undefined) return undefined;
         const p = parseParamsJson(text);
-        if (!p.ok) throw new NearLensError('invalid-input', p.error);
+        if (!p.ok) throw invalidInput(p.error);
         params = p.value;
       }
       const m = method;

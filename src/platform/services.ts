@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { TtlCache } from '../core/cache';
 import { NearClient } from '../core/client';
-import { NearLensError } from '../core/errors';
+import { invalidInput } from '../core/errors';
 import { CACHE_ENTRIES } from '../core/limits';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
@@ -99,7 +99,7 @@ class ServicesImpl implements KeyedServices {
 
   #clientFor(network: NetworkLabel): ClientFor {
     if (network === 'custom' && this.#current.configError) {
-      throw new NearLensError('invalid-input', this.#current.configError);
+      throw invalidInput(this.#current.configError);
     }
     let client = this.#clients.get(network);
     if (!client) {

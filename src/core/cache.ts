@@ -111,7 +111,13 @@ export class TtlCache {
   #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const flight: Flight = { promise: Promise.resolve(), ctrl, waiters: 0 };
-    flight.promise = (async () => load(ctrl?.signal))().then(
+    let loading: Promise<unknown>;
+    try {
+      loading = load(ctrl?.signal);
+    } catch (e) {
+      loading = Promise.reject(e); // a load that throws at once fails like one that rejects
+    }
+    flight.promise = loading.then(
       (value) => {
         // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
         if (this.#flights.get(key) === flight) {

@@ -638,7 +638,7 @@ export class NearClient {
   /** One attempt: its own timeout, the caller's abort, same-origin redirects only, the body read under the cap. */
   async #once(host: Host, origin: string, url: string, body: string | undefined, signal: AbortSignal | undefined): Promise<Exchange> {
     const ctrl = new AbortController();
-    const started = Date.now();
+    const started = this.#log && Date.now();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -653,8 +653,8 @@ export class NearClient {
       for (let hop = 0; ; hop++) {
         const res = await this.#fetch(this.#withKey(url), { method, body, headers: this.#headers[method], redirect: 'manual', signal: ctrl.signal });
         status = res.status;
-        const location = res.headers.get('location');
-        if (status < 300 || status >= 400 || !location) {
+        const location = status >= 300 && status < 400 && res.headers.get('location');
+        if (!location) {
           return { status, headers: res.headers, text: await readCapped(res, this.#maxBodyBytes, ctrl, () => this.#tooLarge(url)) };
         }
         await cancelBody(res);
@@ -688,7 +688,7 @@ export class NearClient {
       signal?.removeEventListener('abort', onAbort);
       // The entry (and its redaction) is only built when someone logs.
       if (this.#log) {
-        const entry: RequestLogEntry = { method, host, url: redactUrl(redact(this.#withKey(url), this.#keys())), ms: Date.now() - started };
+        const entry: RequestLogEntry = { method, host, url: redactUrl(redact(this.#withKey(url), this.#keys())), ms: Date.now() - (started as number) };
         if (status !== undefined) entry.status = status;
         if (error !== undefined) entry.error = error;
         try {

@@ -44,29 +44,22 @@ export function parseParamsJson(text: string): { ok: true; value: Record<string,
   return { ok: true, value: v as Record<string, unknown> | unknown[] };
 }
 
-/** A params template shown when a method is picked. */
+/** Params templates shown when a method is picked (others get `{}`). */
+const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
+  block: '{"finality": "final"}',
+  query: '{"request_type": "view_account", "finality": "final", "account_id": "near"}',
+  chunk: '{"chunk_id": ""}',
+  tx: '{"tx_hash": "", "sender_account_id": ""}',
+  EXPERIMENTAL_tx_status: '{"tx_hash": "", "sender_account_id": ""}',
+  validators: '[null]',
+  gas_price: '[null]',
+  status: '[]',
+  health: '[]',
+  network_info: '[]',
+};
+
 export function paramsTemplate(method: string): string {
-  switch (method) {
-    case 'block':
-      return '{"finality": "final"}';
-    case 'query':
-      return '{"request_type": "view_account", "finality": "final", "account_id": "near"}';
-    case 'chunk':
-      return '{"chunk_id": ""}';
-    case 'tx':
-    case 'EXPERIMENTAL_tx_status':
-      return '{"tx_hash": "", "sender_account_id": ""}';
-    case 'validators':
-      return '[null]';
-    case 'gas_price':
-      return '[null]';
-    case 'status':
-    case 'health':
-    case 'network_info':
-      return '[]';
-    default:
-      return '{}';
-  }
+  return Object.hasOwn(PARAMS_TEMPLATES, method) ? (PARAMS_TEMPLATES[method] as string) : '{}';
 }
 
 /**

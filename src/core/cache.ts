@@ -96,12 +96,6 @@ export class TtlCache {
     return this.#entries.get(key)?.value as T | undefined;
   }
 
-  /** Age in ms of the stored value, or undefined. */
-  ageOf(key: string): number | undefined {
-    const e = this.#entries.get(key);
-    return e ? this.#clock.now() - e.storedAt : undefined;
-  }
-
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
   invalidate(prefix?: string): void {
     for (const k of [...this.#entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#entries.delete(k);

@@ -9,6 +9,7 @@ import { badShape, invalidInput, isRecord, NearLensError, SECRET_REFUSED, senten
 import type { ErrorKind } from './errors';
 import { classify } from './ids';
 import { sanitizeText } from './markdown';
+import { hostOf, originOf } from './networks';
 import type { Endpoints } from './networks';
 import { redact, redactUrl } from './redact';
 
@@ -160,22 +161,7 @@ function formatWait(ms: number): string {
   return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
 }
 
-function hostName(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the service';
-  }
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const hostName = (url: string): string => hostOf(url) || 'the service';
 
 function stripApiKeyParam(url: string): string {
   return url.replace(/([?&])apiKey=[^&#]*(&|$)/gi, (_m, lead: string, trail: string) => (trail ? lead : '')).replace(/[?&]$/, '');

@@ -103,14 +103,7 @@ export function resultDocument(summary: string, result: unknown): string {
   return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
 }
 
-/** Host part of a URL for display, '' when it is not a URL. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
-}
+export { hostOf } from './networks';
 
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {

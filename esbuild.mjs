@@ -7,9 +7,9 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /** Size budget of dist/extension.js in bytes. Issue #2 asks for 80 KB and the bench for 64 KB; the
- * bundle is ~124 KB today (our own code is ~100 KB of it), so the gate stands at 128 KB until the
- * trim lands. Lower it, never raise it. */
-export const EXTENSION_BUDGET = 128 * 1024;
+ * bundle is ~97 KB after the trim (our own code ~89 KB of it, big.js 6.7 KB), so the gate stands at
+ * 100 KB until it gets under 80. Lower it, never raise it. */
+export const EXTENSION_BUDGET = 100 * 1024;
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

@@ -1,5 +1,5 @@
 // Bounded TTL cache with in-flight de-duplication, shared by every NearClient. Pure: no `vscode`, no I/O.
-import { NearLensError } from './errors';
+import { aborted } from './errors';
 
 export interface Clock {
   now(): number;
@@ -26,9 +26,6 @@ interface Flight {
 
 const systemClock: Clock = { now: () => Date.now() };
 
-function abortedError(): NearLensError {
-  return new NearLensError('aborted', 'The request was cancelled.');
-}
 
 export class TtlCache {
   readonly #entries = new Map<string, Entry>(); // insertion order = LRU order
@@ -59,7 +56,7 @@ export class TtlCache {
       }
     }
     const signal = opts?.signal;
-    if (signal?.aborted) return Promise.reject(abortedError());
+    if (signal?.aborted) return Promise.reject(aborted());
 
     let flight = this.#flights.get(key);
     if (!flight) flight = this.#start(key, load, signal !== undefined);
@@ -75,7 +72,7 @@ export class TtlCache {
           if (this.#flights.get(key) === f) this.#flights.delete(key);
           f.ctrl?.abort();
         }
-        reject(abortedError());
+        reject(aborted());
       };
       signal.addEventListener('abort', onAbort, { once: true });
       f.promise.then(

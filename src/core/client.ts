@@ -5,7 +5,7 @@ import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normalise
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from './account';
 import { parseYocto } from './amounts';
 import { TtlCache } from './cache';
-import { badShape, invalidInput, isRecord, NearLensError, SECRET_REFUSED, sentence } from './errors';
+import { aborted, badShape, invalidInput, isRecord, NearLensError, SECRET_REFUSED, sentence } from './errors';
 import type { ErrorKind } from './errors';
 import { classify } from './ids';
 import { sanitizeText } from './markdown';
@@ -167,7 +167,6 @@ function stripApiKeyParam(url: string): string {
   return url.replace(/([?&])apiKey=[^&#]*(&|$)/gi, (_m, lead: string, trail: string) => (trail ? lead : '')).replace(/[?&]$/, '');
 }
 
-const aborted = (): NearLensError => new NearLensError('aborted', 'The request was cancelled.');
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -227,10 +226,9 @@ const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
   403: ['forbidden', '{w} refused access (HTTP 403{d}).'],
   404: ['not-found', '{w} has no such resource (HTTP 404).'],
   422: ['unprocessable', '{w} could not process the request (HTTP 422{d}).'],
-  502: ['server', '{w} is unavailable right now (HTTP {s}).'],
-  503: ['server', '{w} is unavailable right now (HTTP {s}).'],
-  504: ['server', '{w} is unavailable right now (HTTP {s}).'],
 };
+const UNAVAILABLE: [ErrorKind, string] = ['server', '{w} is unavailable right now (HTTP {s}).'];
+const NOT_READY = '{W} is not ready to answer ({x}); try again later.';
 
 /** JSON-RPC error causes: message ({h} host, {W} Host, {a} account, {c} contract, {v} vm error, {m} method, {p} parse error, {x} cause). */
 const RPC_ERRORS: Readonly<Record<string, string>> = {
@@ -243,9 +241,9 @@ const RPC_ERRORS: Readonly<Record<string, string>> = {
   UNKNOWN_ACCESS_KEY: 'That account has no such access key.',
   METHOD_NOT_FOUND: '{W} does not support the method "{m}".',
   PARSE_ERROR: '{W} could not read the request: {p}.',
-  UNAVAILABLE_SHARD: '{W} is not ready to answer ({x}); try again later.',
-  NO_SYNCED_BLOCKS: '{W} is not ready to answer ({x}); try again later.',
-  NOT_SYNCED_YET: '{W} is not ready to answer ({x}); try again later.',
+  UNAVAILABLE_SHARD: NOT_READY,
+  NO_SYNCED_BLOCKS: NOT_READY,
+  NOT_SYNCED_YET: NOT_READY,
 };
 
 /** Old nodes send only {code, message, data}: recognise the common causes from the text. */
@@ -735,7 +733,7 @@ export class NearClient {
     const v = { w: HOSTS[host][0], s: String(status), d: d && `: ${d}`, q: d && ` ("${d}")` };
     const err = (kind: ErrorKind, t: string, retryAfterMs?: number): NearLensError =>
       new NearLensError(kind, fill(t, v), retryAfterMs === undefined ? { status } : { status, retryAfterMs });
-    const known = HTTP_ERRORS[status];
+    const known = status > 501 && status < 505 ? UNAVAILABLE : HTTP_ERRORS[status];
     if (status === 403 && detail === 'origin_not_allowed') {
       return err('origin-not-allowed', 'This API key is restricted to certain web origins and cannot be used from the editor (origin_not_allowed); use an unrestricted key.');
     }

@@ -71,6 +71,8 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The caller cancelled (a closed hover, a cancelled progress). */
+export const aborted = (): NearLensError => new NearLensError('aborted', 'The request was cancelled.');
 /** Something typed or found that cannot be used; nothing was sent. */
 export const invalidInput = (message: string): NearLensError => new NearLensError('invalid-input', message);
 /** An answer that is not what the service should send. */

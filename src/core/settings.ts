@@ -62,8 +62,8 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
  * are listed in package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`: workspace values are
  * ignored while the workspace is not trusted.
  */
-export const APPLICATION_SCOPED: readonly SettingKey[] = ['customNetwork.apiUrl', 'customNetwork.rpcUrl', 'customNetwork.archivalRpcUrl', 'auth.transport'];
-export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, 'explorer.mainnetUrl', 'explorer.testnetUrl'];
+export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter((k) => k.startsWith('customNetwork.') || k === 'auth.transport');
+export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
 
 export const DEFAULT_DECIMALS = 5;
 export const DEFAULT_TIMEOUT_MS = 8000;

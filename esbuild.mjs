@@ -2,21 +2,14 @@
 // Flags: --production (minify, no sourcemap, enforce the size budget), --watch.
 import * as esbuild from 'esbuild';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
-const require = createRequire(import.meta.url);
 
 /** Size budget of dist/extension.js in bytes. Issue #2 asks for 80 KB and the bench for 64 KB; the
- * bundle is ~124 KB today (our own code is ~100 KB of it), so the gate stands at 128 KB until the
- * trim lands. Lower it, never raise it. */
-export const EXTENSION_BUDGET = 128 * 1024;
-
-// ofetch's Node entry pulls in node-fetch-native (~117 KB minified) although the extension host's
-// Node has a global fetch. Resolve ofetch to its fetch-native build instead.
-const ofetchNative = path.join(path.dirname(require.resolve('ofetch/package.json')), 'dist/index.mjs');
+ * bundle is ~97 KB after the trim (our own code ~89 KB of it, big.js 6.7 KB), so the gate stands at
+ * 100 KB until it gets under 80. Lower it, never raise it. */
+export const EXTENSION_BUDGET = 100 * 1024;
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -37,7 +30,8 @@ const extension = {
   platform: 'node',
   target: 'node18',
   external: ['vscode'],
-  alias: { ofetch: ofetchNative },
+  // Node reads the bundle as UTF-8: "…" is 3 bytes instead of a 6-byte \u2026 escape.
+  charset: 'utf8',
 };
 
 // The balance panel's webview script and stylesheet (issue #6): a separate browser bundle, not counted in the budget.

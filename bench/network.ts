@@ -8,7 +8,7 @@ import type { Row } from './stats';
 
 export function stubClient(stub: Stub, cache = new TtlCache()): NearClient {
   const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
-  // The extension host's global fetch, as in the bundle (ofetch resolved to its fetch-native entry).
+  // The extension host's global fetch, as in the bundle.
   return new NearClient({ endpoints, cache, fetch: globalThis.fetch });
 }
 

@@ -1,9 +1,10 @@
 // `npm run bench`: measures every figure of issue #8 against its baseline in one process, prints the table, writes
 // docs/BENCHMARKS.md and exits non-zero when a target is missed. Talks only to the loopback stub (127.0.0.1).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CACHE_ENTRIES, REFRESH_CONCURRENCY } from '../src/core/limits';
 import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
 import { heapRow, hoverRow } from './hover';
@@ -11,17 +12,6 @@ import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow } from './scan';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
-
-/** A numeric constant of an extension source file (those import `vscode`, so the bench reads them instead). */
-function sourceConstant(file: string, name: string, fallback: number): { value: number; source: string } {
-  try {
-    const m = new RegExp(`\\b${name}\\s*=\\s*([\\d_]+)`).exec(readFileSync(path.join(ROOT, file), 'utf8'));
-    if (m?.[1]) return { value: Number(m[1].replace(/_/g, '')), source: `${name} = ${m[1]} in ${file}` };
-  } catch {
-    // fall through
-  }
-  return { value: fallback, source: `${name} not found in ${file}: assumed ${fallback}` };
-}
 
 async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row): Promise<Row[]> {
   const t0 = Date.now();
@@ -73,11 +63,11 @@ async function main(): Promise<number> {
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));
     rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
-    const c = sourceConstant('src/features/watchlist.ts', 'REFRESH_CONCURRENCY', 4);
-    rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, c.value, `core/limit settleAll, ${c.source}`))));
+    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/core/limits.ts`;
+    rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
-    const limit = sourceConstant('src/platform/services.ts', 'CACHE_ENTRIES', 500);
-    rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, limit.value, limit.source))));
+    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/limits.ts`;
+    rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
   } finally {
     await stub.close();
   }

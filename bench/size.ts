@@ -19,6 +19,7 @@ const PRODUCTION_FLAGS: esbuild.BuildOptions = {
   target: 'node18',
   minify: true,
   legalComments: 'none',
+  charset: 'utf8',
   external: ['vscode'],
   logLevel: 'error',
 };

@@ -1,5 +1,5 @@
 // Entry point: activate() builds the services and registers every surface, synchronously. No network, no file I/O.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { errorMessage } from './core/errors';
 import { registerHover } from './features/hover';
 import { registerKeyCommands } from './features/keyCommands';

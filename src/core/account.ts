@@ -1,7 +1,7 @@
 // The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
 import type Big from 'big.js';
-import { derive, latestActivity as latestOf, parseYocto } from './amounts';
-import { NearLensError } from './errors';
+import { derive, describe, latestActivity as latestOf, parseYocto } from './amounts';
+import { badShape, isRecord, NearLensError } from './errors';
 
 export type FtBalance = { status: 'known'; raw: Big } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
 export interface FtHolding {
@@ -64,38 +64,36 @@ export const DEFAULT_LIQUID_STAKING_PROVIDERS: readonly string[] = ['meta-pool.n
 export function normaliseFull(raw: unknown): AccountFull {
   const o = object(raw, 'The account response');
   const accountId = str(o['account_id'], 'account_id');
-  const tokens = list(o['tokens'], 'tokens').map((e, i) => ftEntry(e, `tokens[${i}]`));
-  const nfts = list(o['nfts'], 'nfts').map((e, i) => nftEntry(e, `nfts[${i}]`));
-  const pools = list(o['pools'], 'pools').map((e, i) => poolEntry(e, `pools[${i}]`));
+  const tokens = ftList(o, 'tokens');
+  const nfts = entries(o, 'nfts', nftEntry);
+  const pools = entries(o, 'pools', poolEntry);
   return { accountId, state: state(o['state']), tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools) };
 }
 
 /** GET /v1/account/{id}/ft → `{account_id, tokens:[…]}` */
 export function normaliseFt(raw: unknown): FtHolding[] {
-  const o = object(raw, 'The token list response');
-  return list(o['tokens'], 'tokens').map((e, i) => ftEntry(e, `tokens[${i}]`));
+  return ftList(object(raw, 'The token list response'), 'tokens');
 }
 
 /** GET /v1/account/{id}/nft → `{account_id, tokens:[…]}` (the key really is `tokens`; `nfts` is accepted too). */
 export function normaliseNft(raw: unknown): NftCollection[] {
   const o = object(raw, 'The NFT list response');
-  const key = o['tokens'] === undefined && o['nfts'] !== undefined ? 'nfts' : 'tokens';
-  return list(o[key], key).map((e, i) => nftEntry(e, `${key}[${i}]`));
+  return entries(o, o['tokens'] === undefined && o['nfts'] !== undefined ? 'nfts' : 'tokens', nftEntry);
 }
 
 /** GET /v1/account/{id}/staking → `{account_id, pools:[…]}` (pools ever delegated to; no amounts). */
 export function normaliseStaking(raw: unknown): PoolEntry[] {
-  const o = object(raw, 'The staking response');
-  return list(o['pools'], 'pools').map((e, i) => poolEntry(e, `pools[${i}]`));
+  return entries(object(raw, 'The staking response'), 'pools', poolEntry);
 }
 
 /** GET /v1/public_key/{pk}[/all] → `{public_key, account_ids:[…]}`; duplicates dropped, order kept. */
 export function normalisePublicKey(raw: unknown): PublicKeyAccounts {
   const o = object(raw, 'The public key response');
   const pk = o['public_key'];
-  const publicKey = pk === undefined || pk === null ? '' : str(pk, 'public_key');
-  const accountIds = [...new Set(list(o['account_ids'], 'account_ids').map((e, i) => str(e, `account_ids[${i}]`)))];
-  return { publicKey, accountIds };
+  return {
+    publicKey: pk == null ? '' : str(pk, 'public_key'),
+    accountIds: [...new Set(list(o['account_ids'], 'account_ids').map((e, i) => str(e, `account_ids[${i}]`)))],
+  };
 }
 
 /** GET /status (indexer freshness). Only sync_block_height is required. */
@@ -106,14 +104,14 @@ export function normaliseStatus(raw: unknown): IndexerStatus {
   if (balanceHeight !== null) out.syncBalanceBlockHeight = balanceHeight;
   const ts = o['sync_block_timestamp_nanosec'];
   if (typeof ts === 'string' && /^[0-9]+$/.test(ts)) out.syncBlockTimestampNanosec = ts;
-  else if (typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0) out.syncBlockTimestampNanosec = String(ts);
-  else if (ts !== undefined && ts !== null) throw shape('sync_block_timestamp_nanosec should be a string of digits');
+  else if (Number.isSafeInteger(ts) && (ts as number) >= 0) out.syncBlockTimestampNanosec = String(ts);
+  else if (ts != null) throw shape('sync_block_timestamp_nanosec should be a string of digits');
   const lat = o['sync_latency_sec'];
-  if (typeof lat === 'number' && Number.isFinite(lat)) out.syncLatencySec = lat;
-  else if (lat !== undefined && lat !== null) throw shape(`sync_latency_sec should be a number, not ${describe(lat)}`);
+  if (Number.isFinite(lat)) out.syncLatencySec = lat as number;
+  else if (lat != null) throw shape(`sync_latency_sec should be a number, not ${describe(lat)}`);
   const v = o['version'];
   if (typeof v === 'string') out.version = v;
-  else if (v !== undefined && v !== null) throw shape(`version should be a string, not ${describe(v)}`);
+  else if (v != null) throw shape(`version should be a string, not ${describe(v)}`);
   return out;
 }
 
@@ -149,23 +147,16 @@ export function publisherOf(contractId: string): string | undefined {
 type Obj = Record<string, unknown>;
 
 function shape(detail: string): NearLensError {
-  return new NearLensError('bad-shape', `The service's answer has an unexpected shape: ${detail}.`);
+  return badShape(`The service's answer has an unexpected shape: ${detail}.`);
 }
 
 function object(v: unknown, what: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    throw new NearLensError('bad-shape', `${what} is ${describe(v)}, not the JSON object the service should send.`);
-  }
-  return v as Obj;
-}
-
-function entry(v: unknown, field: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw shape(`${field} should be an object, not ${describe(v)}`);
-  return v as Obj;
+  if (!isRecord(v)) throw badShape(`${what} is ${describe(v)}, not the JSON object the service should send.`);
+  return v;
 }
 
 function list(v: unknown, field: string): unknown[] {
-  if (v === undefined || v === null) return [];
+  if (v == null) return [];
   if (!Array.isArray(v)) throw shape(`${field} should be a list, not ${describe(v)}`);
   return v;
 }
@@ -177,62 +168,45 @@ function str(v: unknown, field: string): string {
 
 /** A block height: a non-negative safe integer, or null/absent (when `nullable`). */
 function height(v: unknown, field: string, nullable: boolean): number | null {
-  if ((v === null || v === undefined) && nullable) return null;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  if (v == null && nullable) return null;
+  if (Number.isSafeInteger(v) && (v as number) >= 0) return v as number;
   throw shape(`${field} should be a block height, not ${describe(v)}`);
 }
 
+/** The objects of list `key` of `o`, each made by `make` with its path (`tokens[3]`) for messages. */
+function entries<T>(o: Obj, key: string, make: (e: Obj, at: string) => T): T[] {
+  return list(o[key], key).map((v, i) => {
+    const at = `${key}[${i}]`;
+    if (!isRecord(v)) throw shape(`${at} should be an object, not ${describe(v)}`);
+    return make(v, at);
+  });
+}
+
+const lastUpdate = (e: Obj, at: string): number | null => height(e['last_update_block_height'], `${at}.last_update_block_height`, true);
+
+const nftEntry = (e: Obj, at: string): NftCollection => ({ contractId: str(e['contract_id'], `${at}.contract_id`), lastUpdate: lastUpdate(e, at) });
+
+const poolEntry = (e: Obj, at: string): PoolEntry => ({ poolId: str(e['pool_id'], `${at}.pool_id`), lastUpdate: lastUpdate(e, at) });
+
+/** FT entries: balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
+function ftList(o: Obj, key: string): FtHolding[] {
+  return entries(o, key, (e, at) => {
+    const contractId = str(e['contract_id'], `${at}.contract_id`);
+    const b = e['balance'];
+    const balance: FtBalance = b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };
+    return { contractId, balance, lastUpdate: lastUpdate(e, at) };
+  });
+}
+
 function state(v: unknown): AccountState | null {
-  if (v === null || v === undefined) return null;
-  const s = entry(v, 'state');
-  const balance = parseYocto(s['balance'], 'state.balance');
-  const locked = parseYocto(s['locked'], 'state.locked');
-  const storageBytes = storage(s['storage_bytes']);
+  if (v == null) return null;
+  if (!isRecord(v)) throw shape(`state should be an object, not ${describe(v)}`);
+  const balance = parseYocto(v['balance'], 'state.balance');
+  const locked = parseYocto(v['locked'], 'state.locked');
+  const b = v['storage_bytes'];
+  let storageBytes: number;
+  if (Number.isSafeInteger(b) && (b as number) >= 0) storageBytes = b as number;
+  else if (typeof b === 'string' && /^[0-9]{1,15}$/.test(b)) storageBytes = Number(b);
+  else throw shape(`state.storage_bytes should be a whole number of bytes, not ${describe(b)}`);
   return { balance, locked, storageBytes, ...derive(balance, locked, storageBytes) };
-}
-
-function storage(v: unknown): number {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^[0-9]{1,15}$/.test(v)) return Number(v);
-  throw shape(`state.storage_bytes should be a whole number of bytes, not ${describe(v)}`);
-}
-
-function ftBalance(v: unknown, field: string): FtBalance {
-  if (v === null || v === undefined) return { status: 'not-fetched' };
-  if (v === '') return { status: 'failed' };
-  return { status: 'known', raw: parseYocto(v, field) };
-}
-
-function ftEntry(v: unknown, field: string): FtHolding {
-  const e = entry(v, field);
-  return {
-    contractId: str(e['contract_id'], `${field}.contract_id`),
-    balance: ftBalance(e['balance'], `${field}.balance`),
-    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
-  };
-}
-
-function nftEntry(v: unknown, field: string): NftCollection {
-  const e = entry(v, field);
-  return {
-    contractId: str(e['contract_id'], `${field}.contract_id`),
-    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
-  };
-}
-
-function poolEntry(v: unknown, field: string): PoolEntry {
-  const e = entry(v, field);
-  return {
-    poolId: str(e['pool_id'], `${field}.pool_id`),
-    lastUpdate: height(e['last_update_block_height'], `${field}.last_update_block_height`, true),
-  };
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'missing';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return v === '' ? 'an empty string' : 'a string';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
 }

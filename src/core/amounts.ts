@@ -1,6 +1,6 @@
 // Exact money: yocto strings → big.js, NEAR/FT formatting, SPEC §2 derived quantities. Pure: no `vscode`, never Number for yocto.
 import Big from 'big.js';
-import { NearLensError } from './errors';
+import { badShape } from './errors';
 
 export const YOCTO_PER_NEAR: Big = new Big('1000000000000000000000000'); // 10^24
 export const STORAGE_YOCTO_PER_BYTE: Big = new Big('10000000000000000000'); // 10^19
@@ -18,9 +18,9 @@ const MINUS = '-';
  */
 export function parseYocto(value: unknown, field = 'amount'): Big {
   if (typeof value !== 'string') {
-    throw new NearLensError('bad-shape', `The service sent ${describe(value)} for ${field}, where an amount string of digits was expected.`);
+    throw badShape(`The service sent ${describe(value, 'nothing')} for ${field}, where an amount string of digits was expected.`);
   }
-  if (value === '') throw new NearLensError('bad-shape', `The service sent an empty string for ${field}, where an amount was expected.`);
+  if (value === '') throw badShape(`The service sent an empty string for ${field}, where an amount was expected.`);
   if (!/^[0-9]+$/.test(value)) {
     let what = 'characters other than digits';
     if (/^\s|\s$/.test(value)) what = 'spaces around the number';
@@ -28,10 +28,10 @@ export function parseYocto(value: unknown, field = 'amount'): Big {
     else if (/^[0-9.]*[eE][-+]?[0-9]*$/.test(value)) what = 'a number in exponent form';
     else if (/^[0-9]*\.[0-9]*$/.test(value)) what = 'a number with a decimal point';
     else if (value.startsWith('+')) what = 'a sign';
-    throw new NearLensError('bad-shape', `The amount in ${field} has ${what}; only whole numbers of digits are accepted.`);
+    throw badShape(`The amount in ${field} has ${what}; only whole numbers of digits are accepted.`);
   }
   if (value.length > MAX_DIGITS) {
-    throw new NearLensError('bad-shape', `The amount in ${field} has ${value.length} digits, far more than any real balance.`);
+    throw badShape(`The amount in ${field} has ${value.length} digits, far more than any real balance.`);
   }
   return new Big(value);
 }
@@ -64,7 +64,7 @@ export function formatYoctoExact(yocto: Big): string {
  */
 export function formatTokenAmount(raw: Big, decimals: number, maxDecimals?: number): string {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 40) {
-    throw new NearLensError('bad-shape', `A token's decimals must be a whole number from 0 to 40, not ${String(decimals)}.`);
+    throw badShape(`A token's decimals must be a whole number from 0 to 40, not ${String(decimals)}.`);
   }
   return formatScaled(raw, decimals, maxDecimals === undefined ? decimals : clampDecimals(maxDecimals, decimals));
 }
@@ -78,7 +78,7 @@ export interface Derived {
 /** SPEC §2: pinned = storage_bytes × 10^19; total = balance + locked; spendable = balance − pinned (may be negative). */
 export function derive(balance: Big, locked: Big, storageBytes: number): Derived {
   if (!Number.isSafeInteger(storageBytes) || storageBytes < 0) {
-    throw new NearLensError('bad-shape', `Storage use must be a whole number of bytes, not ${String(storageBytes)}.`);
+    throw badShape(`Storage use must be a whole number of bytes, not ${String(storageBytes)}.`);
   }
   const pinned = STORAGE_YOCTO_PER_BYTE.times(storageBytes);
   return { pinned, total: balance.plus(locked), spendable: balance.minus(pinned) };
@@ -144,11 +144,11 @@ function group(int: string): string {
   return out;
 }
 
-function describe(v: unknown): string {
+/** How an unexpected JSON value reads in a message: "null", "a list", "an empty string", "a number"… */
+export function describe(v: unknown, missing = 'missing'): string {
   if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
+  if (v === undefined) return missing;
   if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'number') return 'a number';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
+  if (v === '') return 'an empty string';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }

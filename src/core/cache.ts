@@ -1,5 +1,5 @@
 // Bounded TTL cache with in-flight de-duplication, shared by every NearClient. Pure: no `vscode`, no I/O.
-import { NearLensError } from './errors';
+import { aborted } from './errors';
 
 export interface Clock {
   now(): number;
@@ -19,49 +19,47 @@ interface Entry {
 
 interface Flight {
   promise: Promise<unknown>;
-  ctrl: AbortController;
+  /** Only when the caller that started the load can leave (has a signal): one without a signal stays to the end. */
+  ctrl: AbortController | undefined;
   waiters: number;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
 
-function abortedError(): NearLensError {
-  return new NearLensError('aborted', 'The request was cancelled.');
-}
 
 export class TtlCache {
-  private readonly entries = new Map<string, Entry>(); // insertion order = LRU order
-  private readonly flights = new Map<string, Flight>();
-  private readonly maxEntries: number;
-  private readonly clock: Clock;
+  readonly #entries = new Map<string, Entry>(); // insertion order = LRU order
+  readonly #flights = new Map<string, Flight>();
+  readonly #maxEntries: number;
+  readonly #clock: Clock;
 
   constructor(opts?: { maxEntries?: number; clock?: Clock }) {
-    this.maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
-    this.clock = opts?.clock ?? systemClock;
+    this.#maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
+    this.#clock = opts?.clock ?? systemClock;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 
   /**
    * The cached value when younger than `ttlMs`, else the result of `load` (one load per key at a time).
    * A failed load is not cached and the previous good value stays available to `peek`.
    */
-  get<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
+  get<T>(key: string, ttlMs: number, load: (signal: AbortSignal | undefined) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
     if (!opts?.fresh) {
-      const hit = this.entries.get(key);
-      if (hit && this.clock.now() - hit.storedAt < ttlMs) {
-        this.entries.delete(key); // refresh LRU position
-        this.entries.set(key, hit);
+      const hit = this.#entries.get(key);
+      if (hit && this.#clock.now() - hit.storedAt < ttlMs) {
+        this.#entries.delete(key); // refresh LRU position
+        this.#entries.set(key, hit);
         return Promise.resolve(hit.value as T);
       }
     }
     const signal = opts?.signal;
-    if (signal?.aborted) return Promise.reject(abortedError());
+    if (signal?.aborted) return Promise.reject(aborted());
 
-    let flight = this.flights.get(key);
-    if (!flight) flight = this.start(key, load);
+    let flight = this.#flights.get(key);
+    if (!flight) flight = this.#start(key, load, signal !== undefined);
     const f = flight;
     f.waiters++;
     if (!signal) return f.promise as Promise<T>;
@@ -71,10 +69,10 @@ export class TtlCache {
         f.waiters--;
         if (f.waiters <= 0) {
           // Nobody wants the answer any more: stop the request and let the next caller start afresh.
-          if (this.flights.get(key) === f) this.flights.delete(key);
-          f.ctrl.abort();
+          if (this.#flights.get(key) === f) this.#flights.delete(key);
+          f.ctrl?.abort();
         }
-        reject(abortedError());
+        reject(aborted());
       };
       signal.addEventListener('abort', onAbort, { once: true });
       f.promise.then(
@@ -92,50 +90,50 @@ export class TtlCache {
 
   /** The last good value even if expired ("keep showing the last good data"). */
   peek<T>(key: string): T | undefined {
-    return this.entries.get(key)?.value as T | undefined;
-  }
-
-  /** Age in ms of the stored value, or undefined. */
-  ageOf(key: string): number | undefined {
-    const e = this.entries.get(key);
-    return e ? this.clock.now() - e.storedAt : undefined;
+    return this.#entries.get(key)?.value as T | undefined;
   }
 
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
   invalidate(prefix?: string): void {
-    for (const k of [...this.entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.entries.delete(k);
-    for (const k of [...this.flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.flights.delete(k);
+    for (const k of [...this.#entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#entries.delete(k);
+    for (const k of [...this.#flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#flights.delete(k);
   }
 
-  private start(key: string, load: (signal: AbortSignal) => Promise<unknown>): Flight {
-    const ctrl = new AbortController();
+  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
+    const ctrl = abortable ? new AbortController() : undefined;
     const flight: Flight = { promise: Promise.resolve(), ctrl, waiters: 0 };
-    flight.promise = (async () => load(ctrl.signal))().then(
+    let loading: Promise<unknown>;
+    try {
+      loading = load(ctrl?.signal);
+    } catch (e) {
+      loading = Promise.reject(e); // a load that throws at once fails like one that rejects
+    }
+    flight.promise = loading.then(
       (value) => {
         // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-        if (this.flights.get(key) === flight) {
-          this.flights.delete(key);
-          this.store(key, value);
+        if (this.#flights.get(key) === flight) {
+          this.#flights.delete(key);
+          this.#store(key, value);
         }
         return value;
       },
       (e: unknown) => {
-        if (this.flights.get(key) === flight) this.flights.delete(key);
+        if (this.#flights.get(key) === flight) this.#flights.delete(key);
         throw e;
       },
     );
     flight.promise.catch(() => undefined); // callers handle it; avoid an unhandled rejection when all left
-    this.flights.set(key, flight);
+    this.#flights.set(key, flight);
     return flight;
   }
 
-  private store(key: string, value: unknown): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, storedAt: this.clock.now() });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
+  #store(key: string, value: unknown): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, storedAt: this.#clock.now() });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.#entries.delete(oldest);
     }
   }
 }

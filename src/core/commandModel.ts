@@ -3,6 +3,7 @@
 import type { AccountFull } from './account';
 import { formatNear } from './amounts';
 import { isWriteMethod } from './client';
+import { isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
 import type { RpcHost } from './client';
 import { sanitizeText } from './markdown';
@@ -43,29 +44,22 @@ export function parseParamsJson(text: string): { ok: true; value: Record<string,
   return { ok: true, value: v as Record<string, unknown> | unknown[] };
 }
 
-/** A params template shown when a method is picked. */
+/** Params templates shown when a method is picked (others get `{}`). */
+const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
+  block: '{"finality": "final"}',
+  query: '{"request_type": "view_account", "finality": "final", "account_id": "near"}',
+  chunk: '{"chunk_id": ""}',
+  tx: '{"tx_hash": "", "sender_account_id": ""}',
+  EXPERIMENTAL_tx_status: '{"tx_hash": "", "sender_account_id": ""}',
+  validators: '[null]',
+  gas_price: '[null]',
+  status: '[]',
+  health: '[]',
+  network_info: '[]',
+};
+
 export function paramsTemplate(method: string): string {
-  switch (method) {
-    case 'block':
-      return '{"finality": "final"}';
-    case 'query':
-      return '{"request_type": "view_account", "finality": "final", "account_id": "near"}';
-    case 'chunk':
-      return '{"chunk_id": ""}';
-    case 'tx':
-    case 'EXPERIMENTAL_tx_status':
-      return '{"tx_hash": "", "sender_account_id": ""}';
-    case 'validators':
-      return '[null]';
-    case 'gas_price':
-      return '[null]';
-    case 'status':
-    case 'health':
-    case 'network_info':
-      return '[]';
-    default:
-      return '{}';
-  }
+  return Object.hasOwn(PARAMS_TEMPLATES, method) ? (PARAMS_TEMPLATES[method] as string) : '{}';
 }
 
 /**
@@ -82,10 +76,6 @@ export function nanosToIso(ns: unknown): string | undefined {
   if (seconds > 8_640_000_000_000n) return undefined; // beyond JavaScript dates
   const iso = new Date(Number(seconds) * 1000).toISOString();
   return iso.replace(/\.\d{3}Z$/, `.${frac}Z`);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** "Block 123,456 · hash Abc… · 2024-…Z · regular RPC (rpc.mainnet.fastnear.com)" from a `block` result. */
@@ -113,19 +103,12 @@ export function resultDocument(summary: string, result: unknown): string {
   return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
 }
 
-/** Host part of a URL for display, '' when it is not a URL. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
-}
+export { hostOf } from './networks';
 
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {
   const c = classify(text);
-  if (c.kind === 'sensitive') return 'That looks like a secret key or a signature: it was not sent anywhere. Enter a public key.';
+  if (c.kind === 'sensitive') return SECRET_REFUSED;
   if (c.kind === 'invalid') return sanitizeText(c.reason.charAt(0).toUpperCase() + c.reason.slice(1), 200);
   if (want === 'account' && c.kind !== 'account') return 'That is a public key; use Look Up Public Key… for keys.';
   if (want === 'public-key' && c.kind !== 'public-key') return 'That is an account id; enter a public key (ed25519:… or secp256k1:…).';

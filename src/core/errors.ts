@@ -30,22 +30,22 @@ export interface ErrorExtra {
   rpcCause?: string;
 }
 
+const EXTRA = ['status', 'retryAfterMs', 'rpcName', 'rpcCause'] as const;
+
 export class NearLensError extends Error {
   readonly kind: ErrorKind;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
-  readonly rpcName?: string; // HANDLER_ERROR / REQUEST_VALIDATION_ERROR / INTERNAL_ERROR
-  readonly rpcCause?: string; // e.g. UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK
+  // `declare`: no class field is emitted, so an unset one is absent (`'status' in e` and deepEqual stay meaningful).
+  declare readonly status?: number;
+  declare readonly retryAfterMs?: number;
+  declare readonly rpcName?: string; // HANDLER_ERROR / REQUEST_VALIDATION_ERROR / INTERNAL_ERROR
+  declare readonly rpcCause?: string; // e.g. UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK
 
   constructor(kind: ErrorKind, message: string, extra?: ErrorExtra) {
     super(message);
     this.name = 'NearLensError';
     this.kind = kind;
-    // Only set what is known so that `'status' in e` and deepEqual stay meaningful.
-    if (extra?.status !== undefined) this.status = extra.status;
-    if (extra?.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
-    if (extra?.rpcName !== undefined) this.rpcName = extra.rpcName;
-    if (extra?.rpcCause !== undefined) this.rpcCause = extra.rpcCause;
+    // Only set what is known.
+    for (const k of EXTRA) if (extra?.[k] !== undefined) Object.assign(this, { [k]: extra[k] });
   }
 
   /** Duck-typed too: a second copy of this module (bundle + tests) must still be recognised. */
@@ -60,6 +60,23 @@ export class NearLensError extends Error {
     );
   }
 }
+
+/** Said wherever a secret key (or a signature) is refused: it is never sent, logged or echoed. */
+export const SECRET_REFUSED = 'That looks like a secret key or a signature; NEAR Lens never sends it anywhere.';
+
+/** A sentence built from parts that may already end with a period ends with one period. */
+export const sentence = (s: string): string => s.replace(/\.\.$/, '.');
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The caller cancelled (a closed hover, a cancelled progress). */
+export const aborted = (): NearLensError => new NearLensError('aborted', 'The request was cancelled.');
+/** Something typed or found that cannot be used; nothing was sent. */
+export const invalidInput = (message: string): NearLensError => new NearLensError('invalid-input', message);
+/** An answer that is not what the service should send. */
+export const badShape = (message: string): NearLensError => new NearLensError('bad-shape', message);
 
 /** A message for any thrown value; non-NearLens errors get a generic sentence (their text may hold secrets). */
 export function errorMessage(e: unknown): string {

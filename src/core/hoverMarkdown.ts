@@ -3,8 +3,9 @@
 import type Big from 'big.js';
 import type { AccountFull, FtHolding, PublicKeyAccounts } from './account';
 import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from './account';
-import { formatNear, formatTokenAmount } from './amounts';
+import { formatNear } from './amounts';
 import type { FtMetadata } from './client';
+import { describeToken } from './holdings';
 import type { Classified } from './ids';
 import { implicitAccountToPublicKey } from './ids';
 import { escapeMarkdown } from './markdown';
@@ -46,46 +47,31 @@ export function commandLink(label: string, command: HoverCommand, arg: unknown):
 }
 
 /** Untrusted text, escaped and bold. */
-function b(text: string, max = 100): string {
-  return `**${escapeMarkdown(text, max)}**`;
-}
+const b = (text: string, max = 100): string => `**${escapeMarkdown(text, max)}**`;
 
-function near(yocto: Big, decimals: number): string {
-  return escapeMarkdown(formatNear(yocto, decimals));
-}
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The second line of an account's identity, by kind (implicit accounts show their key). */
+const ACCOUNT_KINDS: Readonly<Record<string, (c: Extract<Classified, { kind: 'account' }>) => string>> = {
+  implicit: (c) => {
+    try {
+      return `Implicit account: its id is the ed25519 public key ${b(implicitAccountToPublicKey(c.id))}`;
+    } catch {
+      return 'Implicit account (an ed25519 public key)';
+    }
+  },
+  'eth-implicit': () => 'ETH-implicit account: an Ethereum address (20 bytes) used as a NEAR account',
+  deterministic: () => 'Deterministic account: its id is derived from its initial state',
+  named: (c) => (c.topLevel || !c.parent ? 'Top-level named account' : `Named account, sub-account of ${b(c.parent)}`),
+};
 
 /** The hover's first section: what the thing under the cursor is, decoded locally (nothing sent). */
 export function identityMarkdown(c: Classified): string {
   switch (c.kind) {
-    case 'account': {
-      const lines = [`${b(c.id)} · NEAR account`];
-      switch (c.accountKind) {
-        case 'implicit': {
-          let key: string;
-          try {
-            key = implicitAccountToPublicKey(c.id);
-          } catch {
-            key = '';
-          }
-          lines.push(key ? `Implicit account: its id is the ed25519 public key ${b(key)}` : 'Implicit account (an ed25519 public key)');
-          break;
-        }
-        case 'eth-implicit':
-          lines.push('ETH-implicit account: an Ethereum address (20 bytes) used as a NEAR account');
-          break;
-        case 'deterministic':
-          lines.push('Deterministic account: its id is derived from its initial state');
-          break;
-        default:
-          lines.push(c.topLevel || !c.parent ? 'Top-level named account' : `Named account, sub-account of ${b(c.parent)}`);
-      }
-      return lines.join(BR);
-    }
-    case 'public-key': {
-      const lines = [`${b(c.key, 160)} · public key`, `Curve ${c.curve}, ${c.bytes.length} bytes`];
-      if (c.implicitAccount) lines.push(`Implicit account: ${b(c.implicitAccount)}`);
-      return lines.join(BR);
-    }
+    case 'account':
+      return `${b(c.id)} · NEAR account${BR}${(ACCOUNT_KINDS[c.accountKind] ?? ACCOUNT_KINDS['named'])?.(c)}`;
+    case 'public-key':
+      return [`${b(c.key, 160)} · public key`, `Curve ${c.curve}, ${c.bytes.length} bytes`, ...(c.implicitAccount ? [`Implicit account: ${b(c.implicitAccount)}`] : [])].join(BR);
     case 'sensitive':
       // Never echo the text itself: it may be a secret.
       return [
@@ -93,7 +79,7 @@ export function identityMarkdown(c: Classified): string {
         escapeMarkdown(c.reason, 300),
         'NEAR Lens sent nothing and looked nothing up. If this is a real secret key, remove it from the file and replace the key.',
       ].join(BR);
-    case 'invalid':
+    default:
       return `Not a valid NEAR id or key: ${escapeMarkdown(c.reason, 300)}`;
   }
 }
@@ -103,24 +89,19 @@ export function liveErrorMarkdown(message: string): string {
   return `Live data unavailable: ${escapeMarkdown(message, 300)}`;
 }
 
-function answeredBy(network: string, host: string): string {
-  return `_${escapeMarkdown(network, 40)}${host ? ` · ${escapeMarkdown(host, 100)}` : ''}_`;
-}
+const answeredBy = (network: string, host: string): string => `_${escapeMarkdown(network, 40)}${host ? ` · ${escapeMarkdown(host, 100)}` : ''}_`;
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
+/** A liquid-staking holding: scaled by its metadata, else raw or why there is no amount (never shown as zero). */
 function liquidLine(t: FtHolding, meta: FtMetadata | undefined, decimals: number): string {
-  const name = b(t.contractId);
-  if (t.balance.status === 'not-fetched') return `${name}: balance not fetched yet by the indexer`;
-  if (t.balance.status === 'failed') return `${name}: balance unknown (the token's balance call failed at the indexer)`;
-  const raw = t.balance.raw;
-  if (meta && Number.isInteger(meta.decimals) && meta.decimals >= 0 && meta.decimals <= 40) {
-    const sym = meta.symbol ? ` ${escapeMarkdown(meta.symbol, 24)}` : '';
-    return `${name}: ${escapeMarkdown(formatTokenAmount(raw, meta.decimals, decimals))}${sym}`;
-  }
-  return `${name}: ${escapeMarkdown(raw.toFixed(0))} (raw, in the token's smallest unit)`;
+  const v = describeToken(t, meta && { status: 'ok', data: meta }, decimals);
+  const text = v.scaled
+    ? escapeMarkdown(v.amount)
+    : v.known
+      ? `${escapeMarkdown(v.exact)} (raw, in the token's smallest unit)`
+      : t.balance.status === 'failed'
+        ? `balance unknown (${v.note})`
+        : v.amount;
+  return `${b(t.contractId)}: ${text}`;
 }
 
 /** The live section of an account hover from `/full`. */
@@ -128,44 +109,30 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   const { full } = r;
   const st = full.state;
   const head = answeredBy(r.network, r.host);
-  if (!st) return [`**No such account** on ${escapeMarkdown(r.network, 40)}`, head].join(BR);
-  const d = o.decimals;
-  const lines: string[] = [];
-  lines.push(`Total owned: **${near(st.total, d)}**`);
-  const spendable = st.spendable.lt(0)
-    ? `Spendable: **${near(st.spendable, d)}** (negative: the balance does not cover the storage it uses)`
-    : `Spendable: **${near(st.spendable, d)}**`;
-  lines.push(spendable);
-  lines.push(`Balance: ${near(st.balance, d)}`);
-  lines.push(st.locked.gt(0) ? `Locked: ${near(st.locked, d)} (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : `Locked: ${near(st.locked, d)}`);
-  lines.push(`Storage: ${escapeMarkdown(st.storageBytes.toLocaleString('en-US'))} bytes, pinning ${near(st.pinned, d)}`);
-  const { liquid } = splitLiquidStaking(full.tokens, o.liquidStakingProviders);
-  const nftShown = o.nftPublisher ? filterByPublisher(full.nfts, o.nftPublisher).length : full.nfts.length;
-  const nftText = o.nftPublisher
-    ? `${plural(full.nfts.length, 'NFT collection', 'NFT collections')} (${nftShown} under ${b(o.nftPublisher)})`
-    : plural(full.nfts.length, 'NFT collection', 'NFT collections');
-  lines.push(
-    `${plural(full.tokens.length, 'fungible token', 'fungible tokens')} · ${nftText} · ${plural(full.pools.length, 'staking pool', 'staking pools')}`,
-  );
+  if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
+  const near = (v: Big): string => escapeMarkdown(formatNear(v, o.decimals));
+  const nfts = plural(full.nfts.length, 'NFT collection');
   // No markdown lists: a line after a list item would be folded into it.
-  for (const t of liquid) lines.push(`Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), d)}`);
-  lines.push(full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${escapeMarkdown(full.latestActivity.toLocaleString('en-US'))}`);
-  lines.push(head);
-  return lines.join(BR);
+  return [
+    `Total owned: **${near(st.total)}**`,
+    `Spendable: **${near(st.spendable)}**${st.spendable.lt(0) ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
+    `Balance: ${near(st.balance)}`,
+    `Locked: ${near(st.locked)}${st.locked.gt(0) ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
+    `Storage: ${escapeMarkdown(st.storageBytes.toLocaleString('en-US'))} bytes, pinning ${near(st.pinned)}`,
+    `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
+    ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map((t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`),
+    full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${escapeMarkdown(full.latestActivity.toLocaleString('en-US'))}`,
+    head,
+  ].join(BR);
 }
 
 /** The live section of a public-key hover from `/v1/public_key/{pk}`. */
 export function publicKeyLiveMarkdown(r: Extract<LiveResult, { kind: 'public-key' }>): string {
   const ids = r.accounts.accountIds;
-  const lines: string[] = [];
-  if (ids.length === 0) lines.push('No account lists this as a full-access key.');
-  else {
-    const shown = ids.slice(0, MAX_KEY_ACCOUNTS).map((id) => b(id));
-    if (ids.length > MAX_KEY_ACCOUNTS) shown.push(`… and ${ids.length - MAX_KEY_ACCOUNTS} more`);
-    lines.push(`Full-access key of ${plural(ids.length, 'account', 'accounts')}: ${shown.join(', ')}`);
-  }
-  lines.push(answeredBy(r.network, r.host));
-  return lines.join(BR);
+  const shown = ids.slice(0, MAX_KEY_ACCOUNTS).map((id) => b(id));
+  if (ids.length > MAX_KEY_ACCOUNTS) shown.push(`… and ${ids.length - MAX_KEY_ACCOUNTS} more`);
+  const line = ids.length === 0 ? 'No account lists this as a full-access key.' : `Full-access key of ${plural(ids.length, 'account')}: ${shown.join(', ')}`;
+  return `${line}${BR}${answeredBy(r.network, r.host)}`;
 }
 
 /** Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). */
@@ -180,10 +147,7 @@ export function accountLinks(id: string, hasExplorer: boolean): string {
 }
 
 export function publicKeyLinks(key: string): string {
-  return [
-    commandLink('All accounts incl. limited-access keys', 'nearLens.lookupPublicKey', { key, all: true }),
-    commandLink('Copy', 'nearLens.copyText', key),
-  ].join(' · ');
+  return `${commandLink('All accounts incl. limited-access keys', 'nearLens.lookupPublicKey', { key, all: true })} · ${commandLink('Copy', 'nearLens.copyText', key)}`;
 }
 
 /**
@@ -194,10 +158,15 @@ export function buildHoverSections(c: Classified, live: LiveResult | undefined, 
   const sections = [identityMarkdown(c)];
   if (c.kind !== 'account' && c.kind !== 'public-key') return sections;
   if (live) {
-    if (live.kind === 'error') sections.push(liveErrorMarkdown(live.message));
-    else if (live.kind === 'off') sections.push('_Live look-ups are off (`nearLens.hover.lookups`)._');
-    else if (live.kind === 'account') sections.push(accountLiveMarkdown(live, o));
-    else sections.push(publicKeyLiveMarkdown(live));
+    sections.push(
+      live.kind === 'error'
+        ? liveErrorMarkdown(live.message)
+        : live.kind === 'off'
+          ? '_Live look-ups are off (`nearLens.hover.lookups`)._'
+          : live.kind === 'account'
+            ? accountLiveMarkdown(live, o)
+            : publicKeyLiveMarkdown(live),
+    );
   }
   sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false) : publicKeyLinks(c.key));
   return sections;

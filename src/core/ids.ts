@@ -1,6 +1,6 @@
 // NEAR account ids and keys: classify, validate, convert implicit <-> ed25519, find them in text. Pure: no `vscode`, no I/O.
-import { base58 } from '@scure/base';
-import { NearLensError } from './errors';
+import { base58Decode, base58Encode } from './base58';
+import { invalidInput, NearLensError } from './errors';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
 export type Curve = 'ed25519' | 'secp256k1';
@@ -78,9 +78,9 @@ export function accountIdError(id: string): string | undefined {
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
   if (typeof hex64 !== 'string' || !IMPLICIT_RE.test(hex64)) {
-    throw new NearLensError('invalid-input', 'An implicit account id is exactly 64 lowercase hex characters.');
+    throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
   }
-  return `ed25519:${base58.encode(hexToBytes(hex64))}`;
+  return `ed25519:${base58Encode(Buffer.from(hex64, 'hex'))}`;
 }
 
 /** The implicit (64 lowercase hex) account id of an ed25519 public key. */
@@ -90,10 +90,10 @@ export function publicKeyToImplicitAccount(key: string): string {
     throw new NearLensError('sensitive', 'That looks like a secret key or a signature, not a public key; it was not used.');
   }
   if (c.kind !== 'public-key') {
-    throw new NearLensError('invalid-input', 'Only an ed25519 public key (ed25519:…) has an implicit account.');
+    throw invalidInput('Only an ed25519 public key (ed25519:…) has an implicit account.');
   }
   if (c.curve !== 'ed25519' || c.implicitAccount === undefined) {
-    throw new NearLensError('invalid-input', 'Only ed25519 keys have an implicit account; this is a secp256k1 key.');
+    throw invalidInput('Only ed25519 keys have an implicit account; this is a secp256k1 key.');
   }
   return c.implicitAccount;
 }
@@ -343,14 +343,7 @@ function classifyKeyShaped(t: string): Classified | null {
     return null;
   }
   if (payload.length === 0) return { kind: 'invalid', text: t, reason: `there is nothing after '${prefix}:'` };
-  let bytes: Uint8Array | undefined;
-  if (BASE58_RE.test(payload)) {
-    try {
-      bytes = base58.decode(payload);
-    } catch {
-      bytes = undefined;
-    }
-  }
+  const bytes = base58Decode(payload);
   if (bytes === undefined) {
     if (payload.length >= MIN_UNKNOWN_KEY_PAYLOAD) {
       return {
@@ -366,7 +359,7 @@ function classifyKeyShaped(t: string): Classified | null {
   if (n === expected) {
     if (prefix !== curve) return { kind: 'invalid', text: t, reason: `the key type must be written in lowercase: '${curve}:'` };
     const key: Classified = { kind: 'public-key', key: t, curve, bytes };
-    if (curve === 'ed25519') key.implicitAccount = bytesToHex(bytes);
+    if (curve === 'ed25519') key.implicitAccount = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
     return key;
   }
   if (n < MIN_SENSITIVE_BYTES) {
@@ -385,12 +378,7 @@ function sensitiveReason(curve: Curve, n: number): string {
 
 /** A pasted secret key or signature without its `ed25519:` prefix: 64 bytes of base58. */
 function classifyBareSecret(t: string): Classified | null {
-  if (t.length < 80 || t.length > 90 || !BASE58_RE.test(t)) return null;
-  try {
-    if (base58.decode(t).length !== 64) return null;
-  } catch {
-    return null;
-  }
+  if (t.length < 80 || t.length > 90 || base58Decode(t)?.length !== 64) return null;
   return { kind: 'sensitive', text: t, reason: '64 bytes of base58 without a key type: this looks like a secret key or a signature' };
 }
 
@@ -412,19 +400,4 @@ function badCharReason(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
   const shown = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
   return `${shown} is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.')`;
-}
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-/** Two hex digits per byte value: the finder converts every ed25519 key it meets to its implicit account. */
-const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-function bytesToHex(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += HEX_BYTE[b] as string;
-  return s;
 }

@@ -29,6 +29,15 @@ export function explorerUrl(network: 'mainnet' | 'testnet', accountId: string, t
   return (template ?? EXPLORER_TEMPLATES[network]).split('{accountId}').join(encodeURIComponent(accountId));
 }
 
+/** Host part of a URL for display, '' when it is not a URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
 /** The origin (scheme://host:port) of an http(s) URL, or undefined when it is not one. */
 export function originOf(url: string): string | undefined {
   try {

@@ -64,20 +64,17 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   };
 }
 
-/** "named account, sub-account of near" / "implicit account (an ed25519 public key)" … */
+const KIND_TEXT: Readonly<Record<string, string>> = {
+  implicit: 'implicit account (an ed25519 public key)',
+  'eth-implicit': 'ETH-implicit account',
+  deterministic: 'deterministic account',
+};
+
+/** "named account under near" / "implicit account (an ed25519 public key)" … */
 export function accountKindText(id: string): string {
   const c = classify(id);
   if (c.kind !== 'account') return 'not a valid account id';
-  switch (c.accountKind) {
-    case 'implicit':
-      return 'implicit account (an ed25519 public key)';
-    case 'eth-implicit':
-      return 'ETH-implicit account';
-    case 'deterministic':
-      return 'deterministic account';
-    default:
-      return c.topLevel ? 'top-level named account' : `named account under ${sanitizeText(c.parent ?? '', 80)}`;
-  }
+  return KIND_TEXT[c.accountKind] ?? (c.topLevel ? 'top-level named account' : `named account under ${sanitizeText(c.parent ?? '', 80)}`);
 }
 
 // ---------------------------------------------------------------- the bar
@@ -165,21 +162,15 @@ function trimZeros(s: string): string {
 }
 
 function figures(st: AccountState, d: number): Figure[] {
-  const exact = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
+  const fig = (label: string, v: Big, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: `${formatYoctoExact(v)} NEAR`, note, warn });
   const negative = st.spendable.lt(0);
   return [
-    { label: 'Balance', value: formatNear(st.balance, d), exact: exact(st.balance), note: '', warn: false },
-    { label: 'Locked', value: formatNear(st.locked, d), exact: exact(st.locked), note: st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : '', warn: false },
+    fig('Balance', st.balance),
+    fig('Locked', st.locked, st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : ''),
     { label: 'Storage used', value: `${st.storageBytes.toLocaleString('en-US')} bytes`, exact: `${st.storageBytes} bytes`, note: '', warn: false },
-    { label: 'Pinned by storage', value: formatNear(st.pinned, d), exact: exact(st.pinned), note: '10^19 yoctoNEAR per byte', warn: false },
-    { label: 'Total owned', value: formatNear(st.total, d), exact: exact(st.total), note: 'balance + locked', warn: false },
-    {
-      label: 'Spendable',
-      value: formatNear(st.spendable, d),
-      exact: exact(st.spendable),
-      note: negative ? 'Negative: storage pins more than the balance.' : 'balance − pinned by storage',
-      warn: negative,
-    },
+    fig('Pinned by storage', st.pinned, '10^19 yoctoNEAR per byte'),
+    fig('Total owned', st.total, 'balance + locked'),
+    fig('Spendable', st.spendable, negative ? 'Negative: storage pins more than the balance.' : 'balance − pinned by storage', negative),
   ];
 }
 

@@ -62,18 +62,8 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
  * are listed in package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`: workspace values are
  * ignored while the workspace is not trusted.
  */
-export const APPLICATION_SCOPED: readonly SettingKey[] = [
-  'customNetwork.apiUrl',
-  'customNetwork.rpcUrl',
-  'customNetwork.archivalRpcUrl',
-  'auth.transport',
-];
-export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = [
-  'network',
-  ...APPLICATION_SCOPED,
-  'explorer.mainnetUrl',
-  'explorer.testnetUrl',
-];
+export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter((k) => k.startsWith('customNetwork.') || k === 'auth.transport');
+export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
 
 export const DEFAULT_DECIMALS = 5;
 export const DEFAULT_TIMEOUT_MS = 8000;
@@ -141,17 +131,17 @@ export function explorerUrlFor(s: Pick<Settings, 'network' | 'explorer'>, accoun
 
 /** Custom endpoints, or why they cannot be used. The archival URL defaults to the regular RPC URL. */
 export function customEndpoints(apiUrl: string, rpcUrl: string, archivalRpcUrl: string): Endpoints | string {
-  const checks: Array<[string, string]> = [
-    ['nearLens.customNetwork.apiUrl', apiUrl],
-    ['nearLens.customNetwork.rpcUrl', rpcUrl],
-  ];
-  if (archivalRpcUrl) checks.push(['nearLens.customNetwork.archivalRpcUrl', archivalRpcUrl]);
-  for (const [name, url] of checks) {
-    if (!url) return `The custom network needs ${name} in your user settings.`;
-    const why = endpointUrlError(url);
-    if (why) return `${name} is unusable: ${why}.`;
+  const endpoints: Endpoints = { apiUrl, rpcUrl, archivalRpcUrl };
+  for (const [k, url] of Object.entries(endpoints)) {
+    const name = `nearLens.customNetwork.${k}`;
+    if (!url) {
+      if (k !== 'archivalRpcUrl') return `The custom network needs ${name} in your user settings.`;
+    } else {
+      const why = endpointUrlError(url);
+      if (why) return `${name} is unusable: ${why}.`;
+    }
   }
-  return { apiUrl, rpcUrl, archivalRpcUrl: archivalRpcUrl || rpcUrl };
+  return { ...endpoints, archivalRpcUrl: archivalRpcUrl || rpcUrl };
 }
 
 function str(v: unknown): string {

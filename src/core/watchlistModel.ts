@@ -3,6 +3,7 @@ import { formatNear, formatYoctoExact } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from './account';
 import type { AccessKeyInfo, FtMetadata, ViewAccount } from './client';
+import { SECRET_REFUSED } from './errors';
 import { describePool, describeToken, formatHeight, isZeroPool } from './holdings';
 import { classify } from './ids';
 import type { PoolBalance, Slot } from './holdings';
@@ -36,7 +37,7 @@ export interface WatchNode {
   icon?: string; // codicon id
   iconColor?: string; // theme colour id
   collapsible: 'none' | 'collapsed' | 'expanded';
-  contextValue: string; // menus match /^nearLens\.account/ for account items only
+  contextValue: string; // `nearLens.<kind>`; menus match /^nearLens\.account/ for account items only
   lazy?: LazyGroup;
   copy?: string; // exact text worth copying (amounts, hashes, keys)
   children: WatchNode[];
@@ -69,7 +70,35 @@ export interface ModelOptions {
 export const CONTEXT_ACCOUNT = 'nearLens.account';
 export const PAST_POOLS_LABEL = 'Past pools';
 
-const defaultTime = (ms: number): string => new Date(ms).toLocaleTimeString();
+type Extra = Partial<Omit<WatchNode, 'id' | 'kind' | 'accountId' | 'label'>>;
+
+const ERROR: Extra = { icon: 'error', iconColor: 'errorForeground' };
+const WARNING: Extra = { icon: 'warning', iconColor: 'list.warningForeground' };
+
+/** A node of `acc` at `${acc}/${path}`: a leaf with context value `nearLens.<kind>` unless `x` says otherwise. */
+function node(acc: string, path: string, kind: NodeKind, label: string, x?: Extra): WatchNode {
+  return { id: `${acc}/${path}`, kind, accountId: acc, label, collapsible: 'none', contextValue: `nearLens.${kind}`, children: [], ...x };
+}
+
+/** A group: collapsed when it has children or loads lazily. */
+function group(acc: string, path: string, label: string, icon: string, children: WatchNode[], x?: Extra): WatchNode {
+  return node(acc, path, 'group', label, { icon, children, collapsible: children.length > 0 || x?.lazy ? 'collapsed' : 'none', ...x });
+}
+
+const errorNode = (acc: string, path: string, message: string, x: Extra = ERROR): WatchNode => {
+  const text = sanitizeText(message, 300);
+  return node(acc, path, 'error', text, { tooltip: text, ...x });
+};
+
+const loadingNode = (acc: string, path: string): WatchNode => node(acc, path, 'loading', 'Loading…', { icon: 'loading~spin' });
+
+const when = (o: ModelOptions, ms: number): string => (o.formatTime ?? ((t) => new Date(t).toLocaleTimeString()))(ms);
+
+/** The "old figures plus an error line" of keep-last-good: only when a refresh failed and old data is shown. */
+function staleLine(acc: string, path: string, s: Slot<unknown>, o: ModelOptions): WatchNode[] {
+  if (s.status !== 'failed' || s.data === undefined) return [];
+  return [errorNode(acc, path, `Refresh failed: ${s.error ?? 'unknown error'}`, { ...WARNING, description: s.updatedAt === undefined ? undefined : `showing data from ${when(o, s.updatedAt)}` })];
+}
 
 /**
  * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.
@@ -81,14 +110,17 @@ export function parseAccountIds(text: string): { ids: string[]; errors: string[]
   for (const piece of String(text).split(/[\s,;]+/)) {
     if (piece === '') continue;
     const c = classify(piece);
+    const shown = `"${sanitizeText(piece, 60)}"`;
     if (c.kind === 'account') {
       if (!ids.includes(c.id)) ids.push(c.id);
-    } else if (c.kind === 'sensitive') {
-      errors.push(`That looks like a secret key or signature (${c.reason}): it was not added. Never paste secrets here.`);
-    } else if (c.kind === 'public-key') {
-      errors.push(`"${sanitizeText(piece, 60)}" is a public key, not an account: use NEAR Lens: Look Up Public Key….`);
     } else {
-      errors.push(`"${sanitizeText(piece, 60)}": ${c.reason}.`);
+      errors.push(
+        c.kind === 'sensitive'
+          ? `${SECRET_REFUSED} It was not added (${c.reason}).`
+          : c.kind === 'public-key'
+            ? `${shown} is a public key, not an account: use NEAR Lens: Look Up Public Key….`
+            : `${shown}: ${c.reason}.`,
+      );
     }
   }
   return { ids, errors };
@@ -98,44 +130,31 @@ export function parseAccountIds(text: string): { ids: string[]; errors: string[]
 export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
   const acc = e.accountId;
   const label = sanitizeText(acc, 80);
-  const base = { id: acc, kind: 'account' as const, accountId: acc, label, contextValue: CONTEXT_ACCOUNT, copy: acc, collapsible: 'collapsed' as const };
+  const account = (x: Extra): WatchNode => ({ id: acc, kind: 'account', accountId: acc, label, contextValue: CONTEXT_ACCOUNT, copy: acc, collapsible: 'collapsed', children: [], ...x });
   if (e.invalid !== undefined) {
-    return {
-      ...base,
-      description: 'invalid id',
-      tooltip: `${label}: ${e.invalid}`,
-      icon: 'error',
-      iconColor: 'errorForeground',
-      children: [errorNode(acc, `${acc}/invalid`, `Not a valid account id: ${e.invalid}`)],
-    };
+    return account({ ...ERROR, description: 'invalid id', tooltip: `${label}: ${e.invalid}`, children: [errorNode(acc, 'invalid', `Not a valid account id: ${e.invalid}`)] });
   }
-  const data = e.full.data;
+  const { data, status } = e.full;
   if (data === undefined) {
-    if (e.full.status === 'failed') {
-      const msg = e.full.error ?? 'unknown error';
-      return { ...base, description: 'failed', tooltip: `${label}\nFailed: ${msg}`, icon: 'error', iconColor: 'errorForeground', children: [errorNode(acc, `${acc}/error`, `Failed: ${msg}`)] };
-    }
-    return { ...base, description: 'loading…', tooltip: `${label}\nLoading…`, icon: 'account', children: [loadingNode(acc, `${acc}/loading`)] };
+    const msg = e.full.error ?? 'unknown error';
+    return status === 'failed'
+      ? account({ ...ERROR, description: 'failed', tooltip: `${label}\nFailed: ${msg}`, children: [errorNode(acc, 'error', `Failed: ${msg}`)] })
+      : account({ description: 'loading…', tooltip: `${label}\nLoading…`, icon: 'account', children: [loadingNode(acc, 'loading')] });
   }
-  const stale = staleLine(acc, `${acc}/error`, e.full, o);
-  const refreshing = e.full.status === 'loading' ? ' · refreshing…' : '';
-  const failedNote = e.full.status === 'failed' ? ' · refresh failed' : '';
-  if (data.state === null) {
-    return {
-      ...base,
-      description: `no such account${refreshing}${failedNote}`,
-      tooltip: `${label}\nNo such account on ${e.network}.`,
-      icon: 'question',
-      children: [
-        ...stale,
-        { id: `${acc}/missing`, kind: 'missing', accountId: acc, label: `No such account on ${e.network}`, icon: 'question', collapsible: 'none', contextValue: 'nearLens.missing', children: [] },
-      ],
-    };
-  }
+  const stale = staleLine(acc, 'error', e.full, o);
+  const note = status === 'loading' ? ' · refreshing…' : status === 'failed' ? ' · refresh failed' : '';
   const st = data.state;
-  return {
-    ...base,
-    description: `${formatNear(st.total, o.decimals)}${refreshing}${failedNote}`,
+  if (st === null) {
+    const missing = `No such account on ${e.network}`;
+    return account({
+      description: `no such account${note}`,
+      tooltip: `${label}\n${missing}.`,
+      icon: 'question',
+      children: [...stale, node(acc, 'missing', 'missing', missing, { icon: 'question' })],
+    });
+  }
+  return account({
+    description: formatNear(st.total, o.decimals) + note,
     tooltip: accountTooltip(e, data, st, o),
     icon: 'account',
     children: [
@@ -146,22 +165,25 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
       contractGroup(acc, e.contract, o),
       poolsGroup(acc, data, e.pools, o),
     ],
-  };
+  });
 }
+
+const activity = (data: AccountFull): string => (data.latestActivity === undefined ? 'none recorded' : `block ${formatHeight(data.latestActivity)}`);
+const bytes = (st: AccountState): string => `${st.storageBytes.toLocaleString('en-US')} bytes`;
 
 /** The hover-like plain-text summary shown as the account item's tooltip. */
 export function accountTooltip(e: AccountEntry, data: AccountFull, st: AccountState, o: ModelOptions): string {
-  const d = o.decimals;
+  const n = (v: typeof st.total): string => formatNear(v, o.decimals);
   const lines = [
     `${sanitizeText(e.accountId, 80)} — ${e.network}`,
-    `Total owned: ${formatNear(st.total, d)}`,
-    `Spendable: ${formatNear(st.spendable, d)}${st.spendable.lt(0) ? ' (storage pins more than the balance)' : ''}`,
-    `Locked: ${formatNear(st.locked, d)}`,
-    `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes (${formatNear(st.pinned, d)} pinned)`,
+    `Total owned: ${n(st.total)}`,
+    `Spendable: ${n(st.spendable)}${st.spendable.lt(0) ? ' (storage pins more than the balance)' : ''}`,
+    `Locked: ${n(st.locked)}`,
+    `Storage: ${bytes(st)} (${n(st.pinned)} pinned)`,
     `Tokens: ${data.tokens.length} · NFT collections: ${data.nfts.length} · Pools: ${data.pools.length}`,
-    `Latest activity: ${data.latestActivity === undefined ? 'none recorded' : `block ${formatHeight(data.latestActivity)}`}`,
+    `Latest activity: ${activity(data)}`,
   ];
-  if (e.full.updatedAt !== undefined) lines.push(`Data from ${(o.formatTime ?? defaultTime)(e.full.updatedAt)}`);
+  if (e.full.updatedAt !== undefined) lines.push(`Data from ${when(o, e.full.updatedAt)}`);
   if (e.full.status === 'failed') lines.push(`Last refresh failed: ${e.full.error ?? 'unknown error'}`);
   return lines.join('\n');
 }
@@ -169,290 +191,186 @@ export function accountTooltip(e: AccountEntry, data: AccountFull, st: AccountSt
 // ---------------------------------------------------------------- groups
 
 function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
-  const d = o.decimals;
-  const p = `${acc}/state`;
   const exact = (v: typeof st.balance): string => `${formatYoctoExact(v)} NEAR`;
-  const lockedTip = st.locked.gt(0) ? `${exact(st.locked)}\n${VALIDATOR_LOCKED_CAVEAT}` : exact(st.locked);
   const negative = st.spendable.lt(0);
-  const fields: WatchNode[] = [
-    field(acc, `${p}/balance`, 'Balance', formatNear(st.balance, d), exact(st.balance), exact(st.balance)),
-    field(acc, `${p}/locked`, 'Locked', formatNear(st.locked, d), lockedTip, exact(st.locked)),
-    field(
-      acc,
-      `${p}/storage`,
-      'Storage',
-      `${st.storageBytes.toLocaleString('en-US')} bytes · ${formatNear(st.pinned, d)} pinned`,
-      `${st.storageBytes} bytes × 10^19 yocto = ${exact(st.pinned)} pinned by storage`,
-      String(st.storageBytes),
-    ),
-    field(acc, `${p}/total`, 'Total owned', formatNear(st.total, d), `${exact(st.total)} (balance + locked)`, exact(st.total)),
-    {
-      ...field(
-        acc,
-        `${p}/spendable`,
-        'Spendable',
-        formatNear(st.spendable, d),
-        negative
-          ? `${exact(st.spendable)}\nStorage pins more NEAR than the balance holds: the account cannot add storage until it receives NEAR.`
-          : `${exact(st.spendable)} (balance − storage pinned)`,
-        exact(st.spendable),
-      ),
-      ...(negative ? { icon: 'warning', iconColor: 'list.warningForeground' } : {}),
-    },
-    field(
-      acc,
-      `${p}/activity`,
-      'Latest activity',
-      data.latestActivity === undefined ? 'none recorded' : `block ${formatHeight(data.latestActivity)}`,
-      'Highest last-update block over tokens, NFTs and pools.',
-      data.latestActivity === undefined ? undefined : String(data.latestActivity),
-    ),
+  // [path, label, description, tooltip, copy, extra]
+  const rows: Array<[string, string, string, string, string | undefined, Extra?]> = [
+    ['balance', 'Balance', formatNear(st.balance, o.decimals), exact(st.balance), exact(st.balance)],
+    ['locked', 'Locked', formatNear(st.locked, o.decimals), st.locked.gt(0) ? `${exact(st.locked)}\n${VALIDATOR_LOCKED_CAVEAT}` : exact(st.locked), exact(st.locked)],
+    ['storage', 'Storage', `${bytes(st)} · ${formatNear(st.pinned, o.decimals)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exact(st.pinned)} pinned by storage`, String(st.storageBytes)],
+    ['total', 'Total owned', formatNear(st.total, o.decimals), `${exact(st.total)} (balance + locked)`, exact(st.total)],
+    [
+      'spendable',
+      'Spendable',
+      formatNear(st.spendable, o.decimals),
+      negative
+        ? `${exact(st.spendable)}\nStorage pins more NEAR than the balance holds: the account cannot add storage until it receives NEAR.`
+        : `${exact(st.spendable)} (balance − storage pinned)`,
+      exact(st.spendable),
+      negative ? WARNING : undefined,
+    ],
+    ['activity', 'Latest activity', activity(data), 'Highest last-update block over tokens, NFTs and pools.', data.latestActivity === undefined ? undefined : String(data.latestActivity)],
   ];
-  return group(acc, p, 'State', 'pulse', fields, { collapsible: 'collapsed' });
+  return group(
+    acc,
+    'state',
+    'State',
+    'pulse',
+    rows.map(([path, label, description, tooltip, copy, x]) => node(acc, `state/${path}`, 'field', label, { description, tooltip, copy, ...x })),
+  );
 }
 
 function tokensGroup(acc: string, tokens: readonly FtHolding[], o: ModelOptions): WatchNode {
-  const p = `${acc}/tokens`;
   const { liquid, other } = splitLiquidStaking(tokens, o.liquidStakingProviders);
-  const children = [...liquid.map((t) => tokenNode(acc, t, true, o)), ...other.map((t) => tokenNode(acc, t, false, o))];
-  return group(acc, p, `Fungible tokens (${tokens.length})`, 'symbol-numeric', children, {
+  return group(acc, 'tokens', `Fungible tokens (${tokens.length})`, 'symbol-numeric', [...liquid.map((t) => tokenNode(acc, t, true, o)), ...other.map((t) => tokenNode(acc, t, false, o))], {
     lazy: tokens.length > 0 ? 'tokens' : undefined,
     description: liquid.length > 0 ? `${liquid.length} liquid staking` : undefined,
   });
 }
 
 function tokenNode(acc: string, t: FtHolding, liquid: boolean, o: ModelOptions): WatchNode {
-  const meta = o.ftMeta(t.contractId);
-  const v = describeToken(t, meta, o.decimals);
+  const v = describeToken(t, o.ftMeta(t.contractId), o.decimals);
   const tip = [
     v.contractId + (v.symbol ? ` (${v.symbol})` : ''),
     v.known ? `Amount: ${v.exact}${v.scaled ? '' : ' (smallest unit)'}` : `Amount: ${v.amount}`,
     v.note && v.note !== v.amount ? `Note: ${v.note}` : '',
     liquid ? 'Liquid-staking token: NEAR staked through this provider.' : '',
     `Last update: block ${formatHeight(t.lastUpdate)}`,
-  ].filter((l) => l !== '');
-  const desc = (v.known && !v.scaled && v.note ? `${v.amount} · ${v.note}` : v.amount) + (liquid ? ' · liquid staking' : '');
-  return {
-    id: `${acc}/ft/${t.contractId}`,
-    kind: 'token',
-    accountId: acc,
-    label: v.contractId,
-    description: desc,
-    tooltip: tip.join('\n'),
+  ];
+  return node(acc, `ft/${t.contractId}`, 'token', v.contractId, {
+    description: (v.known && !v.scaled && v.note ? `${v.amount} · ${v.note}` : v.amount) + (liquid ? ' · liquid staking' : ''),
+    tooltip: tip.filter(Boolean).join('\n'),
     icon: liquid ? 'zap' : v.known ? 'circle-outline' : 'question',
-    collapsible: 'none',
     contextValue: liquid ? 'nearLens.token.liquid' : 'nearLens.token',
-    ...(v.exact ? { copy: v.exact } : {}),
-    children: [],
-  };
+    copy: v.exact || undefined,
+  });
 }
 
 function nftGroup(acc: string, nfts: readonly NftCollection[], o: ModelOptions): WatchNode {
-  const p = `${acc}/nfts`;
   const publisher = o.nftPublisher?.trim() || undefined;
   const shown = filterByPublisher(nfts, publisher);
-  const byPublisher = new Map<string, NftCollection[]>();
-  const loose: NftCollection[] = [];
+  const byPublisher = new Map<string, WatchNode[]>();
+  const loose: WatchNode[] = [];
   for (const n of shown) {
     const pub = publisherOf(n.contractId);
-    if (pub === undefined) loose.push(n);
-    else byPublisher.set(pub, [...(byPublisher.get(pub) ?? []), n]);
+    const label = sanitizeText(n.contractId, 100);
+    const leaf = node(acc, `nft/${n.contractId}`, 'nft', label, {
+      description: n.lastUpdate === null ? 'last update not tracked' : `updated at block ${formatHeight(n.lastUpdate)}`,
+      tooltip: `${label}\nLast update: block ${formatHeight(n.lastUpdate)}`,
+      icon: 'file-media',
+      copy: n.contractId,
+    });
+    if (pub === undefined) loose.push(leaf);
+    else byPublisher.set(pub, [...(byPublisher.get(pub) ?? []), leaf]);
   }
-  const children: WatchNode[] = [];
-  for (const [pub, list] of byPublisher) {
-    const pubId = `${p}/publisher/${pub}`;
-    children.push({
-      id: pubId,
-      kind: 'publisher',
-      accountId: acc,
-      label: sanitizeText(pub, 80),
+  const children = [...byPublisher].map(([pub, list]) =>
+    node(acc, `nfts/publisher/${pub}`, 'publisher', sanitizeText(pub, 80), {
       description: `${list.length} collection${list.length === 1 ? '' : 's'}`,
       icon: 'organization',
       collapsible: 'collapsed',
-      contextValue: 'nearLens.publisher',
       copy: pub,
-      children: list.map((n) => nftNode(acc, n)),
-    });
-  }
-  children.push(...loose.map((n) => nftNode(acc, n)));
-  let description: string | undefined;
-  if (publisher !== undefined) description = `publisher ${sanitizeText(publisher, 60)}${shown.length < nfts.length ? ` · ${shown.length} of ${nfts.length}` : ''}`;
-  return group(acc, p, `NFT collections (${shown.length})`, 'file-media', children, { description });
-}
-
-function nftNode(acc: string, n: NftCollection): WatchNode {
-  const label = sanitizeText(n.contractId, 100);
-  return {
-    id: `${acc}/nft/${n.contractId}`,
-    kind: 'nft',
-    accountId: acc,
-    label,
-    description: n.lastUpdate === null ? 'last update not tracked' : `updated at block ${formatHeight(n.lastUpdate)}`,
-    tooltip: `${label}\nLast update: block ${formatHeight(n.lastUpdate)}`,
-    icon: 'file-media',
-    collapsible: 'none',
-    contextValue: 'nearLens.nft',
-    copy: n.contractId,
-    children: [],
-  };
+      children: list,
+    }),
+  );
+  return group(acc, 'nfts', `NFT collections (${shown.length})`, 'file-media', [...children, ...loose], {
+    description:
+      publisher === undefined ? undefined : `publisher ${sanitizeText(publisher, 60)}${shown.length < nfts.length ? ` · ${shown.length} of ${nfts.length}` : ''}`,
+  });
 }
 
 function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): WatchNode {
-  const p = `${acc}/contract`;
   const info = s.data;
+  const lazy: Extra = { lazy: 'contract' };
   if (info === undefined) {
-    const child = s.status === 'failed' ? errorNode(acc, `${p}/error`, `Failed: ${s.error ?? 'unknown error'}`) : loadingNode(acc, `${p}/loading`);
-    return group(acc, p, 'Contract', 'file-code', [child], { lazy: 'contract' });
+    return group(acc, 'contract', 'Contract', 'file-code', [
+      s.status === 'failed' ? errorNode(acc, 'contract/error', `Failed: ${s.error ?? 'unknown error'}`) : loadingNode(acc, 'contract/loading'),
+    ], lazy);
   }
   const full = info.keys.filter((k) => k.permission === 'FullAccess');
   const fc = info.keys.filter((k) => k.permission !== 'FullAccess');
-  const hasCode = info.view.hasCode;
-  const children: WatchNode[] = [...staleLine(acc, `${p}/error`, s, o)];
-  children.push({
-    id: `${p}/code`,
-    kind: 'field',
-    accountId: acc,
-    label: hasCode ? 'Code deployed' : 'No contract code',
-    description: hasCode ? sanitizeText(info.view.codeHash, 64) : undefined,
-    tooltip: hasCode ? `code_hash ${sanitizeText(info.view.codeHash, 64)} (block ${formatHeight(info.view.blockHeight)})` : 'code_hash is all ones: nothing is deployed.',
-    icon: hasCode ? 'file-code' : 'circle-slash',
-    collapsible: 'none',
-    contextValue: 'nearLens.field',
-    ...(hasCode ? { copy: info.view.codeHash } : {}),
-    children: [],
-  });
+  const code = info.view.hasCode;
+  const hash = sanitizeText(info.view.codeHash, 64);
+  const children = [
+    ...staleLine(acc, 'contract/error', s, o),
+    node(acc, 'contract/code', 'field', code ? 'Code deployed' : 'No contract code', {
+      description: code ? hash : undefined,
+      tooltip: code ? `code_hash ${hash} (block ${formatHeight(info.view.blockHeight)})` : 'code_hash is all ones: nothing is deployed.',
+      icon: code ? 'file-code' : 'circle-slash',
+      copy: code ? info.view.codeHash : undefined,
+    }),
+  ];
   if (full.length === 0) {
-    children.push({
-      id: `${p}/locked`,
-      kind: 'info',
-      accountId: acc,
-      label: hasCode ? 'Locked contract' : 'Locked account',
-      description: 'no full-access key',
-      tooltip: hasCode
-        ? 'No full-access key remains: nobody can change this contract but its own code.'
-        : 'No full-access key remains: nobody can sign for this account with full access.',
-      icon: 'lock',
-      collapsible: 'none',
-      contextValue: 'nearLens.info',
-      children: [],
-    });
+    children.push(
+      node(acc, 'contract/locked', 'info', code ? 'Locked contract' : 'Locked account', {
+        description: 'no full-access key',
+        tooltip: `No full-access key remains: nobody can ${code ? 'change this contract but its own code' : 'sign for this account with full access'}.`,
+        icon: 'lock',
+      }),
+    );
   }
   children.push(
-    group(acc, `${p}/full`, `Full-access keys (${full.length})`, 'key', full.map((k) => keyNode(acc, k, o)), {}),
-    group(acc, `${p}/fc`, `Function-call keys (${fc.length})`, 'key', fc.map((k) => keyNode(acc, k, o)), {}),
+    group(acc, 'contract/full', `Full-access keys (${full.length})`, 'key', full.map((k) => keyNode(acc, k, o))),
+    group(acc, 'contract/fc', `Function-call keys (${fc.length})`, 'key', fc.map((k) => keyNode(acc, k, o))),
   );
-  return group(acc, p, 'Contract', 'file-code', children, { lazy: 'contract', description: hasCode ? 'code deployed' : 'no code' });
+  return group(acc, 'contract', 'Contract', 'file-code', children, { ...lazy, description: code ? 'code deployed' : 'no code' });
 }
 
 function keyNode(acc: string, k: AccessKeyInfo, o: ModelOptions): WatchNode {
   const pk = sanitizeText(k.publicKey, 120);
-  const base = { id: `${acc}/key/${k.publicKey}`, kind: 'key' as const, accountId: acc, icon: 'key', collapsible: 'none' as const, contextValue: 'nearLens.key', copy: k.publicKey, children: [] };
-  if (k.permission === 'FullAccess') return { ...base, label: pk, description: 'full access', tooltip: `${pk}\nFull access` };
   const perm = k.permission;
+  const x: Extra = { icon: 'key', copy: k.publicKey };
+  if (perm === 'FullAccess') return node(acc, `key/${k.publicKey}`, 'key', pk, { ...x, description: 'full access', tooltip: `${pk}\nFull access` });
   const receiver = sanitizeText(perm.receiverId, 80);
   const methods = perm.methodNames.length === 0 ? 'any method' : perm.methodNames.map((m) => sanitizeText(m, 60)).join(', ');
   const allowance = perm.allowance === null ? 'unlimited allowance' : `allowance ${formatNear(perm.allowance, o.decimals)}`;
-  return {
-    ...base,
-    label: receiver,
+  return node(acc, `key/${k.publicKey}`, 'key', receiver, {
+    ...x,
     description: sanitizeText(methods, 120),
     tooltip: `${pk}\nMay call ${receiver}: ${sanitizeText(methods, 400)}\n${allowance}`,
-  };
+  });
 }
 
 function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, Slot<PoolBalance>>, o: ModelOptions): WatchNode {
-  const p = `${acc}/pools`;
   const active: WatchNode[] = [];
   const past: WatchNode[] = [];
   let loaded = 0;
   for (const e of data.pools) {
     const s = pools.get(e.poolId);
-    const zero = s?.data !== undefined && isZeroPool(s.data);
     if (s?.data !== undefined) loaded++;
-    (zero ? past : active).push(poolNode(acc, e.poolId, e.lastUpdate, s, o));
+    (s?.data !== undefined && isZeroPool(s.data) ? past : active).push(poolNode(acc, e.poolId, e.lastUpdate, s, o));
   }
-  const children = [...active];
   if (past.length > 0) {
-    children.push({
-      id: `${p}/past`,
-      kind: 'group',
-      accountId: acc,
-      label: `${PAST_POOLS_LABEL} (${past.length})`,
-      description: 'nothing delegated now',
-      tooltip: 'Pools this account delegated to once; staked and unstaked balances are both zero now.',
-      icon: 'history',
-      collapsible: 'collapsed',
-      contextValue: 'nearLens.group',
-      children: past,
-    });
+    active.push(
+      group(acc, 'pools/past', `${PAST_POOLS_LABEL} (${past.length})`, 'history', past, {
+        description: 'nothing delegated now',
+        tooltip: 'Pools this account delegated to once; staked and unstaked balances are both zero now.',
+      }),
+    );
   }
-  return group(acc, p, `Staking pools (${data.pools.length})`, 'server-process', children, {
-    lazy: data.pools.length > 0 ? 'pools' : undefined,
-    description: data.pools.length > 0 && loaded === 0 ? 'expand to load amounts' : undefined,
+  const n = data.pools.length;
+  return group(acc, 'pools', `Staking pools (${n})`, 'server-process', active, {
+    lazy: n > 0 ? 'pools' : undefined,
+    description: n > 0 && loaded === 0 ? 'expand to load amounts' : undefined,
   });
 }
 
 function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slot<PoolBalance> | undefined, o: ModelOptions): WatchNode {
   const label = sanitizeText(poolId, 100);
-  const base = { id: `${acc}/pool/${poolId}`, kind: 'pool' as const, accountId: acc, label, collapsible: 'none' as const, contextValue: 'nearLens.pool', children: [] };
   const updated = `Last update: block ${formatHeight(lastUpdate)}`;
+  const failed = s?.status === 'failed';
+  const msg = s?.error ?? (s?.data ? '' : 'unknown error');
+  let x: Extra;
   if (s?.data !== undefined) {
     const v = describePool(s.data, o.decimals);
-    const suffix = s.status === 'failed' ? ' · refresh failed' : s.status === 'loading' ? ' · refreshing…' : '';
-    const tip = [label, `Staked: ${v.stakedExact}`, v.unstakedExact ? `Unstaked: ${v.unstakedExact}` : '', updated, s.status === 'failed' ? `Last refresh failed: ${s.error ?? ''}` : '']
-      .filter((l) => l !== '')
-      .join('\n');
-    return { ...base, description: v.summary + suffix, tooltip: tip, icon: 'server-process', copy: v.stakedExact };
+    x = {
+      description: v.summary + (failed ? ' · refresh failed' : s.status === 'loading' ? ' · refreshing…' : ''),
+      tooltip: [label, `Staked: ${v.stakedExact}`, v.unstakedExact && `Unstaked: ${v.unstakedExact}`, updated, failed && `Last refresh failed: ${msg}`].filter(Boolean).join('\n'),
+      copy: v.stakedExact,
+    };
+  } else if (failed) {
+    x = { ...WARNING, description: `amount unavailable: ${msg}`, tooltip: `${label}\nThe pool's balance call failed: ${msg}\n${updated}` };
+  } else {
+    x = { description: s?.status === 'loading' ? 'loading…' : 'amount not loaded', tooltip: `${label}\n${updated}` };
   }
-  if (s?.status === 'failed') {
-    const msg = s.error ?? 'unknown error';
-    return { ...base, description: `amount unavailable: ${msg}`, tooltip: `${label}\nThe pool's balance call failed: ${msg}\n${updated}`, icon: 'warning', iconColor: 'list.warningForeground' };
-  }
-  return { ...base, description: s?.status === 'loading' ? 'loading…' : 'amount not loaded', tooltip: `${label}\n${updated}`, icon: 'server-process' };
-}
-
-// ---------------------------------------------------------------- small builders
-
-function group(
-  acc: string,
-  id: string,
-  label: string,
-  icon: string,
-  children: WatchNode[],
-  opts: { lazy?: LazyGroup | undefined; description?: string | undefined; collapsible?: WatchNode['collapsible'] },
-): WatchNode {
-  const node: WatchNode = {
-    id,
-    kind: 'group',
-    accountId: acc,
-    label,
-    icon,
-    collapsible: opts.collapsible ?? (children.length > 0 || opts.lazy ? 'collapsed' : 'none'),
-    contextValue: 'nearLens.group',
-    children,
-  };
-  if (opts.lazy) node.lazy = opts.lazy;
-  if (opts.description !== undefined) node.description = opts.description;
-  return node;
-}
-
-function field(acc: string, id: string, label: string, description: string, tooltip: string, copy: string | undefined): WatchNode {
-  return { id, kind: 'field', accountId: acc, label, description, tooltip, collapsible: 'none', contextValue: 'nearLens.field', ...(copy ? { copy } : {}), children: [] };
-}
-
-function loadingNode(acc: string, id: string): WatchNode {
-  return { id, kind: 'loading', accountId: acc, label: 'Loading…', icon: 'loading~spin', collapsible: 'none', contextValue: 'nearLens.loading', children: [] };
-}
-
-function errorNode(acc: string, id: string, message: string): WatchNode {
-  const text = sanitizeText(message, 300);
-  return { id, kind: 'error', accountId: acc, label: text, tooltip: text, icon: 'error', iconColor: 'errorForeground', collapsible: 'none', contextValue: 'nearLens.error', children: [] };
-}
-
-/** The "old figures plus an error line" of keep-last-good: only when a refresh failed and old data is shown. */
-function staleLine(acc: string, id: string, s: Slot<unknown>, o: ModelOptions): WatchNode[] {
-  if (s.status !== 'failed' || s.data === undefined) return [];
-  const when = s.updatedAt === undefined ? '' : `showing data from ${(o.formatTime ?? defaultTime)(s.updatedAt)}`;
-  const text = sanitizeText(`Refresh failed: ${s.error ?? 'unknown error'}`, 300);
-  return [{ id, kind: 'error', accountId: acc, label: text, ...(when ? { description: when } : {}), tooltip: text, icon: 'warning', iconColor: 'list.warningForeground', collapsible: 'none', contextValue: 'nearLens.error', children: [] }];
+  return node(acc, `pool/${poolId}`, 'pool', label, { icon: 'server-process', ...x });
 }

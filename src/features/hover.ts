@@ -1,6 +1,6 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
 // timeout, cancellation). Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { FtMetadata } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';
 import { splitLiquidStaking } from '../core/account';
@@ -30,7 +30,11 @@ function delay(ms: number): { promise: Promise<TimedOut>; cancel(): void } {
 }
 
 export class NearHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly services: Services) {}
+  readonly #services: Services;
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     if (SKIPPED_SCHEMES.has(document.uri.scheme)) return undefined;
@@ -45,22 +49,22 @@ export class NearHoverProvider implements vscode.HoverProvider {
 
   /** The hover's markdown sections for a classified id (undefined when cancelled). Exposed for in-editor tests. */
   async sections(c: Classified, token?: vscode.CancellationToken): Promise<string[] | undefined> {
-    const s = this.services.settings;
+    const s = this.#services.settings;
     const opts = {
       decimals: s.decimals,
       liquidStakingProviders: s.liquidStakingProviders,
       nftPublisher: s.nftPublisher,
-      hasExplorer: c.kind === 'account' && this.services.explorerUrl(c.id) !== undefined,
+      hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined,
     };
     // Secrets and invalid text: decoded part only, nothing is ever sent.
     if (c.kind !== 'account' && c.kind !== 'public-key') return buildHoverSections(c, undefined, opts);
     if (!s.hoverLookups) return buildHoverSections(c, { kind: 'off' }, opts);
-    const live = await this.live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS));
+    const live = await this.#live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS));
     if (live === undefined) return undefined;
     return buildHoverSections(c, live, opts);
   }
 
-  private async live(
+  async #live(
     c: Extract<Classified, { kind: 'account' | 'public-key' }>,
     token: vscode.CancellationToken | undefined,
     waitMs: number,
@@ -69,8 +73,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const onCancel = token?.onCancellationRequested(() => ctrl.abort());
     const wait = delay(waitMs);
     try {
-      await Promise.race([this.services.ready ?? Promise.resolve(), wait.promise]);
-      const work = this.fetch(c, ctrl.signal);
+      await Promise.race([this.#services.ready ?? Promise.resolve(), wait.promise]);
+      const work = this.#fetch(c, ctrl.signal);
       // A late answer still lands in the cache for the next hover (the budget does not abort the request).
       work.catch(() => undefined);
       const r = await Promise.race([work, wait.promise]);
@@ -80,7 +84,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
       return r;
     } catch (e) {
       if (token?.isCancellationRequested || (NearLensError.is(e) && e.kind === 'aborted')) return undefined;
-      if (!NearLensError.is(e)) this.services.log.error(`Hover look-up failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!NearLensError.is(e)) this.#services.log.error(`Hover look-up failed: ${e instanceof Error ? e.message : String(e)}`);
       return { kind: 'error', message: errorMessage(e) };
     } finally {
       wait.cancel();
@@ -88,16 +92,16 @@ export class NearHoverProvider implements vscode.HoverProvider {
     }
   }
 
-  private async fetch(c: Extract<Classified, { kind: 'account' | 'public-key' }>, signal: AbortSignal): Promise<LiveResult> {
+  async #fetch(c: Extract<Classified, { kind: 'account' | 'public-key' }>, signal: AbortSignal): Promise<LiveResult> {
     if (c.kind === 'public-key') {
-      const { client, network } = this.services.clientForNetwork();
+      const { client, network } = this.#services.clientForNetwork();
       const accounts = await client.publicKey(c.key, { signal });
       return { kind: 'public-key', accounts, network, host: hostOf(client.endpoints.apiUrl) };
     }
-    const { client, network } = this.services.clientForAccount(c.id);
+    const { client, network } = this.#services.clientForAccount(c.id);
     const full = await client.full(c.id, { signal });
     const result: Extract<LiveResult, { kind: 'account' }> = { kind: 'account', full, network, host: hostOf(client.endpoints.apiUrl) };
-    const { liquid } = splitLiquidStaking(full.tokens, this.services.settings.liquidStakingProviders);
+    const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
     const wanted = liquid.filter((t) => t.balance.status === 'known');
     if (wanted.length > 0) {
       // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.

@@ -1,6 +1,6 @@
 // "Set API Key…" and "Clear API Key": the key goes only into SecretStorage (through services.apiKey); it is never
 // shown, logged or echoed in a message. Must not write settings or globalState.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { apiKeyError } from '../core/commandModel';
 import type { KeyedServices } from '../platform/services';
 

@@ -1,13 +1,14 @@
 // "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
 // validated with the core rules before anything is sent; results open the panel or go to the watchlist.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AccountFull, PublicKeyAccounts } from '../core/account';
 import { accountSummaryText, lookupInputError } from '../core/commandModel';
-import { errorMessage, NearLensError } from '../core/errors';
+import { isRecord, NearLensError, SECRET_REFUSED } from '../core/errors';
 import { sanitizeText } from '../core/markdown';
 import type { NetworkLabel } from '../core/settings';
 import type { Services } from '../platform/services';
 import { SECTION } from '../platform/settings';
+import { fail } from './failure';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -20,131 +21,81 @@ export interface LookupAccountArgs {
   show?: boolean;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+type Item = vscode.QuickPickItem & { command?: string; arg?: unknown };
 
-type Action = 'panel' | 'watch' | 'copy' | 'explorer';
-interface ActionItem extends vscode.QuickPickItem {
-  action: Action;
-}
-
-/** Actions on one account; runs the chosen one through the cross-feature commands. */
+/** Actions on one account, run through the cross-feature commands. */
 async function accountActions(services: Services, id: string, detail: string): Promise<void> {
-  const items: ActionItem[] = [
-    { label: '$(graph) Open in Balance Panel', detail, action: 'panel' },
-    { label: '$(add) Add to Watchlist', action: 'watch' },
-    { label: '$(copy) Copy Account Id', action: 'copy' },
+  const items: Item[] = [
+    { label: '$(graph) Open in Balance Panel', detail, command: 'nearLens.openAccountPanel' },
+    { label: '$(add) Add to Watchlist', command: 'nearLens.watchlist.add' },
+    { label: '$(copy) Copy Account Id', command: 'nearLens.copyText' },
   ];
-  if (services.explorerUrl(id) !== undefined) items.push({ label: '$(link-external) Open in Explorer', action: 'explorer' });
+  if (services.explorerUrl(id) !== undefined) items.push({ label: '$(link-external) Open in Explorer', command: 'nearLens.openInExplorer' });
   const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${sanitizeText(id, 80)}` });
-  await runAction(pick?.action, id);
+  if (pick?.command) await vscode.commands.executeCommand(pick.command, id);
 }
 
-async function runAction(action: Action | undefined, id: string): Promise<void> {
-  switch (action) {
-    case 'panel':
-      await vscode.commands.executeCommand('nearLens.openAccountPanel', id);
-      break;
-    case 'watch':
-      await vscode.commands.executeCommand('nearLens.watchlist.add', id);
-      break;
-    case 'copy':
-      await vscode.commands.executeCommand('nearLens.copyText', id);
-      break;
-    case 'explorer':
-      await vscode.commands.executeCommand('nearLens.openInExplorer', id);
-      break;
-    default:
-  }
-}
-
-async function showKeyAccounts(services: Services, r: PublicKeyAccounts, network: NetworkLabel, all: boolean): Promise<void> {
-  if (r.accountIds.length === 0) {
-    void vscode.window.showInformationMessage(
-      `NEAR Lens: no account on ${network} lists this key${all ? '' : ' as a full-access key'}.`,
-    );
+async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
+  const kind = all ? '' : 'full-access ';
+  if (ids.length === 0) {
+    void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} lists this key${all ? '' : ' as a full-access key'}.`);
     return;
   }
-  type Item = vscode.QuickPickItem & { id?: string; addAll?: boolean };
-  const items: Item[] = r.accountIds.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', id }));
-  if (r.accountIds.length > 1) items.push({ label: '$(add) Add all to Watchlist', addAll: true });
-  const pick = await vscode.window.showQuickPick(items, {
-    title: `NEAR Lens: ${r.accountIds.length} account(s) on ${network} with this ${all ? '' : 'full-access '}key`,
-  });
-  if (!pick) return;
-  if (pick.addAll) await vscode.commands.executeCommand('nearLens.watchlist.add', r.accountIds);
-  else if (pick.id) await accountActions(services, pick.id, '');
+  const items: Item[] = ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', arg: id }));
+  if (ids.length > 1) items.push({ label: '$(add) Add all to Watchlist', command: 'nearLens.watchlist.add', arg: ids });
+  const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${ids.length} account(s) on ${network} with this ${kind}key` });
+  if (pick?.command) await vscode.commands.executeCommand(pick.command, pick.arg);
+  else if (typeof pick?.arg === 'string') await accountActions(services, pick.arg, '');
 }
 
-function validated(text: string, want: 'account' | 'public-key'): string {
-  const why = lookupInputError(text, want);
-  if (why) throw new NearLensError(/secret key/.test(why) ? 'sensitive' : 'invalid-input', why);
-  return text.trim();
+/** The argument object of a look-up command, or undefined when it should prompt. */
+function args<T>(arg: unknown, key: string): Partial<T> & { show?: boolean } | undefined {
+  return (typeof arg === 'string' ? { [key]: arg } : isRecord(arg) ? arg : undefined) as (Partial<T> & { show?: boolean }) | undefined;
 }
 
-function fail(e: unknown, prompted: boolean, what: string): undefined {
-  if (NearLensError.is(e) && e.kind === 'aborted') return undefined;
-  if (!prompted) throw NearLensError.is(e) ? e : new NearLensError('invalid-input', errorMessage(e));
-  void vscode.window.showErrorMessage(`NEAR Lens: ${what} failed: ${errorMessage(e)}`);
-  return undefined;
+/** Text checked with the core rules for `want` (from an argument or a prompt), or undefined when the prompt was dismissed. */
+async function input(given: unknown, prompted: boolean, want: 'account' | 'public-key', title: string, placeHolder: string): Promise<string | undefined> {
+  const text = prompted
+    ? await vscode.window.showInputBox({ title, placeHolder, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined) })
+    : typeof given === 'string'
+      ? given
+      : '';
+  if (prompted && !text?.trim()) return undefined;
+  const why = lookupInputError(text ?? '', want);
+  if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
+  return (text ?? '').trim();
 }
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
   const lookupPublicKey = async (arg?: unknown): Promise<PublicKeyAccounts | undefined> => {
     // The hover's link passes {key, all}; a string is a key; nothing prompts.
-    const a: LookupPublicKeyArgs | undefined = typeof arg === 'string' ? { key: arg } : isRecord(arg) ? (arg as unknown as LookupPublicKeyArgs) : undefined;
-    const prompted = a === undefined;
+    const a = args<LookupPublicKeyArgs>(arg, 'key');
     try {
-      let key: string;
-      if (a) key = validated(typeof a.key === 'string' ? a.key : '', 'public-key');
-      else {
-        const text = await vscode.window.showInputBox({
-          title: 'NEAR Lens: Look Up Public Key',
-          placeHolder: 'ed25519:… or secp256k1:…',
-          ignoreFocusOut: true,
-          validateInput: (v) => (v.trim() ? lookupInputError(v, 'public-key') : undefined),
-        });
-        if (!text?.trim()) return undefined;
-        key = validated(text, 'public-key');
-      }
+      const key = await input(a?.key, !a, 'public-key', 'NEAR Lens: Look Up Public Key', 'ed25519:… or secp256k1:…');
+      if (key === undefined) return undefined;
       const all = a?.all === true;
       await services.ready; // the first request after start-up goes with the stored key
       const { client, network } = services.clientForNetwork();
       const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
-      if (a?.show !== false) void showKeyAccounts(services, r, network, all);
+      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
       return r;
     } catch (e) {
-      return fail(e, prompted, 'Look Up Public Key');
+      return fail(e, !a, 'Look Up Public Key');
     }
   };
 
   const lookupAccount = async (arg?: unknown): Promise<AccountFull | undefined> => {
-    const a: LookupAccountArgs | undefined = typeof arg === 'string' ? { id: arg } : isRecord(arg) ? (arg as unknown as LookupAccountArgs) : undefined;
-    const prompted = a === undefined;
+    const a = args<LookupAccountArgs>(arg, 'id');
     try {
-      let id: string;
-      if (a) id = validated(typeof a.id === 'string' ? a.id : '', 'account');
-      else {
-        const text = await vscode.window.showInputBox({
-          title: 'NEAR Lens: Look Up Account',
-          placeHolder: 'alice.near, an implicit account (64 hex), 0x…',
-          ignoreFocusOut: true,
-          validateInput: (v) => (v.trim() ? lookupInputError(v, 'account') : undefined),
-        });
-        if (!text?.trim()) return undefined;
-        id = validated(text, 'account');
-      }
+      const id = await input(a?.id, !a, 'account', 'NEAR Lens: Look Up Account', 'alice.near, an implicit account (64 hex), 0x…');
+      if (id === undefined) return undefined;
       await services.ready;
       const { client, network } = services.clientForAccount(id);
-      const full = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` },
-        () => client.full(id),
-      );
+      const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
       if (a?.show !== false) void accountActions(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
       return full;
     } catch (e) {
-      return fail(e, prompted, 'Look Up Account');
+      return fail(e, !a, 'Look Up Account');
     }
   };
 
@@ -153,12 +104,13 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     if (arg === 'mainnet' || arg === 'testnet' || arg === 'custom') network = arg;
     else {
       const current = services.settings.network;
-      const choices: Array<vscode.QuickPickItem & { network: NetworkLabel }> = [
-        { label: 'mainnet', description: 'FastNEAR mainnet', network: 'mainnet' },
-        { label: 'testnet', description: 'FastNEAR testnet', network: 'testnet' },
-        { label: 'custom', description: 'your endpoints (nearLens.customNetwork.*)', network: 'custom' },
-      ];
-      const items = choices.map((i) => (i.network === current ? { ...i, label: `$(check) ${i.label}` } : i));
+      const items = (
+        [
+          ['mainnet', 'FastNEAR mainnet'],
+          ['testnet', 'FastNEAR testnet'],
+          ['custom', 'your endpoints (nearLens.customNetwork.*)'],
+        ] as const
+      ).map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, network: n }));
       network = (await vscode.window.showQuickPick(items, { title: 'NEAR Lens: network for ids without a .near/.testnet suffix, keys and RPC' }))?.network;
     }
     if (!network) return undefined;

@@ -1,13 +1,14 @@
 // The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
-import type { AccountFull, IndexerStatus } from '../core/account';
+import vscode = require('vscode');
+import type { IndexerStatus } from '../core/account';
 import type { FtMetadata } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';
 import { slotFailed, slotLoaded } from '../core/holdings';
 import type { PoolBalance, Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';
 import { createLimiter } from '../core/limit';
+import { LOOKUP_CONCURRENCY } from '../core/limits';
 import { buildPanelModel } from '../core/panelModel';
 import type { PanelInput } from '../core/panelModel';
 import { panelHtml } from '../core/panelHtml';
@@ -17,7 +18,6 @@ import type { Services } from '../platform/services';
 import { accountIdFromArgument } from './watchlist';
 
 export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
-const LOOKUP_CONCURRENCY = 6;
 
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
@@ -32,160 +32,154 @@ export interface PanelApi {
 type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'>;
 
 export class AccountPanel implements vscode.Disposable {
-  private ready = false;
-  private loading = false;
-  private error: string | undefined;
-  private loaded: Loaded | undefined;
-  private loadedFrom: string | undefined; // RPC endpoint of `loaded`'s pool amounts and metadata
-  private model: PanelViewModel | undefined;
-  private generation = 0;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly posted = new vscode.EventEmitter<HostMessage>();
-  readonly onDidPost = this.posted.event;
+  #ready = false;
+  #loading = false;
+  #error: string | undefined;
+  #loaded: Loaded | undefined;
+  #loadedFrom: string | undefined; // RPC endpoint of #loaded's pool amounts and metadata
+  #model: PanelViewModel | undefined;
+  #generation = 0;
+  readonly #services: Services;
+  readonly #disposables: vscode.Disposable[];
+  readonly #posted = new vscode.EventEmitter<HostMessage>();
+  readonly onDidPost = this.#posted.event;
   last: HostMessage | undefined;
-  current: Promise<void> = Promise.resolve();
+  current: Promise<void>;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly accountId: string,
-    private readonly services: Services,
+    services: Services,
     extensionUri: vscode.Uri,
     onDispose: () => void,
   ) {
+    this.#services = services;
     configureWebview(panel, extensionUri);
     panel.title = `NEAR: ${accountId}`;
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'near-lens.svg');
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+    this.#disposables = [
+      panel.webview.onDidReceiveMessage((m: unknown) => this.#receive(m)),
       panel.onDidDispose(() => {
         this.dispose();
         onDispose();
       }),
-      services.onDidChange(() => this.rerender()),
-      this.posted,
-    );
+      services.onDidChange(() => this.#render()),
+      this.#posted,
+    ];
     this.current = this.load(false);
   }
 
   dispose(): void {
-    this.generation++;
-    for (const d of this.disposables.splice(0)) d.dispose();
+    this.#generation++;
+    for (const d of this.#disposables.splice(0)) d.dispose();
   }
 
-  private receive(m: unknown): void {
+  #receive(m: unknown): void {
     if (!isWebviewMessage(m)) {
       // Not ours or malformed: ignored. The content is not logged (it came from a page, could be anything).
-      this.services.log.warn(`balance panel: ignored an unexpected message from the webview of ${this.accountId}`);
-      return;
-    }
-    if (m.type === 'ready') {
+      this.#services.log.warn(`balance panel: ignored an unexpected message from the webview of ${this.accountId}`);
+    } else if (m.type === 'ready') {
       // Also after every reload of the webview (hidden and shown again): post the current picture.
-      this.ready = true;
-      if (this.model) this.post({ type: 'account', data: this.model });
-      if (this.loading) this.post({ type: 'loading', accountId: this.accountId });
-      else if (this.error !== undefined) this.post({ type: 'error', message: this.error });
+      this.#ready = true;
+      if (this.#model) this.#post({ type: 'account', data: this.#model });
+      if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
+      else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
     } else {
       this.current = this.load(true);
     }
   }
 
-  private post(m: HostMessage): void {
-    if (!this.ready) return;
+  #post(m: HostMessage): void {
+    if (!this.#ready) return;
     this.last = m;
     void this.panel.webview.postMessage(m);
-    this.posted.fire(m);
+    this.#posted.fire(m);
   }
 
-  private settings(): Pick<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher'> {
-    const s = this.services.settings;
-    return { decimals: s.decimals, liquidStakingProviders: s.liquidStakingProviders, nftPublisher: s.nftPublisher };
-  }
-
-  private rerender(): void {
-    if (!this.loaded) return;
-    this.model = buildPanelModel({ ...this.loaded, ...this.settings(), staleError: this.error });
-    this.post({ type: 'account', data: this.model });
+  /** Rebuilds the model from the loaded data with the current settings (and the last error as a stale note). */
+  #render(post = true): void {
+    if (!this.#loaded) return;
+    const s = this.#services.settings;
+    this.#model = buildPanelModel({
+      ...this.#loaded,
+      decimals: s.decimals,
+      liquidStakingProviders: s.liquidStakingProviders,
+      nftPublisher: s.nftPublisher,
+      staleError: this.#error,
+    });
+    if (post) this.#post({ type: 'account', data: this.#model });
   }
 
   /** /full, then token metadata, pool balances and indexer status side by side; each of those may fail alone. */
   async load(fresh: boolean): Promise<void> {
-    const gen = ++this.generation;
-    this.loading = true;
-    this.post({ type: 'loading', accountId: this.accountId });
+    const gen = ++this.#generation;
+    const id = this.accountId;
+    this.#loading = true;
+    this.#post({ type: 'loading', accountId: id });
     try {
-      const { client, network } = this.services.clientForAccount(this.accountId);
-      const full: AccountFull = await client.full(this.accountId, { fresh });
-      // A pool or token whose refresh fails keeps its last good figures (same endpoints only), like the tree.
-      const prev = this.loaded && this.loadedFrom === client.endpoints.rpcUrl ? this.loaded : undefined;
+      const { client, network } = this.#services.clientForAccount(id);
+      const full = await client.full(id, { fresh });
+      // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
+      const prev = this.#loadedFrom === client.endpoints.rpcUrl ? this.#loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
       const meta = new Map<string, Slot<FtMetadata>>();
       const pools = new Map<string, Slot<PoolBalance>>();
       let status: Slot<IndexerStatus> | undefined;
-      const now = (): number => Date.now();
-      await Promise.allSettled([
+      /** One side look-up: its answer or its (logged) failure goes into a slot. */
+      const side = async <T>(what: string, set: (s: Slot<T>) => void, work: () => Promise<T>, last?: Slot<T>): Promise<void> => {
+        try {
+          set(slotLoaded(await work(), Date.now()));
+        } catch (e) {
+          set(slotFailed(last, this.#note(what, e)));
+        }
+      };
+      await Promise.all([
         ...[...new Set(full.tokens.map((t) => t.contractId))].map((c) =>
-          run(async () => {
-            try {
-              meta.set(c, slotLoaded(await client.ftMetadata(c), now()));
-            } catch (e) {
-              meta.set(c, slotFailed(prev?.ftMeta(c), this.note(`ft_metadata of ${c}`, e)));
-            }
-          }),
+          run(() => side(`ft_metadata of ${c}`, (s) => meta.set(c, s), () => client.ftMetadata(c), prev?.ftMeta(c))),
         ),
-        ...(full.state === null ? [] : full.pools).map((p) =>
-          run(async () => {
-            try {
-              const [staked, unstaked] = await Promise.all([
-                client.stakedBalance(p.poolId, this.accountId, { fresh }),
-                client.unstakedBalance(p.poolId, this.accountId, { fresh }),
-              ]);
-              pools.set(p.poolId, slotLoaded({ staked, unstaked }, now()));
-            } catch (e) {
-              pools.set(p.poolId, slotFailed(prev?.pools.get(p.poolId), this.note(`pool ${p.poolId}`, e)));
-            }
-          }),
+        ...(full.state === null ? [] : full.pools).map(({ poolId }) =>
+          run(() =>
+            side(
+              `pool ${poolId}`,
+              (s) => pools.set(poolId, s),
+              async () => {
+                const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
+                return { staked, unstaked };
+              },
+              prev?.pools.get(poolId),
+            ),
+          ),
         ),
-        (async () => {
-          try {
-            status = slotLoaded(await client.status({ fresh }), now());
-          } catch (e) {
-            status = slotFailed(undefined, this.note('indexer status', e));
-          }
-        })(),
+        side('indexer status', (s: Slot<IndexerStatus>) => (status = s), () => client.status({ fresh })),
       ]);
-      if (gen !== this.generation) return;
-      this.loaded = { accountId: this.accountId, network, full, fetchedAt: now(), ftMeta: (c) => meta.get(c), pools, status };
-      this.loadedFrom = client.endpoints.rpcUrl;
-      this.loading = false;
-      this.error = undefined;
-      this.model = buildPanelModel({ ...this.loaded, ...this.settings() });
-      this.post({ type: 'account', data: this.model });
+      if (gen !== this.#generation) return;
+      this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status };
+      this.#loadedFrom = client.endpoints.rpcUrl;
+      this.#loading = false;
+      this.#error = undefined;
+      this.#render();
     } catch (e) {
-      if (gen !== this.generation) return;
-      this.loading = false;
-      this.error = this.note('account', e);
+      if (gen !== this.#generation) return;
+      this.#loading = false;
+      this.#error = this.#note('account', e);
       // Keep the last good figures: the webview keeps showing them under the error banner.
-      if (this.loaded) this.model = buildPanelModel({ ...this.loaded, ...this.settings(), staleError: this.error });
-      this.post({ type: 'error', message: this.error });
+      this.#render(false);
+      this.#post({ type: 'error', message: this.#error });
     }
   }
 
-  private note(what: string, e: unknown): string {
-    this.services.log.warn(`balance panel: ${what} of ${this.accountId} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : 'unexpected error'}`);
+  #note(what: string, e: unknown): string {
+    this.#services.log.warn(`balance panel: ${what} of ${this.accountId} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : 'unexpected error'}`);
     return errorMessage(e);
   }
 }
 
 /** Options and HTML of a new or revived panel (a revived panel's options are reset to ours, never trusted from before). */
 function configureWebview(panel: vscode.WebviewPanel, extensionUri: vscode.Uri): void {
-  panel.webview.options = webviewOptions(extensionUri);
-  const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  panel.webview.html = panelHtml({
-    cspSource: panel.webview.cspSource,
-    nonce: randomBytes(16).toString('base64'),
-    scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js')).toString(),
-    styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.css')).toString(),
-  });
+  const webview = panel.webview;
+  webview.options = webviewOptions(extensionUri);
+  const uri = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', file)).toString();
+  webview.html = panelHtml({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('base64'), scriptUri: uri('panel.js'), styleUri: uri('panel.css') });
 }
 
 function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -199,12 +193,21 @@ function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
 export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
   const panels = new Map<string, AccountPanel>();
 
-  const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel => {
-    const p = new AccountPanel(panel, id, services, context.extensionUri, () => {
-      if (panels.get(id) === p) panels.delete(id);
-    });
-    panels.set(id, p);
-    return p;
+  /** Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged. */
+  const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
+    try {
+      const p = new AccountPanel(panel, id, services, context.extensionUri, () => {
+        if (panels.get(id) === p) panels.delete(id);
+      });
+      panels.set(id, p);
+      return p;
+    } catch (e) {
+      panel.dispose();
+      const why = e instanceof Error ? e.message : 'unexpected error';
+      services.log.error(`balance panel: could not show ${id}: ${why}`);
+      void vscode.window.showErrorMessage(`NEAR Lens could not open the balance panel: ${why}`);
+      return undefined;
+    }
   };
 
   const open = async (id: string): Promise<AccountPanel | undefined> => {
@@ -219,52 +222,34 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
       return existing;
     }
     // No retainContextWhenHidden: the webview restores from setState and the host re-posts on "ready".
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active, webviewOptions(context.extensionUri));
-    try {
-      return adopt(panel, id);
-    } catch (e) {
-      // Never leave an empty tab behind: close it and say why.
-      panel.dispose();
-      services.log.error(`balance panel: could not open ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`);
-      void vscode.window.showErrorMessage(`NEAR Lens could not open the balance panel: ${e instanceof Error ? e.message : 'unexpected error'}`);
-      return undefined;
-    }
+    return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active, webviewOptions(context.extensionUri)), id);
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand('nearLens.openAccountPanel', async (arg?: unknown) => {
-      let id = accountIdFromArgument(arg);
-      if (id === undefined) {
-        id = await vscode.window.showInputBox({
-          title: 'Open Balance Panel',
-          prompt: 'NEAR account id',
-          placeHolder: 'alice.near',
-          ignoreFocusOut: true,
-          validateInput: (v) => {
-            const r = accountIdError(v.trim());
-            return r === undefined ? undefined : `Not a valid account id: ${r}.`;
-          },
-        });
-        if (id === undefined) return undefined;
-        id = id.trim();
-      }
-      await open(id);
+      const id =
+        accountIdFromArgument(arg) ??
+        (
+          await vscode.window.showInputBox({
+            title: 'Open Balance Panel',
+            prompt: 'NEAR account id',
+            placeHolder: 'alice.near',
+            ignoreFocusOut: true,
+            validateInput: (v) => {
+              const r = accountIdError(v.trim());
+              return r === undefined ? undefined : `Not a valid account id: ${r}.`;
+            },
+          })
+        )?.trim();
+      if (id !== undefined) await open(id);
       return undefined;
     }),
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         // The state comes from the webview: check it like any other input.
         const id = isPanelState(state) ? state.accountId : undefined;
-        if (id === undefined || accountIdError(id) !== undefined || panels.has(id)) {
-          panel.dispose();
-          return;
-        }
-        try {
-          adopt(panel, id);
-        } catch (e) {
-          panel.dispose();
-          services.log.error(`balance panel: could not restore ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`);
-        }
+        if (id === undefined || accountIdError(id) !== undefined || panels.has(id)) panel.dispose();
+        else adopt(panel, id);
       },
     }),
     { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },
@@ -277,14 +262,8 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     waitForPost: (id, type, timeoutMs = 10_000) =>
       new Promise<HostMessage>((resolve, reject) => {
         const p = panels.get(id);
-        if (!p) {
-          reject(new Error(`no panel for ${id}`));
-          return;
-        }
-        if (p.last?.type === type) {
-          resolve(p.last);
-          return;
-        }
+        if (!p) return reject(new Error(`no panel for ${id}`));
+        if (p.last?.type === type) return resolve(p.last);
         const timer = setTimeout(() => {
           sub.dispose();
           reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));

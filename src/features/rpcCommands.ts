@@ -1,12 +1,12 @@
 // "Query Block…" and "RPC Request…": prompts (or an argument object), a cancellable progress, and the result in an
 // untitled JSONC editor. All requests go through the client, which refuses write methods before anything is sent.
-import * as vscode from 'vscode';
-import { parseBlockRef } from '../core/client';
-import type { BlockRef, Finality, RpcHost, RpcResult } from '../core/client';
+import vscode = require('vscode');
+import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
+import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';
-import { errorMessage, NearLensError } from '../core/errors';
-import { READ_ONLY_METHODS } from '../core/client';
+import { errorMessage, invalidInput, isRecord, NearLensError } from '../core/errors';
 import type { Services } from '../platform/services';
+import { fail } from './failure';
 
 export interface QueryBlockArgs {
   host?: RpcHost;
@@ -29,53 +29,40 @@ export interface RpcCommandResult {
   document: vscode.TextDocument;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-const FINALITIES: readonly Finality[] = ['final', 'near-final', 'optimistic'];
-
-/** The block reference of an argument object: exactly one of finality / blockId. */
+/** The block reference of an argument object: exactly one of finality / blockId (default: the final block). */
 export function blockRefFromArgs(a: QueryBlockArgs): BlockRef {
-  if (a.finality !== undefined && a.blockId !== undefined) {
-    throw new NearLensError('invalid-input', 'Give either finality or blockId, not both.');
-  }
-  if (a.blockId !== undefined) {
-    if (typeof a.blockId === 'number') return parseBlockRef(String(a.blockId));
-    if (typeof a.blockId === 'string') return parseBlockRef(a.blockId);
-    throw new NearLensError('invalid-input', 'blockId is a block height or a base58 block hash.');
-  }
-  const f = a.finality ?? 'final';
-  if (!FINALITIES.includes(f)) throw new NearLensError('invalid-input', 'finality is final, near-final or optimistic.');
-  return { finality: f };
+  const { finality, blockId } = a;
+  if (finality !== undefined && blockId !== undefined) throw invalidInput('Give either finality or blockId, not both.');
+  const ref = parseBlockRef(String(blockId ?? finality ?? 'final'));
+  if (finality !== undefined && !('finality' in ref)) throw invalidInput('finality is final, near-final or optimistic.');
+  return ref;
 }
 
 function hostArg(h: unknown): RpcHost {
-  if (h === undefined || h === 'regular') return 'regular';
-  if (h === 'archival') return 'archival';
-  throw new NearLensError('invalid-input', 'host is "regular" or "archival".');
+  if (h === undefined || h === 'regular' || h === 'archival') return h ?? 'regular';
+  throw invalidInput('host is "regular" or "archival".');
 }
 
-async function pickHost(): Promise<RpcHost | undefined> {
-  const items: Array<vscode.QuickPickItem & { host: RpcHost }> = [
-    { label: 'Regular RPC', description: 'recent blocks and state', host: 'regular' },
-    { label: 'Archival RPC', description: 'full history', host: 'archival' },
-  ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'NEAR Lens: which RPC host?' });
-  return pick?.host;
+/** A quick pick over `items`; resolves with the picked item's value (undefined when dismissed). */
+async function pick<T>(title: string, items: Array<vscode.QuickPickItem & { value: T }>): Promise<T | undefined> {
+  return (await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${title}` }))?.value;
 }
+
+const pickHost = (): Promise<RpcHost | undefined> =>
+  pick<RpcHost>('which RPC host?', [
+    { label: 'Regular RPC', description: 'recent blocks and state', value: 'regular' },
+    { label: 'Archival RPC', description: 'full history', value: 'archival' },
+  ]);
 
 async function pickBlockRef(): Promise<BlockRef | undefined> {
-  const other = 'Block height or hash…';
-  const items: vscode.QuickPickItem[] = [
-    { label: 'final', description: 'the latest final block' },
-    { label: 'near-final', description: 'the latest doomslug-final block' },
-    { label: 'optimistic', description: 'the latest block' },
-    { label: other },
-  ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'NEAR Lens: which block?' });
-  if (!pick) return undefined;
-  if (pick.label !== other) return { finality: pick.label as Finality };
+  const f = (label: Finality, description: string): vscode.QuickPickItem & { value: BlockRef } => ({ label, description, value: { finality: label } });
+  const ref = await pick<BlockRef | null>('which block?', [
+    f('final', 'the latest final block'),
+    f('near-final', 'the latest doomslug-final block'),
+    f('optimistic', 'the latest block'),
+    { label: 'Block height or hash…', value: null },
+  ]);
+  if (ref !== null) return ref;
   const text = await vscode.window.showInputBox({
     title: 'NEAR Lens: block height or hash',
     placeHolder: '187310138 or a base58 block hash',
@@ -91,88 +78,61 @@ async function pickBlockRef(): Promise<BlockRef | undefined> {
   return text === undefined ? undefined : parseBlockRef(text);
 }
 
-/** Runs `task` under a cancellable notification; cancel aborts the request. */
-function withCancellableProgress<T>(title: string, task: (signal: AbortSignal) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_p, token) => {
-    const ctrl = new AbortController();
-    const sub = token.onCancellationRequested(() => ctrl.abort());
-    return task(ctrl.signal).finally(() => sub.dispose());
-  });
-}
-
-async function openResult(summary: string, result: unknown, show: boolean): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: resultDocument(summary, result) });
-  if (show) await vscode.window.showTextDocument(document, { preview: false });
-  return document;
-}
-
-/** Shows the error when a person asked through prompts; rethrows it for argument calls (tests, keybindings). */
-function fail(e: unknown, prompted: boolean, what: string): undefined {
-  if (NearLensError.is(e) && e.kind === 'aborted') return undefined;
-  if (!prompted) throw NearLensError.is(e) ? e : new NearLensError('invalid-input', errorMessage(e));
-  void vscode.window.showErrorMessage(`NEAR Lens: ${what} failed: ${errorMessage(e)}`);
-  return undefined;
-}
-
 export function registerRpcCommands(context: vscode.ExtensionContext, services: Services): void {
+  /** The common end of both commands: the request under a cancellable progress, the summary, the JSONC document. */
+  const run = async (
+    title: string,
+    call: (client: NearClient, signal: AbortSignal) => Promise<RpcResult<unknown>>,
+    summarize: (res: RpcResult<unknown>, host: string) => string,
+    show: boolean,
+  ): Promise<RpcCommandResult> => {
+    await services.ready; // the first request after start-up goes with the stored key
+    const { client } = services.clientForNetwork();
+    const res = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_p, token) => {
+      const ctrl = new AbortController();
+      const sub = token.onCancellationRequested(() => ctrl.abort());
+      return call(client, ctrl.signal).finally(() => sub.dispose());
+    });
+    // Regular may have fallen back to archival for history: the summary says which host answered.
+    const summary = summarize(res, hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl));
+    const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: resultDocument(summary, res.result) });
+    if (show) await vscode.window.showTextDocument(document, { preview: false });
+    return { result: res.result, host: res.host, summary, document };
+  };
+  const blockLine = (res: RpcResult<unknown>, host: string): string => blockSummary(res.result, res.host, host);
+
   const queryBlock = async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
-    const prompted = !isRecord(arg);
+    const a = isRecord(arg) ? (arg as QueryBlockArgs) : undefined;
     try {
-      let host: RpcHost;
-      let ref: BlockRef;
-      let show = true;
-      if (isRecord(arg)) {
-        const a = arg as QueryBlockArgs;
-        host = hostArg(a.host);
-        ref = blockRefFromArgs(a);
-        show = a.show !== false;
-      } else {
-        const h = await pickHost();
-        if (!h) return undefined;
-        const r = await pickBlockRef();
-        if (!r) return undefined;
-        host = h;
-        ref = r;
-      }
-      await services.ready; // the first request after start-up goes with the stored key
-      const { client } = services.clientForNetwork();
-      // Regular falls back to archival for a block it no longer has; the summary says which host answered.
-      const res: RpcResult<Record<string, unknown>> = await withCancellableProgress('NEAR Lens: querying block…', (signal) =>
-        client.block(ref, { host, signal }),
-      );
-      const hostUrl = res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl;
-      const summary = blockSummary(res.result, res.host, hostOf(hostUrl));
-      const document = await openResult(summary, res.result, show);
-      return { result: res.result, host: res.host, summary, document };
+      const host = a ? hostArg(a.host) : await pickHost();
+      const ref = !host ? undefined : a ? blockRefFromArgs(a) : await pickBlockRef();
+      if (!host || !ref) return undefined;
+      return await run('NEAR Lens: querying block…', (client, signal) => client.block(ref, { host, signal }), blockLine, a?.show !== false);
     } catch (e) {
-      return fail(e, prompted, 'Query Block');
+      return fail(e, !a, 'Query Block');
     }
   };
 
   const rpcRequest = async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
-    const prompted = !isRecord(arg);
+    const a = isRecord(arg) ? (arg as unknown as RpcRequestArgs) : undefined;
     try {
-      let method: string;
+      let method: string | undefined;
       let params: unknown;
-      let host: RpcHost;
-      let show = true;
-      if (isRecord(arg)) {
-        const a = arg as unknown as RpcRequestArgs;
+      let host: RpcHost | undefined;
+      if (a) {
         const why = rpcMethodError(typeof a.method === 'string' ? a.method : '');
         if (why) throw new NearLensError(/send_tx|broadcast/i.test(String(a.method)) ? 'refused-method' : 'invalid-input', why);
         method = a.method.trim();
         params = a.params ?? {};
         host = hostArg(a.host);
-        show = a.show !== false;
       } else {
-        const m = await pickMethod();
-        if (!m) return undefined;
-        const h = await pickHost();
-        if (!h) return undefined;
+        method = await pickMethod();
+        host = method ? await pickHost() : undefined;
+        if (!method || !host) return undefined;
         const text = await vscode.window.showInputBox({
-          title: `NEAR Lens: params of ${m}`,
+          title: `NEAR Lens: params of ${method}`,
           prompt: 'JSON object or array',
-          value: paramsTemplate(m),
+          value: paramsTemplate(method),
           ignoreFocusOut: true,
           validateInput: (v) => {
             const p = parseParamsJson(v);
@@ -181,24 +141,19 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         });
         if (text === undefined) return undefined;
         const p = parseParamsJson(text);
-        if (!p.ok) throw new NearLensError('invalid-input', p.error);
-        method = m;
+        if (!p.ok) throw invalidInput(p.error);
         params = p.value;
-        host = h;
       }
-      await services.ready; // the first request after start-up goes with the stored key
-      const { client } = services.clientForNetwork();
+      const m = method;
       // Regular (or no host) lets the client fall back to archival for history; archival is asked directly.
-      const res = await withCancellableProgress(`NEAR Lens: ${method}…`, (signal) =>
-        client.rpc(method, params, host === 'archival' ? host : undefined, { signal }),
+      return await run(
+        `NEAR Lens: ${m}…`,
+        (client, signal) => client.rpc(m, params, host === 'archival' ? host : undefined, { signal }),
+        (res, h) => (m === 'block' ? blockLine(res, h) : `${m} · ${answeredBy(res.host, h)}`),
+        a?.show !== false,
       );
-      const hostUrl = res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl;
-      const summary =
-        method === 'block' ? blockSummary(res.result, res.host, hostOf(hostUrl)) : `${method} · ${answeredBy(res.host, hostOf(hostUrl))}`;
-      const document = await openResult(summary, res.result, show);
-      return { result: res.result, host: res.host, summary, document };
     } catch (e) {
-      return fail(e, prompted, 'RPC Request');
+      return fail(e, !a, 'RPC Request');
     }
   };
 
@@ -225,19 +180,13 @@ function pickMethod(): Promise<string | undefined> {
     };
     qp.onDidChangeValue((v) => {
       const typed = v.trim();
-      if (typed && !READ_ONLY_METHODS.includes(typed)) {
-        const why = rpcMethodError(typed);
-        qp.items = [{ label: typed, description: why ?? 'use this method', alwaysShow: true }, ...base];
-      } else qp.items = base;
+      qp.items = typed && !READ_ONLY_METHODS.includes(typed) ? [{ label: typed, description: rpcMethodError(typed) ?? 'use this method', alwaysShow: true }, ...base] : base;
     });
     qp.onDidAccept(() => {
       const m = qp.selectedItems[0]?.label ?? qp.value.trim();
       const why = rpcMethodError(m);
-      if (why) {
-        void vscode.window.showWarningMessage(`NEAR Lens: ${why}`);
-        return;
-      }
-      finish(m);
+      if (why) void vscode.window.showWarningMessage(`NEAR Lens: ${why}`);
+      else finish(m);
     });
     qp.onDidHide(() => finish(undefined));
     qp.show();

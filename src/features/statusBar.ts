@@ -1,5 +1,5 @@
 // Status-bar item: the network and whether an API key is set; a click switches network. Never shows the key.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Services } from '../platform/services';
 
 export function statusText(network: string, hasKey: boolean): { text: string; tooltip: string } {

@@ -1,5 +1,5 @@
 // The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AccountFull } from '../core/account';
 import type { FtMetadata, NearClient } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';
@@ -7,16 +7,13 @@ import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../core/ho
 import type { PoolBalance, Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';
 import { createLimiter, settleAll } from '../core/limit';
-import type { Limiter } from '../core/limit';
+import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../core/limits';
 import { buildAccountNode, parseAccountIds } from '../core/watchlistModel';
-import type { AccountEntry, ContractInfo, LazyGroup, ModelOptions, WatchNode } from '../core/watchlistModel';
+import type { AccountEntry, ContractInfo, LazyGroup, WatchNode } from '../core/watchlistModel';
 import type { Services } from '../platform/services';
 
 export const VIEW_ID = 'nearLens.watchlist';
 const SETTING = 'watchlist';
-/** Accounts refreshed at once by Refresh All; RPC look-ups (metadata, pools) share another small budget. */
-const REFRESH_CONCURRENCY = 4;
-const LOOKUP_CONCURRENCY = 6;
 
 export interface WatchlistApi {
   readonly provider: WatchlistProvider;
@@ -41,58 +38,56 @@ interface Entry {
   tokensOpened: boolean; // the token group was expanded once: refresh its metadata too
 }
 
+const STATES = { none: 'None', collapsed: 'Collapsed', expanded: 'Expanded' } as const;
+
 /** Tree elements are the model's nodes, interned by id so that the same object stands for an item across rebuilds. */
 export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<WatchNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly entries = new Map<string, Entry>();
-  private readonly ftMeta = new Map<string, Slot<FtMetadata>>(); // key: rpcUrl|contract
-  private readonly nodes = new Map<string, WatchNode>();
-  private readonly pending = new Set<Promise<unknown>>();
-  private readonly lookups: Limiter = createLimiter(LOOKUP_CONCURRENCY);
-  private roots: WatchNode[] = [];
+  readonly #services: Services;
+  readonly #changed = new vscode.EventEmitter<WatchNode | undefined>();
+  readonly onDidChangeTreeData = this.#changed.event;
+  readonly #entries = new Map<string, Entry>();
+  readonly #ftMeta = new Map<string, Slot<FtMetadata>>(); // key: rpcUrl|contract
+  readonly #nodes = new Map<string, WatchNode>();
+  readonly #pending = new Set<Promise<unknown>>();
+  readonly #lookups = createLimiter(LOOKUP_CONCURRENCY);
+  #roots: WatchNode[] = [];
 
-  constructor(private readonly services: Services) {}
+  constructor(services: Services) {
+    this.#services = services;
+  }
 
   dispose(): void {
-    this.changed.dispose();
+    this.#changed.dispose();
   }
 
   /** The ids shown, in order (user list then workspace list, de-duplicated by Settings). */
   ids(): string[] {
-    return [...this.services.settings.watchlist];
+    return [...this.#services.settings.watchlist];
   }
 
   // ------------------------------------------------------------ TreeDataProvider
 
   getTreeItem(node: WatchNode): vscode.TreeItem {
+    const account = node.kind === 'account';
     // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
-    if (node.kind === 'account') this.ensureFull(node.accountId);
-    const state =
-      node.collapsible === 'none'
-        ? vscode.TreeItemCollapsibleState.None
-        : node.collapsible === 'expanded'
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed;
-    const item = new vscode.TreeItem(node.label, state);
+    if (account) this.#ensureFull(node.accountId);
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState[STATES[node.collapsible]]);
     item.id = node.id;
     item.contextValue = node.contextValue;
     if (node.description !== undefined) item.description = node.description;
     if (node.tooltip !== undefined) item.tooltip = node.tooltip;
     if (node.icon !== undefined) item.iconPath = new vscode.ThemeIcon(node.icon, node.iconColor ? new vscode.ThemeColor(node.iconColor) : undefined);
-    if (node.kind === 'account') {
-      item.accessibilityInformation = { label: `${node.label}, ${node.description ?? ''}`, role: 'treeitem' };
-    }
+    if (account) item.accessibilityInformation = { label: `${node.label}, ${node.description ?? ''}`, role: 'treeitem' };
     return item;
   }
 
   getChildren(node?: WatchNode): WatchNode[] {
     if (node === undefined) {
       this.sync();
-      return this.roots;
+      return this.#roots;
     }
-    if (node.lazy) this.ensureLazy(node.accountId, node.lazy);
-    return this.nodes.get(node.id)?.children ?? [];
+    if (node.lazy) this.#ensureLazy(node.accountId, node.lazy);
+    return this.#nodes.get(node.id)?.children ?? [];
   }
 
   // ------------------------------------------------------------ state
@@ -100,19 +95,18 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   /** Aligns entries with the setting: new ids get an entry, removed ids are forgotten, changed endpoints reset the data. */
   sync(): void {
     const ids = this.ids();
-    const keep = new Set(ids);
-    for (const id of [...this.entries.keys()]) {
-      if (!keep.has(id)) {
-        this.entries.delete(id);
-        this.forgetNodes(id);
+    for (const id of [...this.#entries.keys()]) {
+      if (!ids.includes(id)) {
+        this.#entries.delete(id);
+        this.#prune(id);
       }
     }
     for (const id of ids) {
-      const existing = this.entries.get(id);
-      const target = this.target(id);
-      if (existing && existing.apiUrl === target.apiUrl && existing.network === target.network) continue;
+      const existing = this.#entries.get(id);
       const invalid = accountIdError(id);
-      this.entries.set(id, {
+      const target = this.#target(id, invalid);
+      if (existing && existing.apiUrl === target.apiUrl && existing.network === target.network) continue;
+      this.#entries.set(id, {
         accountId: id,
         network: target.network,
         apiUrl: target.apiUrl,
@@ -124,256 +118,234 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         tokensOpened: false,
       });
     }
-    this.roots = ids.map((id) => this.rebuild(id)).filter((n): n is WatchNode => n !== undefined);
+    this.#roots = ids.map((id) => this.#rebuild(id)).filter((n): n is WatchNode => n !== undefined);
   }
 
   /** Settings or key changed: re-align, re-render everything (decimals, providers, publisher filter). */
   reset(): void {
     this.sync();
-    this.changed.fire(undefined);
+    this.#changed.fire(undefined);
   }
 
   entry(id: string): Readonly<AccountEntry> | undefined {
-    return this.entries.get(id);
+    return this.#entries.get(id);
   }
 
-  private target(id: string): { network: string; apiUrl: string } {
-    if (accountIdError(id) !== undefined) return { network: this.services.settings.network, apiUrl: '' };
+  /** Network and endpoints an id is looked up on; an invalid id or an unusable custom network has none (the load says why). */
+  #target(id: string, invalid = accountIdError(id)): { network: string; apiUrl: string; rpcUrl: string } {
     try {
-      const { client, network } = this.services.clientForAccount(id);
-      return { network, apiUrl: client.endpoints.apiUrl };
+      if (invalid === undefined) {
+        const { client, network } = this.#services.clientForAccount(id);
+        return { network, apiUrl: client.endpoints.apiUrl, rpcUrl: client.endpoints.rpcUrl };
+      }
     } catch {
-      // An unusable custom network: the load itself fails with the reason as an item.
-      return { network: this.services.settings.network, apiUrl: '' };
+      // an unusable custom network
     }
-  }
-
-  private options(e: Entry): ModelOptions {
-    const s = this.services.settings;
-    const rpc = this.rpcUrl(e.accountId);
-    return {
-      decimals: s.decimals,
-      liquidStakingProviders: s.liquidStakingProviders,
-      nftPublisher: s.nftPublisher,
-      ftMeta: (contractId) => this.ftMeta.get(`${rpc}|${contractId}`),
-    };
-  }
-
-  private rpcUrl(id: string): string {
-    try {
-      return accountIdError(id) === undefined ? this.services.clientForAccount(id).client.endpoints.rpcUrl : '';
-    } catch {
-      return '';
-    }
+    return { network: this.#services.settings.network, apiUrl: '', rpcUrl: '' };
   }
 
   /** Rebuilds one account's subtree into the interned nodes; returns the (stable) root object. */
-  private rebuild(id: string): WatchNode | undefined {
-    const e = this.entries.get(id);
+  #rebuild(id: string): WatchNode | undefined {
+    const e = this.#entries.get(id);
     if (!e) return undefined;
-    const spec = buildAccountNode(e, this.options(e));
+    const s = this.#services.settings;
+    const rpc = this.#target(id).rpcUrl;
+    const spec = buildAccountNode(e, {
+      decimals: s.decimals,
+      liquidStakingProviders: s.liquidStakingProviders,
+      nftPublisher: s.nftPublisher,
+      ftMeta: (contractId) => this.#ftMeta.get(`${rpc}|${contractId}`),
+    });
     const live = new Set<string>();
-    const root = this.intern(spec, live);
+    const root = this.#intern(spec, live);
     // Drop nodes that disappeared from this account's subtree (a folded pool, a removed token).
-    for (const key of [...this.nodes.keys()]) if ((key === id || key.startsWith(`${id}/`)) && !live.has(key)) this.nodes.delete(key);
+    this.#prune(id, live);
     return root;
   }
 
-  private intern(spec: WatchNode, live: Set<string>): WatchNode {
+  #intern(spec: WatchNode, live: Set<string>): WatchNode {
     live.add(spec.id);
-    const children = spec.children.map((c) => this.intern(c, live));
-    const existing = this.nodes.get(spec.id);
+    const children = spec.children.map((c) => this.#intern(c, live));
+    const existing = this.#nodes.get(spec.id);
     if (!existing) {
       const node = { ...spec, children };
-      this.nodes.set(spec.id, node);
+      this.#nodes.set(spec.id, node);
       return node;
     }
     for (const k of Object.keys(existing) as Array<keyof WatchNode>) delete existing[k];
-    Object.assign(existing, spec, { children });
-    return existing;
+    return Object.assign(existing, spec, { children });
   }
 
-  private forgetNodes(id: string): void {
-    for (const key of [...this.nodes.keys()]) if (key === id || key.startsWith(`${id}/`)) this.nodes.delete(key);
+  /** Forgets the interned nodes of an account's subtree, except the `live` ones. */
+  #prune(id: string, live?: Set<string>): void {
+    for (const key of [...this.#nodes.keys()]) if ((key === id || key.startsWith(`${id}/`)) && !live?.has(key)) this.#nodes.delete(key);
   }
 
-  private update(id: string): void {
-    if (!this.entries.has(id)) return;
-    const root = this.rebuild(id);
-    this.changed.fire(root);
+  #update(id: string): void {
+    if (this.#entries.has(id)) this.#changed.fire(this.#rebuild(id));
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+  /** Keeps `work` in the pending set until it settles, then re-renders the account. */
+  #track(id: string, work: Promise<unknown>): Promise<void> {
+    this.#update(id);
+    const p = work.then(() => this.#update(id));
+    this.#pending.add(p);
+    p.finally(() => this.#pending.delete(p)).catch(() => undefined);
     return p;
   }
 
   async whenIdle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
-  private client(id: string): NearClient {
-    return this.services.clientForAccount(id).client;
+  #client(id: string): NearClient {
+    return this.#services.clientForAccount(id).client;
   }
 
-  private fail(id: string, what: string, e: unknown): string {
-    const message = errorMessage(e);
-    // Messages of NearLensError are already redacted; other errors are logged by kind only.
-    this.services.log.warn(`watchlist: ${what} of ${id} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : String((e as Error)?.name ?? 'error')}`);
-    return message;
+  /**
+   * One load into a slot, keep-last-good: the answer (or the failure, with the last good data kept) is stored only
+   * while `current()` still holds. Failures are logged: NearLensError messages are redacted already; others by name.
+   */
+  async #fill<T>(id: string, what: string, slot: () => Slot<T> | undefined, set: (s: Slot<T>) => void, current: () => boolean, work: () => Promise<T>): Promise<void> {
+    let next: Slot<T>;
+    try {
+      next = slotLoaded(await work(), Date.now());
+    } catch (e) {
+      this.#services.log.warn(`watchlist: ${what} of ${id} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : String((e as Error)?.name ?? 'error')}`);
+      next = slotFailed(slot(), errorMessage(e));
+    }
+    if (current()) set(next);
   }
 
   // ------------------------------------------------------------ loads
 
-  private ensureFull(id: string): void {
-    const e = this.entries.get(id);
+  #ensureFull(id: string): void {
+    const e = this.#entries.get(id);
     if (e && e.invalid === undefined && needsLoad(e.full)) void this.loadFull(id, false);
   }
 
   loadFull(id: string, fresh: boolean): Promise<void> {
-    const e = this.entries.get(id);
+    const e = this.#entries.get(id);
     if (!e || e.invalid !== undefined) return Promise.resolve();
     const gen = ++e.generation;
     e.full = slotLoading(e.full);
-    this.update(id);
-    return this.track(
-      (async () => {
-        try {
-          const data = await this.client(id).full(id, { fresh });
-          if (this.entries.get(id) !== e || e.generation !== gen) return;
-          e.full = slotLoaded(data, Date.now());
+    return this.#track(
+      id,
+      this.#fill(
+        id,
+        'account',
+        () => e.full,
+        (s) => {
+          e.full = s;
           // Pools that are gone from the list are forgotten; the rest keep their last amounts until reloaded.
-          for (const poolId of [...e.pools.keys()]) if (!data.pools.some((p) => p.poolId === poolId)) e.pools.delete(poolId);
-        } catch (err) {
-          if (this.entries.get(id) !== e || e.generation !== gen) return;
-          e.full = slotFailed(e.full, this.fail(id, 'account', err));
-        }
-        this.update(id);
-      })(),
+          for (const poolId of [...e.pools.keys()]) if (s.data && !s.data.pools.some((p) => p.poolId === poolId)) e.pools.delete(poolId);
+        },
+        () => this.#entries.get(id) === e && e.generation === gen,
+        () => this.#client(id).full(id, { fresh }),
+      ),
     );
   }
 
-  private ensureLazy(id: string, group: LazyGroup): void {
-    const e = this.entries.get(id);
+  #ensureLazy(id: string, group: LazyGroup): void {
+    const e = this.#entries.get(id);
     if (!e || e.full.data?.state == null) return;
-    if (group === 'contract' && needsLoad(e.contract)) void this.loadContract(id, false);
+    if (group === 'contract' && needsLoad(e.contract)) void this.#loadContract(id, e, false);
     if (group === 'tokens') {
       e.tokensOpened = true;
-      void this.loadMetadata(id, false);
+      void this.#loadMetadata(id, false);
     }
-    if (group === 'pools' && e.full.data.pools.some((p) => needsLoad(e.pools.get(p.poolId)))) void this.loadPools(id, false);
+    if (group === 'pools' && e.full.data.pools.some((p) => needsLoad(e.pools.get(p.poolId)))) void this.#loadPools(id, e, false);
   }
 
-  private loadContract(id: string, fresh: boolean): Promise<void> {
-    const e = this.entries.get(id);
-    if (!e) return Promise.resolve();
+  #loadContract(id: string, e: Entry, fresh: boolean): Promise<void> {
     e.contract = slotLoading(e.contract);
-    this.update(id);
-    return this.track(
-      (async () => {
-        try {
-          const client = this.client(id);
+    return this.#track(
+      id,
+      this.#fill(
+        id,
+        'view_account / view_access_key_list',
+        () => e.contract,
+        (s) => (e.contract = s),
+        () => this.#entries.get(id) === e,
+        async () => {
+          const client = this.#client(id);
           const [view, keys] = await Promise.all([client.viewAccount(id, undefined, { fresh }), client.viewAccessKeyList(id, undefined, { fresh })]);
-          if (this.entries.get(id) !== e) return;
-          e.contract = slotLoaded({ view: view.result, keys: keys.result }, Date.now());
-        } catch (err) {
-          if (this.entries.get(id) !== e) return;
-          e.contract = slotFailed(e.contract, this.fail(id, 'view_account / view_access_key_list', err));
-        }
-        this.update(id);
-      })(),
+          return { view: view.result, keys: keys.result };
+        },
+      ),
     );
   }
 
   /** ft_metadata of every token held, once per contract and RPC endpoint (the client caches it for a day). */
-  private loadMetadata(id: string, retryFailed: boolean): Promise<void> {
-    const e = this.entries.get(id);
-    const tokens = e?.full.data?.tokens ?? [];
-    const rpc = this.rpcUrl(id);
-    const todo = [...new Set(tokens.map((t) => t.contractId))].filter((c) => {
-      const s = this.ftMeta.get(`${rpc}|${c}`);
+  #loadMetadata(id: string, retryFailed: boolean): Promise<void> {
+    const rpc = this.#target(id).rpcUrl;
+    const todo = [...new Set((this.#entries.get(id)?.full.data?.tokens ?? []).map((t) => t.contractId))].filter((c) => {
+      const s = this.#ftMeta.get(`${rpc}|${c}`);
       return needsLoad(s) || (retryFailed && s?.status === 'failed');
     });
     if (todo.length === 0) return Promise.resolve();
-    for (const c of todo) this.ftMeta.set(`${rpc}|${c}`, slotLoading(this.ftMeta.get(`${rpc}|${c}`)));
-    this.update(id);
-    return this.track(
-      (async () => {
-        await Promise.allSettled(
-          todo.map((c) =>
-            this.lookups(async () => {
-              const key = `${rpc}|${c}`;
-              try {
-                this.ftMeta.set(key, slotLoaded(await this.client(id).ftMetadata(c), Date.now()));
-              } catch (err) {
-                this.ftMeta.set(key, slotFailed(this.ftMeta.get(key), this.fail(c, 'ft_metadata', err)));
-              }
-            }),
-          ),
-        );
-        // Metadata is shared: every account holding one of these tokens may read better now.
-        for (const other of this.entries.values()) if (other.full.data?.tokens.some((t) => todo.includes(t.contractId))) this.update(other.accountId);
-      })(),
+    const work = todo.map((c) => {
+      const key = `${rpc}|${c}`;
+      const slot = (): Slot<FtMetadata> | undefined => this.#ftMeta.get(key);
+      this.#ftMeta.set(key, slotLoading(slot()));
+      return this.#lookups(() => this.#fill(c, 'ft_metadata', slot, (s) => this.#ftMeta.set(key, s), () => true, () => this.#client(id).ftMetadata(c)));
+    });
+    return this.#track(
+      id,
+      Promise.all(work).then(() => {
+        // Metadata is shared: every other account holding one of these tokens may read better now.
+        for (const other of this.#entries.values()) if (other.accountId !== id && other.full.data?.tokens.some((t) => todo.includes(t.contractId))) this.#update(other.accountId);
+      }),
     );
   }
 
-  private loadPools(id: string, fresh: boolean): Promise<void> {
-    const e = this.entries.get(id);
-    const pools = e?.full.data?.pools ?? [];
-    if (!e || pools.length === 0) return Promise.resolve();
-    for (const p of pools) e.pools.set(p.poolId, slotLoading(e.pools.get(p.poolId)));
-    this.update(id);
-    return this.track(
-      (async () => {
-        await Promise.allSettled(
-          pools.map((p) =>
-            this.lookups(async () => {
-              try {
-                const client = this.client(id);
-                const [staked, unstaked] = await Promise.all([client.stakedBalance(p.poolId, id, { fresh }), client.unstakedBalance(p.poolId, id, { fresh })]);
-                if (this.entries.get(id) === e) e.pools.set(p.poolId, slotLoaded({ staked, unstaked }, Date.now()));
-              } catch (err) {
-                if (this.entries.get(id) === e) e.pools.set(p.poolId, slotFailed(e.pools.get(p.poolId), this.fail(id, `pool ${p.poolId}`, err)));
-              }
-            }),
-          ),
-        );
-        this.update(id);
-      })(),
-    );
+  #loadPools(id: string, e: Entry, fresh: boolean): Promise<void> {
+    const work = (e.full.data?.pools ?? []).map(({ poolId }) => {
+      e.pools.set(poolId, slotLoading(e.pools.get(poolId)));
+      return this.#lookups(() =>
+        this.#fill(
+          id,
+          `pool ${poolId}`,
+          () => e.pools.get(poolId),
+          (s) => e.pools.set(poolId, s),
+          () => this.#entries.get(id) === e,
+          async () => {
+            const client = this.#client(id);
+            const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
+            return { staked, unstaked };
+          },
+        ),
+      );
+    });
+    return work.length === 0 ? Promise.resolve() : this.#track(id, Promise.all(work));
   }
 
   /** Refresh one account: /full from the service (not the cache), then whatever groups were already loaded. */
   async refresh(id: string): Promise<void> {
     this.sync();
-    const e = this.entries.get(id);
+    const e = this.#entries.get(id);
     if (!e || e.invalid !== undefined) return;
     await this.loadFull(id, true);
-    if (this.entries.get(id) !== e || e.full.status !== 'ok' || e.full.data?.state == null) return;
-    const more: Promise<void>[] = [];
-    if (!needsLoad(e.contract)) more.push(this.loadContract(id, true));
-    if (e.pools.size > 0) more.push(this.loadPools(id, true));
-    if (e.tokensOpened) more.push(this.loadMetadata(id, true));
-    await Promise.all(more);
+    if (this.#entries.get(id) !== e || e.full.status !== 'ok' || e.full.data?.state == null) return;
+    await Promise.all([
+      !needsLoad(e.contract) && this.#loadContract(id, e, true),
+      e.pools.size > 0 && this.#loadPools(id, e, true),
+      e.tokensOpened && this.#loadMetadata(id, true),
+    ]);
   }
 }
 
 /** Splits a command argument or input into valid ids (string, string[], or text with spaces/commas). */
 function idsFromArgument(arg: unknown): { ids: string[]; errors: string[] } | undefined {
-  if (typeof arg === 'string') return parseAccountIds(arg);
-  if (Array.isArray(arg) && arg.every((a) => typeof a === 'string')) return parseAccountIds(arg.join(' '));
-  return undefined;
+  if (Array.isArray(arg) && arg.every((a) => typeof a === 'string')) arg = arg.join(' ');
+  return typeof arg === 'string' ? parseAccountIds(arg) : undefined;
 }
 
 /** An account id from a command argument: a string id or one of our tree nodes. */
 export function accountIdFromArgument(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg.trim();
-  if (typeof arg === 'object' && arg !== null) {
-    const id = (arg as { accountId?: unknown }).accountId;
-    if (typeof id === 'string') return id;
-  }
-  return undefined;
+  const id = (arg as { accountId?: unknown } | null)?.accountId;
+  return typeof arg === 'object' && typeof id === 'string' ? id : undefined;
 }
 
 export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
@@ -386,6 +358,10 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     void vscode.commands.executeCommand('setContext', 'nearLens.watchlistEmpty', empty);
     // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
     view.message = !empty && !services.hasApiKey ? 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.' : undefined;
+  };
+  const changed = (): void => {
+    provider.reset();
+    updateChrome();
   };
 
   let refreshing: Promise<void> | undefined;
@@ -410,48 +386,48 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     const seconds = services.settings.refreshIntervalSeconds;
     const want = seconds > 0 && view.visible ? seconds : 0;
     if (want === timerSeconds && (want === 0) === (timer === undefined)) return;
-    if (timer !== undefined) clearInterval(timer);
+    clearInterval(timer);
     timer = undefined;
     timerSeconds = want;
     if (want > 0) timer = setInterval(() => void refreshAll(), want * 1000);
   };
-  context.subscriptions.push({ dispose: () => timer !== undefined && clearInterval(timer) });
-
-  const add = async (arg: string | readonly string[]): Promise<string[]> => {
-    const parsed = idsFromArgument(arg) ?? { ids: [], errors: [] };
-    return addIds(parsed.ids);
-  };
+  context.subscriptions.push({ dispose: () => clearInterval(timer) });
 
   const addIds = async (ids: readonly string[]): Promise<string[]> => {
-    const current = new Set(services.settings.watchlist);
-    const fresh = ids.filter((id) => !current.has(id));
+    const fresh = ids.filter((id) => !services.settings.watchlist.includes(id));
     if (fresh.length === 0) return [];
     const config = vscode.workspace.getConfiguration('nearLens');
     const user = config.inspect<string[]>(SETTING)?.globalValue ?? [];
-    const changed = waitForSettings(services, () => fresh.every((id) => services.settings.watchlist.includes(id)));
+    const done = waitForSettings(services, () => fresh.every((id) => services.settings.watchlist.includes(id)));
     await config.update(SETTING, [...user, ...fresh], vscode.ConfigurationTarget.Global);
-    await changed;
-    provider.reset();
-    updateChrome();
+    await done;
+    changed();
     return fresh;
   };
 
   const remove = async (id: string): Promise<void> => {
     const config = vscode.workspace.getConfiguration('nearLens');
     const info = config.inspect<string[]>(SETTING);
+    const T = vscode.ConfigurationTarget;
     const scopes: Array<[string[] | undefined, vscode.ConfigurationTarget]> = [
-      [info?.globalValue, vscode.ConfigurationTarget.Global],
-      [info?.workspaceValue, vscode.ConfigurationTarget.Workspace],
-      [info?.workspaceFolderValue, vscode.ConfigurationTarget.WorkspaceFolder],
+      [info?.globalValue, T.Global],
+      [info?.workspaceValue, T.Workspace],
+      [info?.workspaceFolderValue, T.WorkspaceFolder],
     ];
-    const changed = waitForSettings(services, () => !services.settings.watchlist.includes(id));
+    const done = waitForSettings(services, () => !services.settings.watchlist.includes(id));
     for (const [list, target] of scopes) {
       if (list?.includes(id)) await config.update(SETTING, list.filter((x) => x !== id), target);
     }
-    await changed;
-    provider.reset();
-    updateChrome();
+    await done;
+    changed();
   };
+
+  /** A command on one account id (argument: an id or a tree node); `orElse` when there is none. */
+  const onAccount = (command: string, run: (id: string) => unknown, orElse?: () => unknown): vscode.Disposable =>
+    vscode.commands.registerCommand(command, async (arg?: unknown) => {
+      const id = accountIdFromArgument(arg);
+      return id !== undefined ? run(id) : orElse?.();
+    });
 
   context.subscriptions.push(
     vscode.commands.registerCommand('nearLens.watchlist.add', async (arg?: unknown) => {
@@ -467,44 +443,29 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
         ignoreFocusOut: true,
         validateInput: (value) => {
           const r = parseAccountIds(value);
-          if (r.errors.length > 0) return r.errors[0];
-          return r.ids.length === 0 ? 'Type at least one account id.' : undefined;
+          return r.errors[0] ?? (r.ids.length === 0 ? 'Type at least one account id.' : undefined);
         },
       });
-      if (text === undefined) return [];
-      return addIds(parseAccountIds(text).ids);
+      return text === undefined ? [] : addIds(parseAccountIds(text).ids);
     }),
-    vscode.commands.registerCommand('nearLens.watchlist.remove', async (arg?: unknown) => {
-      const id = accountIdFromArgument(arg);
-      if (id !== undefined) await remove(id);
-    }),
-    vscode.commands.registerCommand('nearLens.watchlist.refresh', async (arg?: unknown) => {
-      const id = accountIdFromArgument(arg);
-      if (id !== undefined) await provider.refresh(id);
-      else await refreshAll();
-    }),
-    vscode.commands.registerCommand('nearLens.watchlist.refreshAll', () => refreshAll()),
-    vscode.commands.registerCommand('nearLens.watchlist.copyId', async (arg?: unknown) => {
-      const id = accountIdFromArgument(arg);
-      if (id !== undefined) await vscode.env.clipboard.writeText(id);
-    }),
+    onAccount('nearLens.watchlist.remove', remove),
+    onAccount('nearLens.watchlist.refresh', (id) => provider.refresh(id), refreshAll),
+    vscode.commands.registerCommand('nearLens.watchlist.refreshAll', refreshAll),
+    onAccount('nearLens.watchlist.copyId', (id) => vscode.env.clipboard.writeText(id)),
     vscode.commands.registerCommand('nearLens.openInExplorer', async (arg?: unknown) => {
       const id = accountIdFromArgument(arg);
-      if (id === undefined || accountIdError(id) !== undefined) {
-        void vscode.window.showWarningMessage('Open in Explorer needs a valid NEAR account id.');
-        return false;
-      }
-      const url = services.explorerUrl(id);
-      if (url === undefined) {
-        void vscode.window.showInformationMessage('No explorer is configured for this network.');
+      const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
+      if (!url) {
+        void (url === null
+          ? vscode.window.showWarningMessage('Open in Explorer needs a valid NEAR account id.')
+          : vscode.window.showInformationMessage('No explorer is configured for this network.'));
         return false;
       }
       return vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
-    view.onDidChangeVisibility(() => armTimer()),
+    view.onDidChangeVisibility(armTimer),
     services.onDidChange(() => {
-      provider.reset();
-      updateChrome();
+      changed();
       armTimer();
     }),
   );
@@ -517,7 +478,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view,
     refreshAll,
     refresh: (id) => provider.refresh(id),
-    add,
+    add: (arg) => addIds(idsFromArgument(arg)?.ids ?? []),
     remove,
     whenIdle: () => provider.whenIdle(),
   };
@@ -526,18 +487,13 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
 /** Resolves once `done()` holds after a settings change, or after a short grace period (the change may already be in). */
 function waitForSettings(services: Services, done: () => boolean, ms = 2000): Promise<void> {
   return new Promise((resolve) => {
-    if (done()) {
-      resolve();
-      return;
-    }
-    const timeout = setTimeout(finish, ms);
-    const sub = services.onDidChange(() => {
-      if (done()) finish();
-    });
-    function finish(): void {
+    if (done()) return resolve();
+    const finish = (): void => {
       clearTimeout(timeout);
       sub.dispose();
       resolve();
-    }
+    };
+    const timeout = setTimeout(finish, ms);
+    const sub = services.onDidChange(() => done() && finish());
   });
 }

@@ -1,6 +1,6 @@
 // The "NEAR Lens" LogOutputChannel behind a wrapper that masks the API key in everything written to it.
 // Must not log configuration objects or response bodies.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { RequestLogEntry } from '../core/client';
 import { formatRequestLog, redactText } from '../core/logLine';
 

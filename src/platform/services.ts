@@ -1,9 +1,10 @@
 // Owns the NearClients (one per network, rebuilt when settings or the key change, one shared TtlCache), the settings
 // snapshot, the key store and the log. Synchronous to create: no network, no file I/O (the key is read in the background).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { TtlCache } from '../core/cache';
 import { NearClient } from '../core/client';
-import { NearLensError } from '../core/errors';
+import { invalidInput } from '../core/errors';
+import { CACHE_ENTRIES } from '../core/limits';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
 import { ApiKeyStore } from './apiKey';
@@ -45,17 +46,14 @@ export interface KeyedServices extends Services {
   readonly apiKey: ApiKeyStore;
 }
 
-/** Cap of the shared cache: bounds memory whatever is hovered. */
-const CACHE_ENTRIES = 1000;
-
 class ServicesImpl implements KeyedServices {
-  private current: Settings;
-  private readonly clients = new Map<NetworkLabel, NearClient>();
-  private readonly cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
-  private readonly emitter = new vscode.EventEmitter<void>();
-  private readonly disposables: vscode.Disposable[] = [];
-  private fingerprint: string;
-  readonly onDidChange = this.emitter.event;
+  #current: Settings;
+  readonly #clients = new Map<NetworkLabel, NearClient>();
+  readonly #cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
+  readonly #emitter = new vscode.EventEmitter<void>();
+  readonly #disposables: vscode.Disposable[] = [];
+  #fingerprint: string;
+  readonly onDidChange = this.#emitter.event;
   readonly apiKey: ApiKeyStore;
   readonly log: RedactingLog;
   readonly ready: Promise<void>;
@@ -63,24 +61,24 @@ class ServicesImpl implements KeyedServices {
   constructor(context: vscode.ExtensionContext) {
     this.apiKey = new ApiKeyStore(context.secrets);
     this.log = createLog(() => (this.apiKey.current ? [this.apiKey.current] : []));
-    this.current = readSettings();
-    this.fingerprint = this.connectionFingerprint();
+    this.#current = readSettings();
+    this.#fingerprint = this.#connectionFingerprint();
     this.ready = this.apiKey.ready;
-    this.disposables.push(
+    this.#disposables.push(
       this.apiKey,
       this.log,
-      this.emitter,
-      this.apiKey.onDidChange(() => this.rebuild('key')),
+      this.#emitter,
+      this.apiKey.onDidChange(() => this.#rebuild('key')),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) this.rebuild('settings');
+        if (e.affectsConfiguration(SECTION)) this.#rebuild('settings');
       }),
       // Trust changes which scopes may set the endpoints.
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.rebuild('trust')),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.#rebuild('trust')),
     );
   }
 
   get settings(): Settings {
-    return this.current;
+    return this.#current;
   }
 
   get hasApiKey(): boolean {
@@ -88,58 +86,58 @@ class ServicesImpl implements KeyedServices {
   }
 
   clientForAccount(id: string): ClientFor {
-    return this.clientFor(networkForLookup(this.current.network, id));
+    return this.#clientFor(networkForLookup(this.#current.network, id));
   }
 
   clientForNetwork(): ClientFor {
-    return this.clientFor(this.current.network);
+    return this.#clientFor(this.#current.network);
   }
 
   explorerUrl(accountId: string): string | undefined {
-    return explorerUrlFor(this.current, accountId);
+    return explorerUrlFor(this.#current, accountId);
   }
 
-  private clientFor(network: NetworkLabel): ClientFor {
-    if (network === 'custom' && this.current.configError) {
-      throw new NearLensError('invalid-input', this.current.configError);
+  #clientFor(network: NetworkLabel): ClientFor {
+    if (network === 'custom' && this.#current.configError) {
+      throw invalidInput(this.#current.configError);
     }
-    let client = this.clients.get(network);
+    let client = this.#clients.get(network);
     if (!client) {
       client = new NearClient({
-        endpoints: endpointsFor(network, this.current),
+        endpoints: endpointsFor(network, this.#current),
         apiKey: this.apiKey.current,
-        transport: this.current.transport,
-        timeoutMs: this.current.timeoutMs,
-        cache: this.cache,
+        transport: this.#current.transport,
+        timeoutMs: this.#current.timeoutMs,
+        cache: this.#cache,
         log: (e) => this.log.request(e),
       });
-      this.clients.set(network, client);
+      this.#clients.set(network, client);
     }
     return { client, network };
   }
 
   /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
-  private connectionFingerprint(): string {
-    const s = this.current;
+  #connectionFingerprint(): string {
+    const s = this.#current;
     return JSON.stringify([s.network, s.endpoints, s.transport, s.timeoutMs, this.apiKey.current ?? '']);
   }
 
-  private rebuild(why: string): void {
-    this.current = readSettings();
-    this.clients.clear(); // clients are immutable: the next request builds one from the new snapshot
-    const fp = this.connectionFingerprint();
-    if (fp !== this.fingerprint) {
-      this.fingerprint = fp;
-      this.cache.invalidate();
+  #rebuild(why: string): void {
+    this.#current = readSettings();
+    this.#clients.clear(); // clients are immutable: the next request builds one from the new snapshot
+    const fp = this.#connectionFingerprint();
+    if (fp !== this.#fingerprint) {
+      this.#fingerprint = fp;
+      this.#cache.invalidate();
     }
     this.log.info(`Configuration reloaded (${why}).`);
-    this.emitter.fire();
+    this.#emitter.fire();
   }
 
   dispose(): void {
-    this.clients.clear();
-    this.cache.invalidate();
-    for (const d of this.disposables.splice(0)) d.dispose();
+    this.#clients.clear();
+    this.#cache.invalidate();
+    for (const d of this.#disposables.splice(0)) d.dispose();
   }
 }
 

@@ -1,6 +1,6 @@
 // Reads `nearLens.*` from VS Code into a typed Settings snapshot (per-scope values, so untrusted workspaces cannot
 // choose endpoints). The rules live in src/core/settings.ts; this file only adapts VS Code's configuration API.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { PRESETS } from '../core/networks';
 import type { Endpoints } from '../core/networks';
 import { SETTING_KEYS, normaliseSettings } from '../core/settings';

@@ -119,28 +119,23 @@ function isList(v: unknown, spec: Readonly<Record<string, FieldType>>, max = 500
   return Array.isArray(v) && v.length <= max && v.every((e) => hasFields(e, spec));
 }
 
-const SEGMENT: Readonly<Record<string, FieldType>> = { key: 'string', label: 'string', amount: 'string', exact: 'string', width: 'number', percent: 'string', exactPercent: 'string' };
-const FIGURE: Readonly<Record<string, FieldType>> = { label: 'string', value: 'string', exact: 'string', note: 'string', warn: 'boolean' };
-const TOKEN: Readonly<Record<string, FieldType>> = { contractId: 'string', symbol: 'string', amount: 'string', exact: 'string', lastUpdate: 'string', liquid: 'boolean', note: 'string' };
-const NFT: Readonly<Record<string, FieldType>> = { contractId: 'string', publisher: 'string', lastUpdate: 'string' };
-const POOL: Readonly<Record<string, FieldType>> = { poolId: 'string', staked: 'string', stakedExact: 'string', unstaked: 'string', lastUpdate: 'string', past: 'boolean', note: 'string' };
-const SEGMENT_KEYS: readonly string[] = ['spendable', 'pinned', 'locked', 'shortfall'];
+/** A field spec from space-separated names: strings, then `numbers` and `booleans` (also space-separated). */
+function spec(strings: string, numbers = '', booleans = ''): Readonly<Record<string, FieldType>> {
+  const out: Record<string, FieldType> = {};
+  const add = (names: string, t: FieldType): void => names.split(' ').forEach((n) => n && (out[n] = t));
+  add(strings, 'string');
+  add(numbers, 'number');
+  add(booleans, 'boolean');
+  return out;
+}
 
-const SCALARS: Readonly<Record<string, FieldType>> = {
-  accountId: 'string',
-  accountKind: 'string',
-  network: 'string',
-  exists: 'boolean',
-  total: 'string',
-  totalExact: 'string',
-  barNote: 'string',
-  caveat: 'string',
-  nftFilter: 'string',
-  latestActivity: 'string',
-  indexer: 'string',
-  updatedAt: 'string',
-  updatedAtIso: 'string',
-};
+const SEGMENT = spec('key label amount exact percent exactPercent', 'width');
+const FIGURE = spec('label value exact note', '', 'warn');
+const TOKEN = spec('contractId symbol amount exact lastUpdate note', '', 'liquid');
+const NFT = spec('contractId publisher lastUpdate');
+const POOL = spec('poolId staked stakedExact unstaked lastUpdate note', '', 'past');
+const SEGMENT_KEYS: readonly string[] = ['spendable', 'pinned', 'locked', 'shortfall'];
+const SCALARS = spec('accountId accountKind network total totalExact barNote caveat nftFilter latestActivity indexer updatedAt updatedAtIso', '', 'exists');
 const LISTS: readonly string[] = ['bar', 'figures', 'liquid', 'tokens', 'nfts', 'pools', 'notes'];
 
 /** A complete, well-typed view model (the webview checks what it renders; the host builds it with panelModel). */

@@ -94,7 +94,7 @@ describe('TtlCache', () => {
     const cache = new TtlCache();
     let loadSignal: AbortSignal | undefined;
     const d = deferred<string>();
-    const load = (s: AbortSignal): Promise<string> => {
+    const load = (s: AbortSignal | undefined): Promise<string> => {
       loadSignal = s;
       return d.promise;
     };

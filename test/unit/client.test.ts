@@ -139,7 +139,7 @@ describe('NearClient', function () {
       for (const r of stub.requests) assert.equal(r.headers['authorization'], undefined);
     });
 
-    it('an injected fetch is used (through ofetch) for every request', async () => {
+    it('an injected fetch is used for every request', async () => {
       let calls = 0;
       const counting: typeof globalThis.fetch = (input, init) => {
         calls++;

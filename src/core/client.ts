@@ -911,7 +911,7 @@ function refuseSecrets(value: unknown): void {
   while (todo.length > 0) {
     const v = todo.pop();
     if (typeof v === 'string') {
-      if (looksSecret(v)) throw new NearLensError('sensitive', 'The parameters hold what looks like a secret key or a signature; NEAR Lens never sends it anywhere.');
+      if (looksSecret(v)) throw new NearLensError('sensitive', SECRET_REFUSED);
     } else if (Array.isArray(v)) todo.push(...v);
     else if (isRecord(v)) for (const [k, x] of Object.entries(v)) todo.push(k, x);
   }

@@ -1,5 +1,5 @@
-// src/core/base58.ts against @scure/base's base58 (the reference): same text for any bytes, same bytes (or the same
-// refusal) for any text.
+// src/core/base58.ts (the @scure/base wrapper ids.ts uses): same text for any bytes, same bytes for any text,
+// and a refusal as undefined (never a throw) where @scure/base throws.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import fc from 'fast-check';

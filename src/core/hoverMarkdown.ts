@@ -33,7 +33,7 @@ export interface HoverOptions {
 
 /** What the live part of a hover has to show. */
 export type LiveResult =
-  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, FtMetadata> }
+  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, FtMetadata>; staleError?: string }
   | { kind: 'public-key'; accounts: PublicKeyAccounts; network: string; host: string }
   | { kind: 'error'; message: string }
   | { kind: 'off' }; // nearLens.hover.lookups is false
@@ -108,7 +108,7 @@ function liquidLine(t: FtHolding, meta: FtMetadata | undefined, decimals: number
 export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>, o: HoverOptions): string {
   const { full } = r;
   const st = full.state;
-  const head = answeredBy(r.network, r.host);
+  const head = r.staleError === undefined ? answeredBy(r.network, r.host) : `${answeredBy(r.network, r.host)}${BR}${liveErrorMarkdown(`${r.staleError} Showing the last data received.`)}`;
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: Big): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');

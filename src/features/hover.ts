@@ -78,18 +78,26 @@ export class NearHoverProvider implements vscode.HoverProvider {
       // A late answer still lands in the cache for the next hover (the budget does not abort the request).
       work.catch(() => undefined);
       const r = await Promise.race([work, wait.promise]);
-      if (r instanceof TimedOut) {
-        return { kind: 'error', message: `no answer within ${Math.round(waitMs / 100) / 10} s; hover again in a moment.` };
-      }
+      if (r instanceof TimedOut) return this.#failed(c, `no answer within ${Math.round(waitMs / 100) / 10} s; hover again in a moment.`);
       return r;
     } catch (e) {
       if (token?.isCancellationRequested || (NearLensError.is(e) && e.kind === 'aborted')) return undefined;
       if (!NearLensError.is(e)) this.#services.log.error(`Hover look-up failed: ${e instanceof Error ? e.message : String(e)}`);
-      return { kind: 'error', message: errorMessage(e) };
+      return this.#failed(c, errorMessage(e));
     } finally {
       wait.cancel();
       onCancel?.dispose();
     }
+  }
+
+  /** A failed look-up: the last good account data (however old) with the reason, else just the reason. */
+  #failed(c: Extract<Classified, { kind: 'account' | 'public-key' }>, message: string): LiveResult {
+    if (c.kind === 'account') {
+      const { client, network } = this.#services.clientForAccount(c.id);
+      const full = client.peekFull(c.id);
+      if (full) return { kind: 'account', full, network, host: hostOf(client.endpoints.apiUrl), staleError: message };
+    }
+    return { kind: 'error', message };
   }
 
   async #fetch(c: Extract<Classified, { kind: 'account' | 'public-key' }>, signal: AbortSignal): Promise<LiveResult> {

@@ -121,6 +121,21 @@ describe('hover provider (fake vscode, stub service)', function () {
     assert.equal(stub.requests.filter((r) => r.host === 'api').length, 1);
   });
 
+  it('keeps the last good figures, with the reason, when a look-up after the cache time fails', async () => {
+    let now = 1_000_000;
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache({ clock: { now: () => now } }), retries: 0, retryBaseMs: 1, timeoutMs: 1000 });
+    const good = await hover('alice.near', 2);
+    const total = /Total owned: \*\*[^*]+\*\*/.exec(good?.[1] ?? '')?.[0];
+    assert.ok(total);
+    now += 10 * 60_000; // long past the account TTL: the next hover asks again
+    stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 } });
+    const s = await hover('alice.near', 2);
+    assert.ok(s?.[1]?.includes(total), 'the old figures are still shown');
+    assert.match(s?.[1] ?? '', /Live data unavailable: .*503.* Showing the last data received\\\.$/);
+    assert.equal(stub.requests.filter((r) => r.host === 'api').length, 2);
+  });
+
   it('sends nothing for a secret key', async () => {
     const secret = 'ed25519:' + '3'.repeat(87);
     const s = await hover(`key = "${secret}"`, 12);

@@ -15,6 +15,8 @@ export const MAX_API_KEY_LENGTH = 512;
 export function apiKeyError(text: string): string | undefined {
   const k = String(text).trim();
   if (k.length === 0) return 'Enter the API key (it is stored in VS Code secret storage).';
+  // A real key is long; a very short one would also make redacted messages garbled and hint at the key.
+  if (k.length < 8) return 'An API key is at least 8 characters.';
   if (k.length > MAX_API_KEY_LENGTH) return `An API key is at most ${MAX_API_KEY_LENGTH} characters.`;
   if (/\s/.test(k)) return 'An API key has no spaces or line breaks inside.';
   if (!/^[\x21-\x7e]+$/.test(k)) return 'An API key has only printable ASCII characters.';

@@ -18,11 +18,14 @@ describe('command model', () => {
   it('validates API keys without echoing them', () => {
     assert.equal(apiKeyError('  abc-123_XYZ  '), undefined);
     assert.match(apiKeyError('   ') ?? '', /Enter the API key/);
-    assert.match(apiKeyError('abc def') ?? '', /no spaces/);
-    assert.match(apiKeyError('abc\tdef') ?? '', /no spaces/);
+    assert.match(apiKeyError('abc def x') ?? '', /no spaces/);
+    assert.match(apiKeyError('k') ?? '', /at least 8 characters/);
+    assert.match(apiKeyError(' abc1234 ') ?? '', /at least 8 characters/);
+    assert.equal(apiKeyError('abcd1234'), undefined);
+    assert.match(apiKeyError('abc\tdefgh') ?? '', /no spaces/);
     assert.match(apiKeyError('x'.repeat(513)) ?? '', /at most 512/);
-    assert.match(apiKeyError('abc\u0000def') ?? '', /printable/);
-    assert.match(apiKeyError('kéy') ?? '', /printable/);
+    assert.match(apiKeyError('abc\u0000defgh') ?? '', /printable/);
+    assert.match(apiKeyError('kéy-12345') ?? '', /printable/);
     const secret = 'sk_live_SECRET';
     assert.ok(!(apiKeyError(`${secret} x`) ?? '').includes(secret));
   });

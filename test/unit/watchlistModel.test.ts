@@ -391,7 +391,7 @@ describe('watchlist model', () => {
     });
 
     it('never echoes a secret key', () => {
-      const secret = 'ed25519:3D4YudUahN1nawWogh8pAKSj92sUNMdbZGjn7kERKzYoTy8tnFQuwoGUC51DowKqorvkr2pytJSnwuSbsNVfqygr';
+      const secret = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
       const r = parseAccountIds(`alice.near ${secret}`);
       assert.deepEqual(r.ids, ['alice.near']);
       assert.equal(r.errors.length, 1);

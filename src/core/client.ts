@@ -115,6 +115,15 @@ export function isWriteMethod(method: string): boolean {
   return /^(sandbox_|adv_)/.test(method) || /broadcast|send_tx/i.test(method);
 }
 
+/** Why the RPC method cannot be sent, or undefined (the palette's validation and the client's guard). */
+export function rpcMethodError(method: string): string | undefined {
+  const m = String(method).trim();
+  if (!m) return 'Enter a JSON-RPC method name, for example block or query.';
+  if (isWriteMethod(m)) return `${sanitizeText(m, 64)} submits transactions; NEAR Lens only reads and never sends it.`;
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(m)) return 'A JSON-RPC method name is letters, digits and underscores.';
+  return undefined;
+}
+
 const FINALITIES: readonly string[] = ['final', 'near-final', 'optimistic'];
 const BASE58_HASH = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const HEIGHT = /^\d{1,16}$/;
@@ -402,12 +411,9 @@ export class NearClient {
   /** Any read-only JSON-RPC method; write methods are refused before anything is sent. Not cached. */
   rpc(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
     return this.#guard(() => {
-      if (typeof method !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) {
-        throw invalidInput('An RPC method name is letters, digits and underscores.');
-      }
-      if (isWriteMethod(method)) {
-        throw new NearLensError('refused-method', `NEAR Lens only sends read-only requests; "${method}" would submit a transaction.`);
-      }
+      method = String(method).trim();
+      const why = rpcMethodError(method);
+      if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
       if (params !== undefined && !isObject(params)) throw invalidInput('RPC params must be a JSON object or array.');
       let body: unknown;
       try {

@@ -2,7 +2,6 @@
 // the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
 import type { AccountFull } from './account';
 import { formatNear } from './amounts';
-import { isWriteMethod } from './client';
 import { isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
 import type { RpcHost } from './client';
@@ -23,14 +22,7 @@ export function apiKeyError(text: string): string | undefined {
   return undefined;
 }
 
-/** Why the RPC method cannot be sent, or undefined. Write methods are refused with a clear reason. */
-export function rpcMethodError(method: string): string | undefined {
-  const m = String(method).trim();
-  if (!m) return 'Enter a JSON-RPC method name, for example block or query.';
-  if (isWriteMethod(m)) return `${sanitizeText(m, 64)} submits transactions; NEAR Lens only reads and never sends it.`;
-  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(m)) return 'A JSON-RPC method name is letters, digits and underscores.';
-  return undefined;
-}
+export { rpcMethodError } from './client';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`). */
 export function parseParamsJson(text: string): { ok: true; value: Record<string, unknown> | unknown[] } | { ok: false; error: string } {

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { loadWithFakeVscode } from '../support/fakeVscode';
+import { Hover, MarkdownString, Range } from '../support/fakeVscodeApi';
 import { startStub } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { NearClient } from '../../src/core/client';
@@ -13,26 +14,6 @@ import type { Settings } from '../../src/core/settings';
 import type * as HoverModule from '../../src/features/hover';
 import type { Services } from '../../src/platform/services';
 
-class MarkdownString {
-  isTrusted?: unknown;
-  supportHtml?: boolean;
-  supportThemeIcons?: boolean;
-  constructor(readonly value: string) {}
-}
-class Range {
-  constructor(
-    readonly startLine: number,
-    readonly startCharacter: number,
-    readonly endLine: number,
-    readonly endCharacter: number,
-  ) {}
-}
-class Hover {
-  constructor(
-    readonly contents: MarkdownString[],
-    readonly range: Range,
-  ) {}
-}
 const fakeVscode = { MarkdownString, Range, Hover };
 const FAKE_ID = '\0fake-vscode-hover';
 

@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { loadWithFakeVscode } from '../support/fakeVscode';
+import { EventEmitter, ThemeColor, ThemeIcon, TreeItem } from '../support/fakeVscodeApi';
 import { startStub } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { NearClient } from '../../src/core/client';
@@ -12,41 +13,6 @@ import type { Services, Settings } from '../../src/platform/services';
 
 // ---------------------------------------------------------------- a fake `vscode` with what the provider uses
 
-type Listener<T> = (e: T) => void;
-class EventEmitter<T> {
-  private listeners: Array<Listener<T>> = [];
-  readonly event = (l: Listener<T>): { dispose(): void } => {
-    this.listeners.push(l);
-    return { dispose: () => (this.listeners = this.listeners.filter((x) => x !== l)) };
-  };
-  fire(e: T): void {
-    for (const l of [...this.listeners]) l(e);
-  }
-  dispose(): void {
-    this.listeners = [];
-  }
-}
-class TreeItem {
-  id?: string;
-  description?: string;
-  tooltip?: string;
-  contextValue?: string;
-  iconPath?: unknown;
-  accessibilityInformation?: unknown;
-  constructor(
-    readonly label: string,
-    readonly collapsibleState: number,
-  ) {}
-}
-class ThemeIcon {
-  constructor(
-    readonly id: string,
-    readonly color?: unknown,
-  ) {}
-}
-class ThemeColor {
-  constructor(readonly id: string) {}
-}
 const fakeVscode = { EventEmitter, TreeItem, ThemeIcon, ThemeColor, TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 } };
 
 const FAKE_ID = '\0fake-vscode';

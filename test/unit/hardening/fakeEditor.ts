@@ -5,23 +5,11 @@
 import Module from 'node:module';
 import path from 'node:path';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
+import { EventEmitter, Hover, MarkdownString, Range, ThemeColor, ThemeIcon, TreeItem } from '../../support/fakeVscodeApi';
 
-type Listener<T> = (e: T) => unknown;
+export { EventEmitter, Hover, MarkdownString, TreeItem };
+
 type Handler = (...args: unknown[]) => unknown;
-
-export class EventEmitter<T> {
-  private listeners: Array<Listener<T>> = [];
-  readonly event = (l: Listener<T>): { dispose(): void } => {
-    this.listeners.push(l);
-    return { dispose: () => void (this.listeners = this.listeners.filter((x) => x !== l)) };
-  };
-  fire(e: T): void {
-    for (const l of [...this.listeners]) l(e);
-  }
-  dispose(): void {
-    this.listeners = [];
-  }
-}
 
 class Disposable {
   constructor(private readonly fn: () => void = () => undefined) {}
@@ -30,48 +18,6 @@ class Disposable {
   }
 }
 
-export class TreeItem {
-  id?: string;
-  description?: string;
-  tooltip?: unknown;
-  contextValue?: string;
-  iconPath?: unknown;
-  accessibilityInformation?: unknown;
-  command?: unknown;
-  constructor(
-    readonly label: string,
-    readonly collapsibleState: number,
-  ) {}
-}
-class ThemeIcon {
-  constructor(
-    readonly id: string,
-    readonly color?: unknown,
-  ) {}
-}
-class ThemeColor {
-  constructor(readonly id: string) {}
-}
-export class MarkdownString {
-  isTrusted?: unknown;
-  supportHtml?: boolean;
-  supportThemeIcons?: boolean;
-  constructor(readonly value: string) {}
-}
-class Range {
-  constructor(
-    readonly startLine: number,
-    readonly startCharacter: number,
-    readonly endLine: number,
-    readonly endCharacter: number,
-  ) {}
-}
-export class Hover {
-  constructor(
-    readonly contents: MarkdownString[],
-    readonly range: Range,
-  ) {}
-}
 
 export interface FakeUri {
   scheme: string;

@@ -27,30 +27,37 @@ export interface PanelInput {
 }
 
 const defaultTime = (ms: number): string => new Date(ms).toLocaleString();
+const exactNear = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
 
 export function buildPanelModel(i: PanelInput): PanelViewModel {
   const d = i.decimals;
   const st = i.full.state;
   const fmtTime = i.formatTime ?? defaultTime;
+  const network = sanitizeText(i.network, 20);
   const notes: string[] = [];
   if (i.staleError !== undefined) notes.push(sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400));
   const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);
-  const bar = st ? balanceBar(st, d) : { segments: [], note: '' };
+  const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
+  const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
+    list.map((t) => {
+      const { contractId, symbol, amount, exact, note } = describeToken(t, i.ftMeta(t.contractId), d);
+      return { contractId, symbol, amount, exact, lastUpdate: formatHeight(t.lastUpdate), liquid: isLiquid, note: note === amount ? '' : note };
+    });
   return {
     accountId: sanitizeText(i.accountId, 80),
     accountKind: accountKindText(i.accountId),
-    network: sanitizeText(i.network, 20),
+    network,
     exists: st !== null,
     total: st ? formatNear(st.total, d) : '',
-    totalExact: st ? `${formatYoctoExact(st.total)} NEAR` : '',
+    totalExact: st ? exactNear(st.total) : '',
     bar: bar.segments,
-    barNote: st ? bar.note : `No such account on ${sanitizeText(i.network, 20)}: the indexer has no state for it.`,
+    barNote: bar.note,
     figures: st ? figures(st, d) : [],
     caveat: st && st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : '',
-    liquid: liquid.map((t) => tokenRow(t, true, i)),
-    tokens: other.map((t) => tokenRow(t, false, i)),
+    liquid: tokenRows(liquid, true),
+    tokens: tokenRows(other, false),
     nfts: nfts.map(
       (n): NftRow => ({ contractId: sanitizeText(n.contractId, 100), publisher: sanitizeText(publisherOf(n.contractId) ?? '', 100), lastUpdate: formatHeight(n.lastUpdate) }),
     ),
@@ -79,90 +86,68 @@ export function accountKindText(id: string): string {
 
 // ---------------------------------------------------------------- the bar
 
-interface Part {
-  key: SegmentKey;
-  label: string;
-  amount: Big;
-}
-
 /**
  * Total owned = spendable + pinned + locked. When the balance cannot cover storage (spendable < 0) the bar instead
  * spans pinned + locked, split into the pinned part the balance covers, the part beyond it, and locked: it never
  * draws a negative width, and the note says why.
  */
 export function balanceBar(st: AccountState, decimals: number): { segments: BarSegment[]; note: string } {
-  let parts: Part[];
-  let note = '';
-  if (st.spendable.gte(0)) {
-    parts = [
-      { key: 'spendable', label: 'Spendable', amount: st.spendable },
-      { key: 'pinned', label: 'Pinned by storage', amount: st.pinned },
-      { key: 'locked', label: 'Locked (staked)', amount: st.locked },
-    ];
-  } else {
-    const beyond = st.pinned.minus(st.balance);
-    parts = [
-      { key: 'pinned', label: 'Pinned by storage, covered by the balance', amount: st.balance },
-      { key: 'shortfall', label: 'Pinned by storage beyond the balance', amount: beyond },
-      { key: 'locked', label: 'Locked (staked)', amount: st.locked },
-    ];
-    note =
-      `Storage pins ${formatNear(st.pinned, decimals)}, more than the balance of ${formatNear(st.balance, decimals)}: ` +
-      `spendable is ${formatNear(st.spendable, decimals)}. The bar shows pinned storage exceeding the balance; ` +
-      'the account cannot add storage until it receives NEAR.';
-  }
-  const scale = parts.reduce((s, p) => s.plus(p.amount), new Big(0));
+  const short = st.spendable.lt(0);
+  const parts: Array<[SegmentKey, string, Big]> = short
+    ? [
+        ['pinned', 'Pinned by storage, covered by the balance', st.balance],
+        ['shortfall', 'Pinned by storage beyond the balance', st.pinned.minus(st.balance)],
+      ]
+    : [
+        ['spendable', 'Spendable', st.spendable],
+        ['pinned', 'Pinned by storage', st.pinned],
+      ];
+  parts.push(['locked', 'Locked (staked)', st.locked]);
+  const scale = parts.reduce((s, p) => s.plus(p[2]), new Big(0));
   if (scale.eq(0)) return { segments: [], note: 'The account holds 0 NEAR and uses no storage.' };
-  const pct = percentages(
-    parts.map((p) => p.amount),
+  const shares = percentages(
+    parts.map((p) => p[2]),
     scale,
   );
-  const segments = parts.map(
-    (p, idx): BarSegment => ({
-      key: p.key,
-      label: p.label,
-      amount: formatNear(p.amount, decimals),
-      exact: `${formatYoctoExact(p.amount)} NEAR`,
-      width: pct.widths[idx] ?? 0,
-      percent: pct.display[idx] ?? '',
-      exactPercent: pct.exact[idx] ?? '',
-    }),
-  );
-  return { segments, note };
+  return {
+    segments: parts.map(([key, label, amount], idx) => ({ key, label, amount: formatNear(amount, decimals), exact: exactNear(amount), ...(shares[idx] as Share) })),
+    note: short
+      ? `Storage pins ${formatNear(st.pinned, decimals)}, more than the balance of ${formatNear(st.balance, decimals)}: spendable is ` +
+        `${formatNear(st.spendable, decimals)}, and the account cannot add storage until it receives NEAR.`
+      : '',
+  };
 }
+
+/** One part's share of the bar: `percent` for display, `exactPercent` (6 decimals) and `width` (0–100). */
+export type Share = Pick<BarSegment, 'percent' | 'exactPercent' | 'width'>;
 
 /**
  * Exact shares (big.js, 6 decimals shown) and display shares to one decimal whose sum is exactly 100.0 (largest
  * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%".
  */
-export function percentages(parts: readonly Big[], scale: Big): { exact: string[]; display: string[]; widths: number[] } {
-  const exact = parts.map((p) => p.times(100).div(scale));
-  const tenths = exact.map((e) => e.times(10).round(0, Big.roundDown));
-  let missing = 1000 - tenths.reduce((s, t) => s + Number(t.toFixed(0)), 0);
-  const order = exact
-    .map((e, idx) => ({ idx, rem: e.times(10).minus(tenths[idx] ?? 0) }))
-    .sort((a, b) => b.rem.cmp(a.rem) || a.idx - b.idx);
-  const shown = tenths.map((t) => Number(t.toFixed(0)));
-  for (const o of order) {
-    if (missing <= 0) break;
-    if (o.rem.gt(0)) {
-      shown[o.idx] = (shown[o.idx] ?? 0) + 1;
-      missing--;
-    }
-  }
-  return {
-    exact: exact.map((e) => `${trimZeros(e.toFixed(6))}%`),
-    display: shown.map((t, idx) => (t === 0 && (parts[idx]?.gt(0) ?? false) ? '<0.1%' : `${(t / 10).toFixed(1)}%`)),
-    widths: exact.map((e) => Number(e.toFixed(4))),
-  };
-}
-
-function trimZeros(s: string): string {
-  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+export function percentages(parts: readonly Big[], scale: Big): Share[] {
+  const rows = parts.map((amount) => {
+    const exact = amount.times(100).div(scale);
+    const floor = exact.times(10).round(0, Big.roundDown);
+    return { amount, exact, tenths: Number(floor), rem: exact.times(10).minus(floor) };
+  });
+  // The tenths lost to rounding down (never negative: the floors add up to at most 1000) go to the largest
+  // remainders; the sort is stable, so equal remainders favour the earlier part.
+  const missing = 1000 - rows.reduce((s, r) => s + r.tenths, 0);
+  rows
+    .filter((r) => r.rem.gt(0))
+    .sort((a, b) => b.rem.cmp(a.rem))
+    .slice(0, missing)
+    .forEach((r) => r.tenths++);
+  return rows.map((r) => ({
+    percent: r.tenths === 0 && r.amount.gt(0) ? '<0.1%' : `${(r.tenths / 10).toFixed(1)}%`,
+    exactPercent: `${r.exact.round(6).toFixed()}%`,
+    width: Number(r.exact.toFixed(4)),
+  }));
 }
 
 function figures(st: AccountState, d: number): Figure[] {
-  const fig = (label: string, v: Big, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: `${formatYoctoExact(v)} NEAR`, note, warn });
+  const fig = (label: string, v: Big, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
   const negative = st.spendable.lt(0);
   return [
     fig('Balance', st.balance),
@@ -176,55 +161,41 @@ function figures(st: AccountState, d: number): Figure[] {
 
 // ---------------------------------------------------------------- tables
 
-function tokenRow(t: FtHolding, liquid: boolean, i: PanelInput): TokenRow {
-  const v = describeToken(t, i.ftMeta(t.contractId), i.decimals);
-  return {
-    contractId: v.contractId,
-    symbol: v.symbol,
-    amount: v.amount,
-    exact: v.exact,
-    lastUpdate: formatHeight(t.lastUpdate),
-    liquid,
-    note: v.note === v.amount ? '' : v.note,
-  };
-}
-
+/** Current delegations first, then pools delegated to once and now empty; a pool whose refresh failed keeps its last amounts. */
 function poolRows(i: PanelInput): PoolRow[] {
   const rows = i.full.pools.map((p): PoolRow => {
     const s = i.pools.get(p.poolId);
-    const base = { poolId: sanitizeText(p.poolId, 100), lastUpdate: formatHeight(p.lastUpdate) };
-    if (s?.data !== undefined) {
-      const v = describePool(s.data, i.decimals);
-      const note = s.status === 'failed' ? sanitizeText(`Refresh failed: ${s.error ?? ''}`, 300) : '';
-      return { ...base, staked: v.staked, stakedExact: v.stakedExact, unstaked: v.unstaked, past: isZeroPool(s.data), note };
-    }
-    const note = s?.status === 'failed' ? sanitizeText(`Amount unavailable: ${s.error ?? ''}`, 300) : s?.status === 'loading' ? 'loading…' : 'not loaded';
-    return { ...base, staked: '', stakedExact: '', unstaked: '', past: false, note };
+    const v = s?.data && describePool(s.data, i.decimals);
+    const failed = s?.status === 'failed' ? sanitizeText(`${v ? 'Refresh failed' : 'Amount unavailable'}: ${s.error ?? ''}`, 300) : '';
+    return {
+      poolId: sanitizeText(p.poolId, 100),
+      staked: v?.staked ?? '',
+      stakedExact: v?.stakedExact ?? '',
+      unstaked: v?.unstaked ?? '',
+      lastUpdate: formatHeight(p.lastUpdate),
+      past: s?.data ? isZeroPool(s.data) : false,
+      note: failed || (v ? '' : s?.status === 'loading' ? 'loading…' : 'not loaded'),
+    };
   });
-  // Current delegations first; pools delegated to once and now empty after them.
-  return [...rows.filter((r) => !r.past), ...rows.filter((r) => r.past)];
+  return rows.sort((a, b) => Number(a.past) - Number(b.past));
 }
 
 function indexerText(s: Slot<IndexerStatus> | undefined): string {
   const st = s?.data;
-  if (st === undefined) {
-    if (s?.status === 'failed') return sanitizeText(`Indexer status unavailable: ${s.error ?? ''}`, 300);
-    return 'Indexer status not loaded.';
-  }
-  const parts = [`Indexer at block ${formatHeight(st.syncBlockHeight)}`];
-  if (st.syncBalanceBlockHeight !== undefined) parts.push(`balances at ${formatHeight(st.syncBalanceBlockHeight)}`);
-  if (st.syncLatencySec !== undefined) parts.push(`${st.syncLatencySec.toFixed(1)} s behind the chain`);
+  if (st === undefined) return s?.status === 'failed' ? sanitizeText(`Indexer status unavailable: ${s.error ?? ''}`, 300) : 'Indexer status not loaded.';
   const when = blockTime(st.syncBlockTimestampNanosec);
-  if (when) parts.push(`block time ${when}`);
-  if (st.version) parts.push(`version ${sanitizeText(st.version, 30)}`);
-  return `${parts.join(', ')}.`;
+  const parts = [
+    `Indexer at block ${formatHeight(st.syncBlockHeight)}`,
+    st.syncBalanceBlockHeight !== undefined && `balances at ${formatHeight(st.syncBalanceBlockHeight)}`,
+    st.syncLatencySec !== undefined && `${st.syncLatencySec.toFixed(1)} s behind the chain`,
+    when && `block time ${when}`,
+    st.version && `version ${sanitizeText(st.version, 30)}`,
+  ];
+  return `${parts.filter(Boolean).join(', ')}.`;
 }
 
-/** Nanoseconds (u64 string, beyond 2^53) → "2025-02-11 06:09:37 UTC". */
-function blockTime(ns: string | undefined): string {
-  if (ns === undefined || !/^[0-9]{1,25}$/.test(ns)) return '';
-  const ms = Number(new Big(ns).div(1e6).round(0, Big.roundDown).toFixed(0));
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** Nanoseconds (u64 string, beyond 2^53) → "2025-02-11 06:09:37 UTC". The whole milliseconds are the digits before the last six. */
+function blockTime(ns = ''): string {
+  const date = new Date(/^[0-9]{1,25}$/.test(ns) ? Number(ns.slice(0, -6)) : NaN);
+  return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

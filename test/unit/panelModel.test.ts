@@ -129,10 +129,10 @@ describe('panel view model', () => {
 
     it('shows a tiny non-zero share as "<0.1%", never 0%', () => {
       const p = percentages([new Big(1), new Big(999_999)], new Big(1_000_000));
-      assert.deepEqual(p.display, ['<0.1%', '100.0%']);
-      assert.deepEqual(p.exact, ['0.0001%', '99.9999%']);
-      assert.deepEqual(percentages([new Big(1), new Big(1), new Big(1)], new Big(3)).display, ['33.4%', '33.3%', '33.3%']);
-      assert.deepEqual(percentages([new Big(0), new Big(5)], new Big(5)).display, ['0.0%', '100.0%']);
+      assert.deepEqual(p.map((s) => s.percent), ['<0.1%', '100.0%']);
+      assert.deepEqual(p.map((s) => s.exactPercent), ['0.0001%', '99.9999%']);
+      assert.deepEqual(percentages([new Big(1), new Big(1), new Big(1)], new Big(3)).map((s) => s.percent), ['33.4%', '33.3%', '33.3%']);
+      assert.deepEqual(percentages([new Big(0), new Big(5)], new Big(5)).map((s) => s.percent), ['0.0%', '100.0%']);
     });
 
     it('handles negative spendable: pinned beyond the balance, with a clear note', () => {

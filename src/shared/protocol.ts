@@ -79,13 +79,10 @@ export type HostMessage =
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh' };
 
 type Rec = Record<string, unknown>;
+type Check = (v: unknown) => boolean;
 
 function isRec(v: unknown): v is Rec {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function onlyKeys(v: Rec, keys: readonly string[]): boolean {
-  return Object.keys(v).every((k) => keys.includes(k));
 }
 
 /** An own property only: an inherited `type` (Object.create({type:'ready'})) is not a message field. */
@@ -93,9 +90,10 @@ function own(v: Rec, k: string): unknown {
   return Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
 }
 
-/** Messages from the webview: exactly `{type:'ready'}` or `{type:'refresh'}`, nothing more. */
-export function isWebviewMessage(v: unknown): v is WebviewMessage {
-  return isRec(v) && (own(v, 'type') === 'ready' || own(v, 'type') === 'refresh') && onlyKeys(v, ['type']);
+/** An object with exactly these own fields (no others), each passing its check. */
+function fields(checks: Readonly<Record<string, Check>>): Check {
+  const keys = Object.keys(checks);
+  return (v) => isRec(v) && Object.keys(v).every((k) => keys.includes(k)) && Object.entries(checks).every(([k, check]) => check(own(v, k)));
 }
 
 const MAX_TEXT = 10_000;
@@ -104,73 +102,54 @@ function isStr(v: unknown): v is string {
   return typeof v === 'string' && v.length <= MAX_TEXT;
 }
 
-type FieldType = 'string' | 'number' | 'boolean';
-
-function hasFields(v: unknown, spec: Readonly<Record<string, FieldType>>): boolean {
-  if (!isRec(v) || !onlyKeys(v, Object.keys(spec))) return false;
-  for (const [k, t] of Object.entries(spec)) {
-    const x = own(v, k);
-    if (t === 'string' ? !isStr(x) : t === 'number' ? typeof x !== 'number' || !Number.isFinite(x) : typeof x !== 'boolean') return false;
-  }
-  return true;
+/** Fields from space-separated names: strings, then numbers and booleans (also space-separated), then any other checks. */
+function spec(strings: string, numbers = '', booleans = '', more: Readonly<Record<string, Check>> = {}): Check {
+  const out: Record<string, Check> = {};
+  const add = (names: string, check: Check): void => names.split(' ').forEach((n) => n && (out[n] = check));
+  add(strings, isStr);
+  add(numbers, (v) => typeof v === 'number' && Number.isFinite(v));
+  add(booleans, (v) => typeof v === 'boolean');
+  return fields({ ...out, ...more });
 }
 
-function isList(v: unknown, spec: Readonly<Record<string, FieldType>>, max = 5000): boolean {
-  return Array.isArray(v) && v.length <= max && v.every((e) => hasFields(e, spec));
+const list =
+  (item: Check, max = 5000): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every(item);
+
+/** Messages from the webview: exactly `{type:'ready'}` or `{type:'refresh'}`, nothing more. */
+const WEBVIEW_MESSAGE = fields({ type: (t) => t === 'ready' || t === 'refresh' });
+
+export function isWebviewMessage(v: unknown): v is WebviewMessage {
+  return WEBVIEW_MESSAGE(v);
 }
 
-/** A field spec from space-separated names: strings, then `numbers` and `booleans` (also space-separated). */
-function spec(strings: string, numbers = '', booleans = ''): Readonly<Record<string, FieldType>> {
-  const out: Record<string, FieldType> = {};
-  const add = (names: string, t: FieldType): void => names.split(' ').forEach((n) => n && (out[n] = t));
-  add(strings, 'string');
-  add(numbers, 'number');
-  add(booleans, 'boolean');
-  return out;
-}
-
-const SEGMENT = spec('key label amount exact percent exactPercent', 'width');
-const FIGURE = spec('label value exact note', '', 'warn');
+const SEGMENT_KEYS: readonly unknown[] = ['spendable', 'pinned', 'locked', 'shortfall'];
 const TOKEN = spec('contractId symbol amount exact lastUpdate note', '', 'liquid');
-const NFT = spec('contractId publisher lastUpdate');
-const POOL = spec('poolId staked stakedExact unstaked lastUpdate note', '', 'past');
-const SEGMENT_KEYS: readonly string[] = ['spendable', 'pinned', 'locked', 'shortfall'];
-const SCALARS = spec('accountId accountKind network total totalExact barNote caveat nftFilter latestActivity indexer updatedAt updatedAtIso', '', 'exists');
-const LISTS: readonly string[] = ['bar', 'figures', 'liquid', 'tokens', 'nfts', 'pools', 'notes'];
+const MODEL = spec('accountId accountKind network total totalExact barNote caveat nftFilter latestActivity indexer updatedAt updatedAtIso', '', 'exists', {
+  bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: (k) => SEGMENT_KEYS.includes(k) }), 4),
+  figures: list(spec('label value exact note', '', 'warn'), 50),
+  liquid: list(TOKEN),
+  tokens: list(TOKEN),
+  nfts: list(spec('contractId publisher lastUpdate')),
+  pools: list(spec('poolId staked stakedExact unstaked lastUpdate note', '', 'past')),
+  notes: list(isStr, 50),
+});
 
 /** A complete, well-typed view model (the webview checks what it renders; the host builds it with panelModel). */
 export function isPanelViewModel(v: unknown): v is PanelViewModel {
-  if (!isRec(v) || !onlyKeys(v, [...Object.keys(SCALARS), ...LISTS])) return false;
-  const scalars = Object.fromEntries(Object.entries(v).filter(([k]) => !LISTS.includes(k)));
-  const [bar, figures, liquid, tokens, nfts, pools, notes] = LISTS.map((k) => own(v, k));
-  return (
-    hasFields(scalars, SCALARS) &&
-    isList(bar, SEGMENT, 4) &&
-    (bar as Rec[]).every((s) => SEGMENT_KEYS.includes(s['key'] as string)) &&
-    isList(figures, FIGURE, 50) &&
-    isList(liquid, TOKEN) &&
-    isList(tokens, TOKEN) &&
-    isList(nfts, NFT) &&
-    isList(pools, POOL) &&
-    Array.isArray(notes) &&
-    notes.length <= 50 &&
-    notes.every(isStr)
-  );
+  return MODEL(v);
 }
+
+const HOST_MESSAGES: readonly Check[] = [
+  fields({ type: (t) => t === 'account', data: MODEL }),
+  fields({ type: (t) => t === 'loading', accountId: isStr }),
+  fields({ type: (t) => t === 'error', message: isStr }),
+];
 
 /** Messages from the extension host, checked in the webview before anything is rendered. */
 export function isHostMessage(v: unknown): v is HostMessage {
-  if (!isRec(v)) return false;
-  switch (own(v, 'type')) {
-    case 'account':
-      return onlyKeys(v, ['type', 'data']) && isPanelViewModel(own(v, 'data'));
-    case 'loading':
-      return onlyKeys(v, ['type', 'accountId']) && isStr(own(v, 'accountId'));
-    case 'error':
-      return onlyKeys(v, ['type', 'message']) && isStr(own(v, 'message'));
-    default:
-      return false;
-  }
+  return HOST_MESSAGES.some((check) => check(v));
 }
 
 /** What the webview keeps with setState: enough for the serializer to revive the panel and to paint at once. */

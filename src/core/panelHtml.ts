@@ -16,8 +16,9 @@ export interface PanelHtmlOptions {
  */
 function webviewSources(cspSource: string): string {
   const tokens = cspSource.trim().split(/ +/);
-  const ok = (t: string) => t === "'self'" || (/^[A-Za-z0-9*.:/_+%[\]-]+$/.test(t) && /[A-Za-z]/.test(t) && t !== '*');
-  if (cspSource.trim() === '' || !tokens.every(ok)) throw new Error('Unexpected webview cspSource.');
+  // A host/scheme source has a letter (so never a bare `*`); an empty list gives one empty token, which fails too.
+  const ok = (t: string) => t === "'self'" || /^(?=.*[A-Za-z])[A-Za-z0-9*.:/_+%[\]-]+$/.test(t);
+  if (!tokens.every(ok)) throw new Error('Unexpected webview cspSource.');
   return tokens.join(' ');
 }
 

@@ -141,15 +141,13 @@ export function isPanelViewModel(v: unknown): v is PanelViewModel {
   return MODEL(v);
 }
 
-const HOST_MESSAGES: readonly Check[] = [
-  fields({ type: (t) => t === 'account', data: MODEL }),
-  fields({ type: (t) => t === 'loading', accountId: isStr }),
-  fields({ type: (t) => t === 'error', message: isStr }),
-];
-
-/** Messages from the extension host, checked in the webview before anything is rendered. */
+/** Messages from the extension host, checked in the webview before anything is rendered (built here, not at load: the host never needs them). */
 export function isHostMessage(v: unknown): v is HostMessage {
-  return HOST_MESSAGES.some((check) => check(v));
+  return [
+    fields({ type: (t) => t === 'account', data: MODEL }),
+    fields({ type: (t) => t === 'loading', accountId: isStr }),
+    fields({ type: (t) => t === 'error', message: isStr }),
+  ].some((check) => check(v));
 }
 
 /** What the webview keeps with setState: enough for the serializer to revive the panel and to paint at once. */

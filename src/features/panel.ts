@@ -1,8 +1,6 @@
 // The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
-import type { IndexerStatus } from '../core/account';
-import type { FtMetadata } from '../core/client';
 import { errorMessage, NearLensError } from '../core/errors';
 import { slotFailed, slotLoaded } from '../core/holdings';
 import type { PoolBalance, Slot } from '../core/holdings';
@@ -13,7 +11,7 @@ import { buildPanelModel } from '../core/panelModel';
 import type { PanelInput } from '../core/panelModel';
 import { panelHtml } from '../core/panelHtml';
 import { isPanelState, isWebviewMessage } from '../shared/protocol';
-import type { HostMessage, PanelViewModel } from '../shared/protocol';
+import type { HostMessage } from '../shared/protocol';
 import type { Services } from '../platform/services';
 import { accountIdFromArgument } from './watchlist';
 
@@ -22,27 +20,24 @@ export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
   readonly panels: ReadonlyMap<string, AccountPanel>;
-  /** The last message posted to the account's webview (undefined before the ready handshake). */
-  lastPosted(accountId: string): HostMessage | undefined;
   /** Resolves with the first message of `type` posted to the account's webview, or rejects after `timeoutMs`. */
   waitForPost(accountId: string, type: HostMessage['type'], timeoutMs?: number): Promise<HostMessage>;
 }
 
-/** The data behind one view model, kept so that a settings change re-renders without refetching. */
-type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'>;
+/** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
+type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
 
 export class AccountPanel implements vscode.Disposable {
   #ready = false;
   #loading = false;
   #error: string | undefined;
   #loaded: Loaded | undefined;
-  #loadedFrom: string | undefined; // RPC endpoint of #loaded's pool amounts and metadata
-  #model: PanelViewModel | undefined;
   #generation = 0;
   readonly #services: Services;
   readonly #disposables: vscode.Disposable[];
   readonly #posted = new vscode.EventEmitter<HostMessage>();
   readonly onDidPost = this.#posted.event;
+  /** The last message posted to the webview (undefined before the ready handshake). */
   last: HostMessage | undefined;
   current: Promise<void>;
 
@@ -54,11 +49,16 @@ export class AccountPanel implements vscode.Disposable {
     onDispose: () => void,
   ) {
     this.#services = services;
-    configureWebview(panel, extensionUri);
+    // A revived panel's options are reset to ours, never trusted from before.
+    const webview = panel.webview;
+    const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...path);
+    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [uri('media'), uri('dist', 'webview')] };
+    const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
+    webview.html = panelHtml({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('base64'), scriptUri: asset('panel.js'), styleUri: asset('panel.css') });
     panel.title = `NEAR: ${accountId}`;
-    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'near-lens.svg');
+    panel.iconPath = uri('media', 'near-lens.svg');
     this.#disposables = [
-      panel.webview.onDidReceiveMessage((m: unknown) => this.#receive(m)),
+      webview.onDidReceiveMessage((m: unknown) => this.#receive(m)),
       panel.onDidDispose(() => {
         this.dispose();
         onDispose();
@@ -81,7 +81,7 @@ export class AccountPanel implements vscode.Disposable {
     } else if (m.type === 'ready') {
       // Also after every reload of the webview (hidden and shown again): post the current picture.
       this.#ready = true;
-      if (this.#model) this.#post({ type: 'account', data: this.#model });
+      this.#render();
       if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
     } else {
@@ -96,18 +96,14 @@ export class AccountPanel implements vscode.Disposable {
     this.#posted.fire(m);
   }
 
-  /** Rebuilds the model from the loaded data with the current settings (and the last error as a stale note). */
-  #render(post = true): void {
+  /** Posts the model of the loaded data with the current settings (and the last error as a stale note). */
+  #render(): void {
     if (!this.#loaded) return;
     const s = this.#services.settings;
-    this.#model = buildPanelModel({
-      ...this.#loaded,
-      decimals: s.decimals,
-      liquidStakingProviders: s.liquidStakingProviders,
-      nftPublisher: s.nftPublisher,
-      staleError: this.#error,
+    this.#post({
+      type: 'account',
+      data: buildPanelModel({ ...this.#loaded, decimals: s.decimals, liquidStakingProviders: s.liquidStakingProviders, nftPublisher: s.nftPublisher, staleError: this.#error }),
     });
-    if (post) this.#post({ type: 'account', data: this.#model });
   }
 
   /** /full, then token metadata, pool balances and indexer status side by side; each of those may fail alone. */
@@ -118,52 +114,45 @@ export class AccountPanel implements vscode.Disposable {
     this.#post({ type: 'loading', accountId: id });
     try {
       const { client, network } = this.#services.clientForAccount(id);
+      const rpcUrl = client.endpoints.rpcUrl;
       const full = await client.full(id, { fresh });
       // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
-      const prev = this.#loadedFrom === client.endpoints.rpcUrl ? this.#loaded : undefined;
+      const prev = this.#loaded?.rpcUrl === rpcUrl ? this.#loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
-      const meta = new Map<string, Slot<FtMetadata>>();
-      const pools = new Map<string, Slot<PoolBalance>>();
-      let status: Slot<IndexerStatus> | undefined;
-      /** One side look-up: its answer or its (logged) failure goes into a slot. */
-      const side = async <T>(what: string, set: (s: Slot<T>) => void, work: () => Promise<T>, last?: Slot<T>): Promise<void> => {
+      /** One side look-up: its answer, or its (logged) failure over the last good data. */
+      const slot = async <T>(what: string, work: () => Promise<T>, last?: Slot<T>): Promise<Slot<T>> => {
         try {
-          set(slotLoaded(await work(), Date.now()));
+          return slotLoaded(await work(), Date.now());
         } catch (e) {
-          set(slotFailed(last, this.#note(what, e)));
+          return slotFailed(last, this.#note(what, e));
         }
       };
-      await Promise.all([
-        ...[...new Set(full.tokens.map((t) => t.contractId))].map((c) =>
-          run(() => side(`ft_metadata of ${c}`, (s) => meta.set(c, s), () => client.ftMetadata(c), prev?.ftMeta(c))),
+      /** The slots of one look-up for each key, LOOKUP_CONCURRENCY at a time. */
+      const slots = async <T>(keys: readonly string[], what: string, work: (k: string) => Promise<T>, last: (k: string) => Slot<T> | undefined) =>
+        new Map(await Promise.all(keys.map((k) => run(async () => [k, await slot(`${what} ${k}`, () => work(k), last(k))] as const))));
+      const [meta, pools, status] = await Promise.all([
+        slots([...new Set(full.tokens.map((t) => t.contractId))], 'ft_metadata of', (c) => client.ftMetadata(c), (c) => prev?.ftMeta(c)),
+        slots(
+          full.state === null ? [] : full.pools.map((p) => p.poolId),
+          'pool',
+          async (poolId): Promise<PoolBalance> => {
+            const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
+            return { staked, unstaked };
+          },
+          (poolId) => prev?.pools.get(poolId),
         ),
-        ...(full.state === null ? [] : full.pools).map(({ poolId }) =>
-          run(() =>
-            side(
-              `pool ${poolId}`,
-              (s) => pools.set(poolId, s),
-              async () => {
-                const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
-                return { staked, unstaked };
-              },
-              prev?.pools.get(poolId),
-            ),
-          ),
-        ),
-        side('indexer status', (s: Slot<IndexerStatus>) => (status = s), () => client.status({ fresh })),
+        slot('indexer status', () => client.status({ fresh })),
       ]);
       if (gen !== this.#generation) return;
-      this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status };
-      this.#loadedFrom = client.endpoints.rpcUrl;
+      this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status, rpcUrl };
       this.#loading = false;
       this.#error = undefined;
       this.#render();
     } catch (e) {
       if (gen !== this.#generation) return;
       this.#loading = false;
+      // The last good figures stay: the webview keeps showing them under the error banner (and the model gets a stale note).
       this.#error = this.#note('account', e);
-      // Keep the last good figures: the webview keeps showing them under the error banner.
-      this.#render(false);
       this.#post({ type: 'error', message: this.#error });
     }
   }
@@ -174,20 +163,10 @@ export class AccountPanel implements vscode.Disposable {
   }
 }
 
-/** Options and HTML of a new or revived panel (a revived panel's options are reset to ours, never trusted from before). */
-function configureWebview(panel: vscode.WebviewPanel, extensionUri: vscode.Uri): void {
-  const webview = panel.webview;
-  webview.options = webviewOptions(extensionUri);
-  const uri = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', file)).toString();
-  webview.html = panelHtml({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('base64'), scriptUri: uri('panel.js'), styleUri: uri('panel.css') });
-}
-
-function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
-  };
+/** Why `id` cannot be opened, as the user reads it; undefined when it is a valid account id. */
+function invalidId(id: string): string | undefined {
+  const reason = accountIdError(id);
+  return reason && `Not a valid NEAR account id: ${reason}.`;
 }
 
 export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
@@ -203,17 +182,17 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
       return p;
     } catch (e) {
       panel.dispose();
-      const why = e instanceof Error ? e.message : 'unexpected error';
-      services.log.error(`balance panel: could not show ${id}: ${why}`);
-      void vscode.window.showErrorMessage(`NEAR Lens could not open the balance panel: ${why}`);
+      const why = `NEAR Lens could not open the balance panel of ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`;
+      services.log.error(why);
+      void vscode.window.showErrorMessage(why);
       return undefined;
     }
   };
 
   const open = async (id: string): Promise<AccountPanel | undefined> => {
-    const reason = accountIdError(id);
-    if (reason !== undefined) {
-      void vscode.window.showWarningMessage(`Not a valid NEAR account id: ${reason}.`);
+    const why = invalidId(id);
+    if (why) {
+      void vscode.window.showWarningMessage(why);
       return undefined;
     }
     const existing = panels.get(id);
@@ -222,7 +201,8 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
       return existing;
     }
     // No retainContextWhenHidden: the webview restores from setState and the host re-posts on "ready".
-    return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active, webviewOptions(context.extensionUri)), id);
+    // Its options are set by AccountPanel, as for a revived panel.
+    return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active), id);
   };
 
   context.subscriptions.push(
@@ -235,20 +215,16 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
             prompt: 'NEAR account id',
             placeHolder: 'alice.near',
             ignoreFocusOut: true,
-            validateInput: (v) => {
-              const r = accountIdError(v.trim());
-              return r === undefined ? undefined : `Not a valid account id: ${r}.`;
-            },
+            validateInput: (v) => invalidId(v.trim()),
           })
         )?.trim();
       if (id !== undefined) await open(id);
-      return undefined;
     }),
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         // The state comes from the webview: check it like any other input.
         const id = isPanelState(state) ? state.accountId : undefined;
-        if (id === undefined || accountIdError(id) !== undefined || panels.has(id)) panel.dispose();
+        if (id === undefined || invalidId(id) || panels.has(id)) panel.dispose();
         else adopt(panel, id);
       },
     }),
@@ -258,7 +234,6 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
   return {
     open,
     panels,
-    lastPosted: (id) => panels.get(id)?.last,
     waitForPost: (id, type, timeoutMs = 10_000) =>
       new Promise<HostMessage>((resolve, reject) => {
         const p = panels.get(id);

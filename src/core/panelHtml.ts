@@ -38,7 +38,8 @@ export function panelCsp(cspSource: string, nonce: string): string {
 
 /**
  * The page: an empty <main> the script fills with textContent/createElement after the host's first message.
- * Only the CSP, the nonce and the two resource URIs are interpolated, each HTML-escaped.
+ * Only the CSP, the nonce and the two resource URIs are interpolated, each HTML-escaped. No viewport meta: a webview
+ * is an iframe, where browsers ignore it.
  */
 export function panelHtml(o: PanelHtmlOptions): string {
   const csp = escapeHtml(panelCsp(o.cspSource, o.nonce));
@@ -48,7 +49,6 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeHtml(o.styleUri)}">
 <title>NEAR Lens balance</title>
 </head>

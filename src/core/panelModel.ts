@@ -39,6 +39,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);
+  const caveat = st && st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : '';
   const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
   const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
     list.map((t) => {
@@ -54,8 +55,8 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     totalExact: st ? exactNear(st.total) : '',
     bar: bar.segments,
     barNote: bar.note,
-    figures: st ? figures(st, d) : [],
-    caveat: st && st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : '',
+    figures: st ? figures(st, d, caveat) : [],
+    caveat,
     liquid: tokenRows(liquid, true),
     tokens: tokenRows(other, false),
     nfts: nfts.map(
@@ -146,12 +147,12 @@ export function percentages(parts: readonly Big[], scale: Big): Share[] {
   }));
 }
 
-function figures(st: AccountState, d: number): Figure[] {
+function figures(st: AccountState, d: number, caveat: string): Figure[] {
   const fig = (label: string, v: Big, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
   const negative = st.spendable.lt(0);
   return [
     fig('Balance', st.balance),
-    fig('Locked', st.locked, st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : ''),
+    fig('Locked', st.locked, caveat),
     { label: 'Storage used', value: `${st.storageBytes.toLocaleString('en-US')} bytes`, exact: `${st.storageBytes} bytes`, note: '', warn: false },
     fig('Pinned by storage', st.pinned, '10^19 yoctoNEAR per byte'),
     fig('Total owned', st.total, 'balance + locked'),
@@ -173,7 +174,7 @@ function poolRows(i: PanelInput): PoolRow[] {
       stakedExact: v?.stakedExact ?? '',
       unstaked: v?.unstaked ?? '',
       lastUpdate: formatHeight(p.lastUpdate),
-      past: s?.data ? isZeroPool(s.data) : false,
+      past: !!s?.data && isZeroPool(s.data),
       note: failed || (v ? '' : s?.status === 'loading' ? 'loading…' : 'not loaded'),
     };
   });

@@ -31,7 +31,7 @@ interface Entry extends AccountEntry {
   rpcUrl: string; // token metadata is kept per RPC endpoint
   pools: Map<string, Slot<PoolBalance>>;
   generation: number; // of the latest /full load; older answers are dropped
-  tokensOpened: boolean; // the token group was expanded once: refresh its metadata too
+  opened: Set<LazyGroup>; // groups expanded once (their loads started): a refresh reloads them
 }
 
 /** Tree elements are the model's nodes, interned by id so that the same object stands for an item across rebuilds. */
@@ -104,7 +104,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       const where = `${target.network} ${target.apiUrl} ${target.rpcUrl}`;
       let e = this.#entries.get(id);
       if (e?.where !== where) {
-        e = { accountId: id, network: target.network, where, rpcUrl: target.rpcUrl, invalid, full: IDLE, contract: IDLE, pools: new Map(), generation: 0, tokensOpened: false };
+        e = { accountId: id, network: target.network, where, rpcUrl: target.rpcUrl, invalid, full: IDLE, contract: IDLE, pools: new Map(), generation: 0, opened: new Set() };
         this.#entries.set(id, e);
       }
       return this.#rebuild(e);
@@ -217,32 +217,54 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     );
   }
 
+  /** A group loads on its first expansion, once the account has state to expand. */
   #ensureLazy(id: string, group: LazyGroup): void {
     const e = this.#entries.get(id);
-    if (!e?.full.data?.state) return;
-    if (group === 'contract' && needsLoad(e.contract)) void this.#loadContract(e, false);
-    if (group === 'tokens') {
-      e.tokensOpened = true;
-      void this.#loadMetadata(e, false);
+    if (e?.full.data?.state && !e.opened.has(group)) {
+      e.opened.add(group);
+      void this.#loadGroup(e, group, false);
     }
-    if (group === 'pools' && e.full.data.pools.some((p) => needsLoad(e.pools.get(p.poolId)))) void this.#loadPools(e, false);
   }
 
-  #loadContract(e: Entry, fresh: boolean): Promise<void> {
+  /** The loads behind a lazy group; `fresh` skips the cache (and asks failed token metadata again). */
+  #loadGroup(e: Entry, group: LazyGroup, fresh: boolean): Promise<void> {
+    if (group === 'tokens') return this.#loadMetadata(e, fresh);
     const id = e.accountId;
+    const current = (): boolean => this.#current(e);
+    const o = { fresh };
     return this.#track(
       id,
-      this.#fill(
-        id,
-        'view_account / view_access_key_list',
-        () => e.contract,
-        (s) => (e.contract = s),
-        () => this.#current(e),
-        async () => {
-          const client = this.#client(e);
-          const [view, keys] = await Promise.all([client.viewAccount(id, undefined, { fresh }), client.viewAccessKeyList(id, undefined, { fresh })]);
-          return { view: view.result, keys: keys.result };
-        },
+      Promise.all(
+        group === 'contract'
+          ? [
+              this.#fill(
+                id,
+                'view_account / view_access_key_list',
+                () => e.contract,
+                (s) => (e.contract = s),
+                current,
+                async () => {
+                  const client = this.#client(e);
+                  const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
+                  return { view: view.result, keys: keys.result };
+                },
+              ),
+            ]
+          : (e.full.data?.pools ?? []).map(({ poolId }) =>
+              this.#fill(
+                id,
+                `pool ${poolId}`,
+                () => e.pools.get(poolId),
+                (s) => e.pools.set(poolId, s),
+                current,
+                async () => {
+                  const client = this.#client(e);
+                  const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, o), client.unstakedBalance(poolId, id, o)]);
+                  return { staked, unstaked };
+                },
+                this.#lookups,
+              ),
+            ),
       ),
     );
   }
@@ -276,26 +298,6 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     );
   }
 
-  #loadPools(e: Entry, fresh: boolean): Promise<void> {
-    const id = e.accountId;
-    const work = (e.full.data?.pools ?? []).map(({ poolId }) =>
-      this.#fill(
-        id,
-        `pool ${poolId}`,
-        () => e.pools.get(poolId),
-        (s) => e.pools.set(poolId, s),
-        () => this.#current(e),
-        async () => {
-          const client = this.#client(e);
-          const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
-          return { staked, unstaked };
-        },
-        this.#lookups,
-      ),
-    );
-    return this.#track(id, Promise.all(work));
-  }
-
   /** Refresh one account: /full from the service (not the cache), then whatever groups were already loaded. */
   async refresh(id: string): Promise<void> {
     this.sync();
@@ -303,11 +305,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     if (!e || e.invalid !== undefined) return;
     await this.#loadFull(e, true);
     if (!this.#current(e) || e.full.status !== 'ok' || !e.full.data?.state) return;
-    await Promise.all([
-      !needsLoad(e.contract) && this.#loadContract(e, true),
-      e.pools.size > 0 && this.#loadPools(e, true),
-      e.tokensOpened && this.#loadMetadata(e, true),
-    ]);
+    await Promise.all([...e.opened].map((group) => this.#loadGroup(e, group, true)));
   }
 }
 

@@ -262,15 +262,21 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
     'file-code',
     [
       ...staleLine(acc, 'contract/error', s, o),
-      code
-        ? node(acc, 'contract/code', 'field', 'Code deployed', { description: hash, tooltip: `code_hash ${hash} (block ${formatHeight(info.view.blockHeight)})`, icon: 'file-code' })
-        : node(acc, 'contract/code', 'field', 'No contract code', { tooltip: 'code_hash is all ones: nothing is deployed.', icon: 'circle-slash' }),
+      node(
+        acc,
+        'contract/code',
+        'field',
+        code ? 'Code deployed' : 'No contract code',
+        code
+          ? { description: hash, tooltip: `code_hash ${hash} (block ${formatHeight(info.view.blockHeight)})`, icon: 'file-code' }
+          : { tooltip: 'code_hash is all ones: nothing is deployed.', icon: 'circle-slash' },
+      ),
       ...(full.length > 0
         ? []
         : [
             node(acc, 'contract/locked', 'info', code ? 'Locked contract' : 'Locked account', {
               description: 'no full-access key',
-              tooltip: `No full-access key remains: nobody can ${code ? 'change this contract but its own code' : 'sign for this account with full access'}.`,
+              tooltip: `No full-access key remains: ${code ? "only the contract's own code can change it" : 'nobody can sign with full access'}.`,
               icon: 'lock',
             }),
           ]),
@@ -310,7 +316,7 @@ function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, S
     active.push(
       group(acc, 'pools/past', `Past pools (${past.length})`, 'history', past, {
         description: 'nothing delegated now',
-        tooltip: 'Pools this account delegated to once; staked and unstaked balances are both zero now.',
+        tooltip: 'Pools delegated to once, with nothing staked or unstaked now.',
       }),
     );
   }

@@ -57,16 +57,22 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   // ------------------------------------------------------------ TreeDataProvider
 
   getTreeItem(node: WatchNode): vscode.TreeItem {
+    const { id, label, description, tooltip, contextValue, icon, iconColor } = node;
     const account = node.kind === 'account';
     const e = account && this.#entries.get(node.accountId);
     // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
     if (e && e.invalid === undefined && needsLoad(e.full)) void this.#loadFull(e, false);
-    const S = vscode.TreeItemCollapsibleState;
-    const item = new vscode.TreeItem(node.label, node.collapsible === 'none' ? S.None : S.Collapsed);
-    Object.assign(item, { id: node.id, contextValue: node.contextValue, description: node.description, tooltip: node.tooltip });
-    if (node.icon !== undefined) item.iconPath = new vscode.ThemeIcon(node.icon, node.iconColor ? new vscode.ThemeColor(node.iconColor) : undefined);
-    if (account) item.accessibilityInformation = { label: `${node.label}, ${node.description ?? ''}`, role: 'treeitem' };
-    return item;
+    // VS Code reads a tree item by its shape: a plain object with the node's texts does.
+    return {
+      id,
+      label,
+      description,
+      tooltip,
+      contextValue,
+      collapsibleState: vscode.TreeItemCollapsibleState[node.collapsible === 'none' ? 'None' : 'Collapsed'],
+      iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
+      accessibilityInformation: account ? { label: `${label}, ${description ?? ''}`, role: 'treeitem' } : undefined,
+    };
   }
 
   getChildren(node?: WatchNode): WatchNode[] {
@@ -437,9 +443,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
       const id = accountIdFromArgument(arg);
       const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
       if (url) return vscode.env.openExternal(vscode.Uri.parse(url, true));
-      void (url === null
-        ? vscode.window.showWarningMessage('Open in Explorer needs a valid NEAR account id.')
-        : vscode.window.showInformationMessage('No explorer is configured for this network.'));
+      void vscode.window.showWarningMessage(url === null ? 'Open in Explorer needs a valid NEAR account id.' : 'No explorer is configured for this network.');
       return false;
     }),
     view.onDidChangeVisibility(armTimer),

@@ -282,7 +282,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       const s = this.#ftMeta.get(key(c));
       return needsLoad(s) || (retryFailed && s?.status === 'failed');
     });
-    // Nothing to load must not re-render: the re-render asks for the group's children, which comes back here.
+    // Nothing to load: no re-render.
     if (todo.length === 0) return Promise.resolve();
     const work = todo.map((c) =>
       this.#fill(

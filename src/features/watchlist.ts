@@ -245,7 +245,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
           ? [
               this.#fill(
                 id,
-                'view_account / view_access_key_list',
+                'contract',
                 () => e.contract,
                 (s) => (e.contract = s),
                 current,

@@ -2,7 +2,7 @@
 // the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
 import type { AccountFull } from './account';
 import { formatNear } from './amounts';
-import { isRecord, SECRET_REFUSED } from './errors';
+import { invalidInput, isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
 import type { RpcHost } from './client';
 import { sanitizeText } from './markdown';
@@ -24,18 +24,17 @@ export function apiKeyError(text: string): string | undefined {
 
 export { rpcMethodError } from './client';
 
-/** Params typed by the user: a JSON object or array (empty text means `{}`). */
-export function parseParamsJson(text: string): { ok: true; value: Record<string, unknown> | unknown[] } | { ok: false; error: string } {
+/** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
+export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
   const t = String(text).trim();
-  if (!t) return { ok: true, value: {} };
   let v: unknown;
   try {
-    v = JSON.parse(t);
+    v = t ? JSON.parse(t) : {};
   } catch (e) {
-    return { ok: false, error: `Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}` };
+    throw invalidInput(`Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}`);
   }
-  if (typeof v !== 'object' || v === null) return { ok: false, error: 'Params must be a JSON object or array.' };
-  return { ok: true, value: v as Record<string, unknown> | unknown[] };
+  if (typeof v !== 'object' || v === null) throw invalidInput('Params must be a JSON object or array.');
+  return v as Record<string, unknown> | unknown[];
 }
 
 /** Params templates shown when a method is picked (others get `{}`). */

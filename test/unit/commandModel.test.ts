@@ -41,13 +41,11 @@ describe('command model', () => {
   });
 
   it('parses params as a JSON object or array', () => {
-    assert.deepEqual(parseParamsJson(''), { ok: true, value: {} });
-    assert.deepEqual(parseParamsJson('{"finality":"final"}'), { ok: true, value: { finality: 'final' } });
-    assert.deepEqual(parseParamsJson('[null]'), { ok: true, value: [null] });
-    assert.equal(parseParamsJson('"x"').ok, false);
-    const bad = parseParamsJson('{finality: final}');
-    assert.equal(bad.ok, false);
-    assert.match(bad.ok ? '' : bad.error, /Not valid JSON/);
+    assert.deepEqual(parseParamsJson(''), {});
+    assert.deepEqual(parseParamsJson('{"finality":"final"}'), { finality: 'final' });
+    assert.deepEqual(parseParamsJson('[null]'), [null]);
+    assert.throws(() => parseParamsJson('"x"'), /^NearLensError: Params must be a JSON object or array\.$/);
+    assert.throws(() => parseParamsJson('{finality: final}'), (e: Error & { kind?: string }) => e.kind === 'invalid-input' && /^Not valid JSON: /.test(e.message));
   });
 
   it('turns u64 nanoseconds beyond 2^53 into an exact ISO time', () => {

@@ -135,15 +135,22 @@ export function publicKeyLiveMarkdown(r: Extract<LiveResult, { kind: 'public-key
   return `${line}${BR}${answeredBy(r.network, r.host)}`;
 }
 
+/** What can be done with an account, as hover links and in the look-ups' quick pick: [label, command, codicon]. */
+export function accountActions(hasExplorer: boolean): Array<readonly [string, HoverCommand, string]> {
+  const actions = [
+    ['Open in Balance Panel', 'nearLens.openAccountPanel', 'graph'],
+    ['Add to Watchlist', 'nearLens.watchlist.add', 'add'],
+    ['Copy', 'nearLens.copyText', 'copy'],
+    ['Open in Explorer', 'nearLens.openInExplorer', 'link-external'],
+  ] as const;
+  return actions.slice(0, hasExplorer ? 4 : 3);
+}
+
 /** Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). */
 export function accountLinks(id: string, hasExplorer: boolean): string {
-  const links = [
-    commandLink('Open in Balance Panel', 'nearLens.openAccountPanel', id),
-    commandLink('Add to Watchlist', 'nearLens.watchlist.add', id),
-    commandLink('Copy', 'nearLens.copyText', id),
-  ];
-  if (hasExplorer) links.push(commandLink('Open in Explorer', 'nearLens.openInExplorer', id));
-  return links.join(' · ');
+  return accountActions(hasExplorer)
+    .map(([label, command]) => commandLink(label, command, id))
+    .join(' · ');
 }
 
 export function publicKeyLinks(key: string): string {

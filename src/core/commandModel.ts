@@ -31,13 +31,15 @@ export function parseParamsJson(text: string): Record<string, unknown> | unknown
   return v as Record<string, unknown> | unknown[];
 }
 
+const TX_TEMPLATE = '{"tx_hash": "", "sender_account_id": ""}';
+
 /** Params templates shown when a method is picked (others get `{}`). */
 const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
   block: '{"finality": "final"}',
   query: '{"request_type": "view_account", "finality": "final", "account_id": "near"}',
   chunk: '{"chunk_id": ""}',
-  tx: '{"tx_hash": "", "sender_account_id": ""}',
-  EXPERIMENTAL_tx_status: '{"tx_hash": "", "sender_account_id": ""}',
+  tx: TX_TEMPLATE,
+  EXPERIMENTAL_tx_status: TX_TEMPLATE,
   validators: '[null]',
   gas_price: '[null]',
   status: '[]',
@@ -94,9 +96,8 @@ export function lookupInputError(text: string, want: 'account' | 'public-key'): 
   const c = classify(text);
   if (c.kind === 'sensitive') return SECRET_REFUSED;
   if (c.kind === 'invalid') return sanitizeText(c.reason.charAt(0).toUpperCase() + c.reason.slice(1), 200);
-  if (want === 'account' && c.kind !== 'account') return 'That is a public key; use Look Up Public Key… for keys.';
-  if (want === 'public-key' && c.kind !== 'public-key') return 'That is an account id; enter a public key (ed25519:… or secp256k1:…).';
-  return undefined;
+  if (c.kind === want) return undefined;
+  return c.kind === 'account' ? 'That is an account id, not a public key.' : 'That is a public key; use Look Up Public Key… for keys.';
 }
 
 /** One plain-text line about an account for a quick pick: "Total 1.5 NEAR · spendable 1.2 NEAR · 2 FTs · …". */

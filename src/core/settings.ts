@@ -77,6 +77,11 @@ function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): un
 /** Normalises raw configuration into Settings: defaults for missing or mistyped values, numbers clamped. */
 export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }): Settings {
   const get = (k: SettingKey): unknown => effectiveValue(raw, k, opts.trusted);
+  /** An explorer template must be an http(s) URL with `{accountId}`; anything else falls back to the default. */
+  const template = (net: 'mainnet' | 'testnet'): string => {
+    const t = str(get(`explorer.${net}Url`));
+    return t.includes('{accountId}') && endpointUrlError(t.split('{accountId}').join('x')) === undefined ? t : EXPLORER_TEMPLATES[net];
+  };
   const n = get('network');
   const network: NetworkLabel = n === 'testnet' || n === 'custom' ? n : 'mainnet';
   // An unusable custom network has empty endpoints and says why.
@@ -96,10 +101,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     // User + workspace lists, user first (the watchlist is not a restricted setting).
     watchlist: [...new Set([raw.watchlist?.globalValue, raw.watchlist?.workspaceValue, raw.watchlist?.workspaceFolderValue].flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).filter(Boolean))],
     refreshIntervalSeconds: int(get('refreshIntervalSeconds'), 0, 0, 3600),
-    explorer: {
-      mainnet: template(get('explorer.mainnetUrl'), EXPLORER_TEMPLATES.mainnet),
-      testnet: template(get('explorer.testnetUrl'), EXPLORER_TEMPLATES.testnet),
-    },
+    explorer: { mainnet: template('mainnet'), testnet: template('testnet') },
   };
 }
 
@@ -148,10 +150,4 @@ function providers(v: unknown): string[] {
 function int(v: unknown, dflt: number, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) return dflt;
   return Math.min(max, Math.max(min, Math.floor(v)));
-}
-
-/** An explorer template must be an http(s) URL with `{accountId}`; anything else falls back to the default. */
-function template(v: unknown, dflt: string): string {
-  const t = str(v);
-  return t.includes('{accountId}') && endpointUrlError(t.split('{accountId}').join('x')) === undefined ? t : dflt;
 }

@@ -82,31 +82,17 @@ async function pickBlockRef(): Promise<BlockRef | undefined> {
   return ref !== null ? ref : ask({ title: 'NEAR Lens: block height or hash', placeHolder: '187310138 or a base58 block hash' }, parseBlockRef);
 }
 
-/** A read-only method from the list, or one typed freely (write methods refused with the reason). */
-function pickMethod(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const qp = vscode.window.createQuickPick();
-    qp.title = 'NEAR Lens: JSON-RPC method (read-only)';
-    qp.placeholder = 'Pick a method or type one';
-    const base: vscode.QuickPickItem[] = READ_ONLY_METHODS.map((m) => ({ label: m }));
-    qp.items = base;
-    qp.onDidChangeValue((v) => {
-      const typed = v.trim();
-      qp.items = typed && !READ_ONLY_METHODS.includes(typed) ? [{ label: typed, description: rpcMethodError(typed) ?? 'use this method', alwaysShow: true }, ...base] : base;
-    });
-    qp.onDidAccept(() => {
-      const m = qp.selectedItems[0]?.label ?? qp.value.trim();
-      const why = rpcMethodError(m);
-      if (why) return void vscode.window.showWarningMessage(`NEAR Lens: ${why}`);
-      resolve(m);
-      qp.hide();
-    });
-    // After an accept the promise is settled already: hiding only disposes.
-    qp.onDidHide(() => {
-      resolve(undefined);
-      qp.dispose();
-    });
-    qp.show();
+/** A read-only method from the list, or one typed freely (write methods refused with the reason as you type). */
+async function pickMethod(): Promise<string | undefined> {
+  const method = await pick<string | null>('JSON-RPC method (read-only)', [
+    ...READ_ONLY_METHODS.map((m) => ({ label: m, value: m })),
+    { label: '$(edit) Other method…', value: null },
+  ]);
+  if (method !== null) return method;
+  return ask({ title: 'NEAR Lens: JSON-RPC method', placeHolder: 'a read-only method name' }, (text) => {
+    const why = rpcMethodError(text);
+    if (why) throw invalidInput(why);
+    return text.trim();
   });
 }
 

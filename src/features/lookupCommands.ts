@@ -10,6 +10,7 @@ import type { NetworkLabel } from '../core/settings';
 import type { Services } from '../platform/services';
 import { SECTION } from '../platform/settings';
 import { fail } from './failure';
+import { pick } from './prompts';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -22,27 +23,25 @@ export interface LookupAccountArgs {
   show?: boolean;
 }
 
-type Item = vscode.QuickPickItem & { command?: string; arg?: unknown };
-
 /** Actions on one account (those of the hover), run through the cross-feature commands. */
 async function pickAccountAction(services: Services, id: string, detail?: string): Promise<void> {
-  const items: Item[] = accountActions(services.explorerUrl(id) !== undefined).map(([label, command, icon], i) => ({
-    label: `$(${icon}) ${label}`,
-    detail: i === 0 ? detail : undefined,
-    command,
-  }));
-  const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${sanitizeText(id, 80)}` });
-  if (pick?.command) await vscode.commands.executeCommand(pick.command, id);
+  const actions = accountActions(services.explorerUrl(id) !== undefined);
+  const command = await pick(
+    sanitizeText(id, 80),
+    actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
+  );
+  if (command) await vscode.commands.executeCommand(command, id);
 }
 
 async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
   const key = all ? 'key' : 'full-access key';
   if (ids.length === 0) return void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} has this ${key}.`);
-  const items: Item[] = ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', arg: id }));
-  if (ids.length > 1) items.push({ label: '$(add) Add all to Watchlist', command: 'nearLens.watchlist.add', arg: ids });
-  const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${ids.length} account(s) on ${network} with this ${key}` });
-  if (pick?.command) await vscode.commands.executeCommand(pick.command, pick.arg);
-  else if (typeof pick?.arg === 'string') await pickAccountAction(services, pick.arg);
+  const picked = await pick<string | string[]>(`${ids.length} account(s) on ${network} with this ${key}`, [
+    ...ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', value: id })),
+    ...(ids.length > 1 ? [{ label: '$(add) Add all to Watchlist', value: ids }] : []),
+  ]);
+  if (Array.isArray(picked)) await vscode.commands.executeCommand('nearLens.watchlist.add', picked);
+  else if (picked) await pickAccountAction(services, picked);
 }
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
@@ -94,8 +93,10 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     let network = networks.find(([n]) => n === arg)?.[0];
     if (!network) {
       const current = services.settings.network;
-      const items = networks.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, network: n }));
-      network = (await vscode.window.showQuickPick(items, { title: 'NEAR Lens: network for ids without a .near/.testnet suffix, keys and RPC' }))?.network;
+      network = await pick(
+        'network for ids without a .near/.testnet suffix, keys and RPC',
+        networks.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
+      );
     }
     if (!network) return undefined;
     const config = vscode.workspace.getConfiguration(SECTION);

@@ -5,9 +5,10 @@ import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';
-import { errorMessage, invalidInput, isRecord } from '../core/errors';
+import { invalidInput, isRecord } from '../core/errors';
 import type { Services } from '../platform/services';
 import { fail } from './failure';
+import { ask, pick } from './prompts';
 
 export interface QueryBlockArgs {
   host?: RpcHost;
@@ -41,28 +42,6 @@ function blockRefFromArgs({ finality, blockId }: QueryBlockArgs): BlockRef {
 function hostArg(h: unknown): RpcHost {
   if (h === undefined || h === 'regular' || h === 'archival') return h ?? 'regular';
   throw invalidInput('host is "regular" or "archival".');
-}
-
-/** A quick pick over `items`; resolves with the picked item's value (undefined when dismissed). */
-async function pick<T>(title: string, items: Array<vscode.QuickPickItem & { value: T }>): Promise<T | undefined> {
-  return (await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${title}` }))?.value;
-}
-
-/** An input box checked with `parse` (which throws the reason); resolves with the parsed text, undefined when dismissed. */
-async function ask<T>(o: vscode.InputBoxOptions, parse: (text: string) => T): Promise<T | undefined> {
-  const text = await vscode.window.showInputBox({
-    ...o,
-    ignoreFocusOut: true,
-    validateInput: (v) => {
-      try {
-        parse(v);
-        return undefined;
-      } catch (e) {
-        return errorMessage(e);
-      }
-    },
-  });
-  return text === undefined ? undefined : parse(text);
 }
 
 const pickHost = (): Promise<RpcHost | undefined> =>

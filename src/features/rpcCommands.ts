@@ -65,7 +65,7 @@ async function pickBlockRef(): Promise<BlockRef | undefined> {
 async function pickMethod(): Promise<string | undefined> {
   const method = await pick<string | null>('JSON-RPC method (read-only)', [
     ...READ_ONLY_METHODS.map((m) => ({ label: m, value: m })),
-    { label: '$(edit) Other method…', value: null },
+    { label: '$(edit) Other method…', value: null, alwaysShow: true },
   ]);
   if (method !== null) return method;
   return ask({ title: 'NEAR Lens: JSON-RPC method', placeHolder: 'a read-only method name' }, (text) => {
@@ -120,8 +120,8 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
     const host = a ? hostArg(a.host) : method && (await pickHost());
     const params = a ? a.params ?? {} : host && (await ask({ title: `NEAR Lens: params of ${method}`, prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
-    // Regular lets the client fall back to archival for history; archival is asked directly.
     if (method === undefined || !host || params === undefined) return undefined;
+    // Regular lets the client fall back to archival for history; archival is asked directly.
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];
   });
 

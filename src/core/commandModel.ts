@@ -2,49 +2,44 @@
 // the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
 import type { AccountFull } from './account';
 import { formatNear } from './amounts';
-import { isRecord, SECRET_REFUSED } from './errors';
+import { invalidInput, isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
 import type { RpcHost } from './client';
 import { sanitizeText } from './markdown';
 
-/** Longest API key accepted: far above real keys, low enough that a pasted file is refused. */
-export const MAX_API_KEY_LENGTH = 512;
-
 /** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
 export function apiKeyError(text: string): string | undefined {
   const k = String(text).trim();
-  if (k.length === 0) return 'Enter the API key (it is stored in VS Code secret storage).';
-  // A real key is long; a very short one would also make redacted messages garbled and hint at the key.
-  if (k.length < 8) return 'An API key is at least 8 characters.';
-  if (k.length > MAX_API_KEY_LENGTH) return `An API key is at most ${MAX_API_KEY_LENGTH} characters.`;
-  if (/\s/.test(k)) return 'An API key has no spaces or line breaks inside.';
-  if (!/^[\x21-\x7e]+$/.test(k)) return 'An API key has only printable ASCII characters.';
-  return undefined;
+  if (!k) return 'Enter the API key (it is stored in VS Code secret storage).';
+  // Printable ASCII, no whitespace. A real key is long; a very short one would make redacted messages garbled and
+  // hint at the key; at most 512, far above real keys, so that a pasted file is refused.
+  return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
 }
 
 export { rpcMethodError } from './client';
 
-/** Params typed by the user: a JSON object or array (empty text means `{}`). */
-export function parseParamsJson(text: string): { ok: true; value: Record<string, unknown> | unknown[] } | { ok: false; error: string } {
+/** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
+export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
   const t = String(text).trim();
-  if (!t) return { ok: true, value: {} };
   let v: unknown;
   try {
-    v = JSON.parse(t);
+    v = t ? JSON.parse(t) : {};
   } catch (e) {
-    return { ok: false, error: `Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}` };
+    throw invalidInput(`Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}`);
   }
-  if (typeof v !== 'object' || v === null) return { ok: false, error: 'Params must be a JSON object or array.' };
-  return { ok: true, value: v as Record<string, unknown> | unknown[] };
+  if (typeof v !== 'object' || v === null) throw invalidInput('Params must be a JSON object or array.');
+  return v as Record<string, unknown> | unknown[];
 }
+
+const TX_TEMPLATE = '{"tx_hash": "", "sender_account_id": ""}';
 
 /** Params templates shown when a method is picked (others get `{}`). */
 const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
   block: '{"finality": "final"}',
   query: '{"request_type": "view_account", "finality": "final", "account_id": "near"}',
   chunk: '{"chunk_id": ""}',
-  tx: '{"tx_hash": "", "sender_account_id": ""}',
-  EXPERIMENTAL_tx_status: '{"tx_hash": "", "sender_account_id": ""}',
+  tx: TX_TEMPLATE,
+  EXPERIMENTAL_tx_status: TX_TEMPLATE,
   validators: '[null]',
   gas_price: '[null]',
   status: '[]',
@@ -61,29 +56,26 @@ export function paramsTemplate(method: string): string {
  * digits, e.g. "2024-05-01T12:00:00.123456789Z". Undefined for anything that is not a plausible timestamp.
  */
 export function nanosToIso(ns: unknown): string | undefined {
-  let n: bigint;
-  if (typeof ns === 'string' && /^\d{1,30}$/.test(ns)) n = BigInt(ns);
-  else if (typeof ns === 'number' && Number.isSafeInteger(ns) && ns >= 0) n = BigInt(ns);
-  else return undefined;
+  if (!(typeof ns === 'string' ? /^\d{1,30}$/.test(ns) : typeof ns === 'number' && Number.isSafeInteger(ns) && ns >= 0)) return undefined;
+  const n = BigInt(ns as string | number);
   const seconds = n / 1_000_000_000n;
-  const frac = (n % 1_000_000_000n).toString().padStart(9, '0');
   if (seconds > 8_640_000_000_000n) return undefined; // beyond JavaScript dates
-  const iso = new Date(Number(seconds) * 1000).toISOString();
-  return iso.replace(/\.\d{3}Z$/, `.${frac}Z`);
+  const frac = (n % 1_000_000_000n).toString().padStart(9, '0');
+  return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${frac}Z`);
 }
 
 /** "Block 123,456 · hash Abc… · 2024-…Z · regular RPC (rpc.mainnet.fastnear.com)" from a `block` result. */
 export function blockSummary(result: unknown, host: RpcHost, hostName: string): string {
   const header = isRecord(result) && isRecord(result['header']) ? result['header'] : {};
-  const parts: string[] = [];
-  const h = header['height'];
-  parts.push(typeof h === 'number' && Number.isSafeInteger(h) ? `Block ${h.toLocaleString('en-US')}` : 'Block');
-  const hash = header['hash'];
-  if (typeof hash === 'string') parts.push(`hash ${sanitizeText(hash, 60)}`);
-  const time = nanosToIso(header['timestamp_nanosec']);
-  if (time) parts.push(time);
-  parts.push(answeredBy(host, hostName));
-  return parts.join(' · ');
+  const { height, hash } = header;
+  return [
+    typeof height === 'number' && Number.isSafeInteger(height) ? `Block ${height.toLocaleString('en-US')}` : 'Block',
+    typeof hash === 'string' && `hash ${sanitizeText(hash, 60)}`,
+    nanosToIso(header['timestamp_nanosec']),
+    answeredBy(host, hostName),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** "regular RPC (host)" / "archival RPC (host)". */
@@ -104,9 +96,8 @@ export function lookupInputError(text: string, want: 'account' | 'public-key'): 
   const c = classify(text);
   if (c.kind === 'sensitive') return SECRET_REFUSED;
   if (c.kind === 'invalid') return sanitizeText(c.reason.charAt(0).toUpperCase() + c.reason.slice(1), 200);
-  if (want === 'account' && c.kind !== 'account') return 'That is a public key; use Look Up Public Key… for keys.';
-  if (want === 'public-key' && c.kind !== 'public-key') return 'That is an account id; enter a public key (ed25519:… or secp256k1:…).';
-  return undefined;
+  if (c.kind === want) return undefined;
+  return c.kind === 'account' ? 'That is an account id, not a public key.' : 'That is a public key; use Look Up Public Key… for keys.';
 }
 
 /** One plain-text line about an account for a quick pick: "Total 1.5 NEAR · spendable 1.2 NEAR · 2 FTs · …". */

@@ -10,15 +10,17 @@ import type { Classified } from './ids';
 import { implicitAccountToPublicKey } from './ids';
 import { escapeMarkdown } from './markdown';
 
-/** The only commands hover links may run (MarkdownString.isTrusted = { enabledCommands: HOVER_COMMANDS }). */
-export const HOVER_COMMANDS = [
-  'nearLens.openAccountPanel',
-  'nearLens.watchlist.add',
-  'nearLens.copyText',
-  'nearLens.openInExplorer',
-  'nearLens.lookupPublicKey',
+/** What can be done with an account, as hover links and in the look-ups' quick pick: [label, command, codicon]. */
+const ACCOUNT_ACTIONS = [
+  ['Open in Balance Panel', 'nearLens.openAccountPanel', 'graph'],
+  ['Add to Watchlist', 'nearLens.watchlist.add', 'add'],
+  ['Copy', 'nearLens.copyText', 'copy'],
+  ['Open in Explorer', 'nearLens.openInExplorer', 'link-external'],
 ] as const;
-export type HoverCommand = (typeof HOVER_COMMANDS)[number];
+
+export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | 'nearLens.lookupPublicKey';
+/** The only commands hover links may run (MarkdownString.isTrusted = { enabledCommands: HOVER_COMMANDS }). */
+export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), 'nearLens.lookupPublicKey'];
 
 /** Most accounts listed for one public key; the rest are counted. */
 export const MAX_KEY_ACCOUNTS = 10;
@@ -52,24 +54,24 @@ const b = (text: string, max = 100): string => `**${escapeMarkdown(text, max)}**
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The second line of an account's identity, by kind (implicit accounts show their key). */
-const ACCOUNT_KINDS: Readonly<Record<string, (c: Extract<Classified, { kind: 'account' }>) => string>> = {
-  implicit: (c) => {
-    try {
+function accountKindLine(c: Extract<Classified, { kind: 'account' }>): string {
+  switch (c.accountKind) {
+    case 'implicit':
       return `Implicit account: its id is the ed25519 public key ${b(implicitAccountToPublicKey(c.id))}`;
-    } catch {
-      return 'Implicit account (an ed25519 public key)';
-    }
-  },
-  'eth-implicit': () => 'ETH-implicit account: an Ethereum address (20 bytes) used as a NEAR account',
-  deterministic: () => 'Deterministic account: its id is derived from its initial state',
-  named: (c) => (c.topLevel || !c.parent ? 'Top-level named account' : `Named account, sub-account of ${b(c.parent)}`),
-};
+    case 'eth-implicit':
+      return 'ETH-implicit account: an Ethereum address used as a NEAR account';
+    case 'deterministic':
+      return 'Deterministic account: its id is derived from its initial state';
+    default:
+      return c.parent ? `Named account, sub-account of ${b(c.parent)}` : 'Top-level named account';
+  }
+}
 
 /** The hover's first section: what the thing under the cursor is, decoded locally (nothing sent). */
 export function identityMarkdown(c: Classified): string {
   switch (c.kind) {
     case 'account':
-      return `${b(c.id)} · NEAR account${BR}${(ACCOUNT_KINDS[c.accountKind] ?? ACCOUNT_KINDS['named'])?.(c)}`;
+      return `${b(c.id)} · NEAR account${BR}${accountKindLine(c)}`;
     case 'public-key':
       return [`${b(c.key, 160)} · public key`, `Curve ${c.curve}, ${c.bytes.length} bytes`, ...(c.implicitAccount ? [`Implicit account: ${b(c.implicitAccount)}`] : [])].join(BR);
     case 'sensitive':
@@ -77,7 +79,7 @@ export function identityMarkdown(c: Classified): string {
       return [
         '**⚠ Possible secret key or signature in this file**',
         escapeMarkdown(c.reason, 300),
-        'NEAR Lens sent nothing and looked nothing up. If this is a real secret key, remove it from the file and replace the key.',
+        'NEAR Lens sent nothing. If it is a real secret key, remove it from the file and rotate the key.',
       ].join(BR);
     default:
       return `Not a valid NEAR id or key: ${escapeMarkdown(c.reason, 300)}`;
@@ -108,7 +110,7 @@ function liquidLine(t: FtHolding, meta: FtMetadata | undefined, decimals: number
 export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>, o: HoverOptions): string {
   const { full } = r;
   const st = full.state;
-  const head = r.staleError === undefined ? answeredBy(r.network, r.host) : `${answeredBy(r.network, r.host)}${BR}${liveErrorMarkdown(`${r.staleError} Showing the last data received.`)}`;
+  const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: Big): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');
@@ -118,10 +120,10 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     `Spendable: **${near(st.spendable)}**${st.spendable.lt(0) ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
     `Balance: ${near(st.balance)}`,
     `Locked: ${near(st.locked)}${st.locked.gt(0) ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
-    `Storage: ${escapeMarkdown(st.storageBytes.toLocaleString('en-US'))} bytes, pinning ${near(st.pinned)}`,
+    `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
     `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
     ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map((t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`),
-    full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${escapeMarkdown(full.latestActivity.toLocaleString('en-US'))}`,
+    full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${full.latestActivity.toLocaleString('en-US')}`,
     head,
   ].join(BR);
 }
@@ -135,15 +137,16 @@ export function publicKeyLiveMarkdown(r: Extract<LiveResult, { kind: 'public-key
   return `${line}${BR}${answeredBy(r.network, r.host)}`;
 }
 
+/** The account actions that apply (Open in Explorer only where an explorer page exists). */
+export function accountActions(hasExplorer: boolean): ReadonlyArray<(typeof ACCOUNT_ACTIONS)[number]> {
+  return ACCOUNT_ACTIONS.slice(0, hasExplorer ? 4 : 3);
+}
+
 /** Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). */
 export function accountLinks(id: string, hasExplorer: boolean): string {
-  const links = [
-    commandLink('Open in Balance Panel', 'nearLens.openAccountPanel', id),
-    commandLink('Add to Watchlist', 'nearLens.watchlist.add', id),
-    commandLink('Copy', 'nearLens.copyText', id),
-  ];
-  if (hasExplorer) links.push(commandLink('Open in Explorer', 'nearLens.openInExplorer', id));
-  return links.join(' · ');
+  return accountActions(hasExplorer)
+    .map(([label, command]) => commandLink(label, command, id))
+    .join(' · ');
 }
 
 export function publicKeyLinks(key: string): string {

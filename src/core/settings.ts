@@ -65,51 +65,43 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
 export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter((k) => k.startsWith('customNetwork.') || k === 'auth.transport');
 export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
 
-export const DEFAULT_DECIMALS = 5;
 export const DEFAULT_TIMEOUT_MS = 8000;
-const EMPTY_ENDPOINTS: Endpoints = Object.freeze({ apiUrl: '', rpcUrl: '', archivalRpcUrl: '' });
 
 /** The value that applies: workspace folder > workspace > user, minus the scopes this setting may not come from. */
-export function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): unknown {
+function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): unknown {
   const v = raw[key];
-  if (!v) return undefined;
   const userOnly = APPLICATION_SCOPED.includes(key) || (!trusted && RESTRICTED_WHEN_UNTRUSTED.includes(key));
-  if (!userOnly) {
-    if (v.workspaceFolderValue !== undefined) return v.workspaceFolderValue;
-    if (v.workspaceValue !== undefined) return v.workspaceValue;
-  }
-  return v.globalValue;
+  return userOnly ? v?.globalValue : (v?.workspaceFolderValue ?? v?.workspaceValue ?? v?.globalValue);
 }
 
 /** Normalises raw configuration into Settings: defaults for missing or mistyped values, numbers clamped. */
 export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }): Settings {
   const get = (k: SettingKey): unknown => effectiveValue(raw, k, opts.trusted);
-  const networkRaw = get('network');
-  const network: NetworkLabel = networkRaw === 'testnet' || networkRaw === 'custom' ? networkRaw : 'mainnet';
-  let endpoints: Endpoints = network === 'custom' ? EMPTY_ENDPOINTS : PRESETS[network];
-  let configError: string | undefined;
-  if (network === 'custom') {
-    const custom = customEndpoints(str(get('customNetwork.apiUrl')), str(get('customNetwork.rpcUrl')), str(get('customNetwork.archivalRpcUrl')));
-    if (typeof custom === 'string') configError = custom;
-    else endpoints = custom;
-  }
+  /** An explorer template must be an http(s) URL with `{accountId}`; anything else falls back to the default. */
+  const template = (net: 'mainnet' | 'testnet'): string => {
+    const t = str(get(`explorer.${net}Url`));
+    return t.includes('{accountId}') && endpointUrlError(t.split('{accountId}').join('x')) === undefined ? t : EXPLORER_TEMPLATES[net];
+  };
+  const n = get('network');
+  const network: NetworkLabel = n === 'testnet' || n === 'custom' ? n : 'mainnet';
+  // An unusable custom network has empty endpoints and says why.
+  const endpoints = network === 'custom' ? customEndpoints(get) : PRESETS[network];
+  const configError = typeof endpoints === 'string' ? endpoints : undefined;
   return {
     network,
-    endpoints,
+    endpoints: typeof endpoints === 'string' ? { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' } : endpoints,
     configError,
     transport: get('auth.transport') === 'query' ? 'query' : 'bearer',
-    hoverEnabled: bool(get('hover.enabled'), true),
-    hoverLookups: bool(get('hover.lookups'), true),
-    decimals: int(get('display.decimals'), DEFAULT_DECIMALS, 0, 24),
+    hoverEnabled: get('hover.enabled') !== false,
+    hoverLookups: get('hover.lookups') !== false,
+    decimals: int(get('display.decimals'), 5, 0, 24),
     liquidStakingProviders: providers(get('liquidStakingProviders')),
-    nftPublisher: publisher(get('nftPublisher')),
+    nftPublisher: accountIdOrEmpty(get('nftPublisher')) || undefined,
     timeoutMs: int(get('requestTimeoutMs'), DEFAULT_TIMEOUT_MS, 1000, 120_000),
-    watchlist: watchlist(raw.watchlist),
+    // User + workspace lists, user first (the watchlist is not a restricted setting).
+    watchlist: [...new Set([raw.watchlist?.globalValue, raw.watchlist?.workspaceValue, raw.watchlist?.workspaceFolderValue].flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).filter(Boolean))],
     refreshIntervalSeconds: int(get('refreshIntervalSeconds'), 0, 0, 3600),
-    explorer: {
-      mainnet: template(get('explorer.mainnetUrl'), EXPLORER_TEMPLATES.mainnet),
-      testnet: template(get('explorer.testnetUrl'), EXPLORER_TEMPLATES.testnet),
-    },
+    explorer: { mainnet: template('mainnet'), testnet: template('testnet') },
   };
 }
 
@@ -118,75 +110,44 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
  * user chose a custom network; ids without a telling suffix follow the setting.
  */
 export function networkForLookup(setting: NetworkLabel, accountId: string): NetworkLabel {
-  if (setting === 'custom') return 'custom';
-  return networkForAccount(accountId) ?? setting;
+  return setting === 'custom' ? setting : (networkForAccount(accountId) ?? setting);
 }
 
 /** The explorer page of an account (id URI-encoded into the template), or undefined on a custom network without a telling suffix. */
 export function explorerUrlFor(s: Pick<Settings, 'network' | 'explorer'>, accountId: string): string | undefined {
-  const net = s.network === 'custom' ? networkForAccount(accountId) : networkForLookup(s.network, accountId);
-  if (net !== 'mainnet' && net !== 'testnet') return undefined;
-  return explorerUrl(net, accountId, s.explorer[net]);
+  const net = networkForAccount(accountId) ?? (s.network === 'custom' ? undefined : s.network);
+  return net && explorerUrl(net, accountId, s.explorer[net]);
 }
 
-/** Custom endpoints, or why they cannot be used. The archival URL defaults to the regular RPC URL. */
-export function customEndpoints(apiUrl: string, rpcUrl: string, archivalRpcUrl: string): Endpoints | string {
-  const endpoints: Endpoints = { apiUrl, rpcUrl, archivalRpcUrl };
-  for (const [k, url] of Object.entries(endpoints)) {
+/** Custom endpoints (user settings only), or why they cannot be used. The archival URL defaults to the regular RPC URL. */
+function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
+  const endpoints: Endpoints = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' };
+  for (const k of ['apiUrl', 'rpcUrl', 'archivalRpcUrl'] as const) {
     const name = `nearLens.customNetwork.${k}`;
-    if (!url) {
-      if (k !== 'archivalRpcUrl') return `The custom network needs ${name} in your user settings.`;
-    } else {
-      const why = endpointUrlError(url);
-      if (why) return `${name} is unusable: ${why}.`;
-    }
+    const url = (endpoints[k] = str(get(`customNetwork.${k}`)));
+    if (!url && k !== 'archivalRpcUrl') return `The custom network needs ${name} in your user settings.`;
+    const why = url && endpointUrlError(url);
+    if (why) return `${name} is unusable: ${why}.`;
   }
-  return { ...endpoints, archivalRpcUrl: archivalRpcUrl || rpcUrl };
+  return { ...endpoints, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl };
 }
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-function bool(v: unknown, dflt: boolean): boolean {
-  return typeof v === 'boolean' ? v : dflt;
+/** A valid account id in lower case, or ''. */
+function accountIdOrEmpty(v: unknown): string {
+  const id = str(v).toLowerCase();
+  return id && accountIdError(id) === undefined ? id : '';
+}
+
+/** Valid ids, lower case, without duplicates; the defaults when the setting is not a list. */
+function providers(v: unknown): string[] {
+  return Array.isArray(v) ? [...new Set(v.map(accountIdOrEmpty).filter(Boolean))] : [...DEFAULT_LIQUID_STAKING_PROVIDERS];
 }
 
 function int(v: unknown, dflt: number, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) return dflt;
   return Math.min(max, Math.max(min, Math.floor(v)));
-}
-
-function providers(v: unknown): string[] {
-  if (!Array.isArray(v)) return [...DEFAULT_LIQUID_STAKING_PROVIDERS];
-  const out = new Set<string>();
-  for (const p of v) {
-    const id = str(p).toLowerCase();
-    if (id && accountIdError(id) === undefined) out.add(id);
-  }
-  return [...out];
-}
-
-function publisher(v: unknown): string | undefined {
-  const p = str(v).toLowerCase();
-  return p && accountIdError(p) === undefined ? p : undefined;
-}
-
-function watchlist(v: ScopedValue | undefined): string[] {
-  const out = new Set<string>();
-  for (const list of [v?.globalValue, v?.workspaceValue, v?.workspaceFolderValue]) {
-    if (!Array.isArray(list)) continue;
-    for (const id of list) {
-      const t = str(id);
-      if (t) out.add(t);
-    }
-  }
-  return [...out];
-}
-
-/** An explorer template must be an http(s) URL with `{accountId}`; anything else falls back to the default. */
-function template(v: unknown, dflt: string): string {
-  const t = str(v);
-  if (!t.includes('{accountId}')) return dflt;
-  return endpointUrlError(t.split('{accountId}').join('x')) === undefined ? t : dflt;
 }

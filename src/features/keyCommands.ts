@@ -8,23 +8,22 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
   context.subscriptions.push(
     // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
     vscode.commands.registerCommand('nearLens.setApiKey', async (arg?: unknown): Promise<boolean> => {
-      let key: string | undefined;
-      if (typeof arg === 'string') {
-        const why = apiKeyError(arg);
-        if (why) {
-          void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
-          return false;
-        }
-        key = arg;
-      } else {
-        key = await vscode.window.showInputBox({
-          title: 'NEAR Lens: Set API Key',
-          prompt: "Your FastNEAR API key. It is kept in VS Code's secret storage and sent only to the configured service.",
-          password: true,
-          ignoreFocusOut: true,
-          validateInput: (v) => apiKeyError(v),
-        });
-        if (key === undefined) return false;
+      const key =
+        typeof arg === 'string'
+          ? arg
+          : await vscode.window.showInputBox({
+              title: 'NEAR Lens: Set API Key',
+              prompt: "Your FastNEAR API key: kept in VS Code's secret storage, sent only to the configured service.",
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: apiKeyError,
+            });
+      if (key === undefined) return false;
+      // The prompt checked its text already; an argument is checked here.
+      const why = apiKeyError(key);
+      if (why) {
+        void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
+        return false;
       }
       await services.apiKey.set(key.trim());
       void vscode.window.showInformationMessage('NEAR Lens: API key saved in secret storage.');
@@ -33,9 +32,7 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
     vscode.commands.registerCommand('nearLens.clearApiKey', async (): Promise<boolean> => {
       const had = services.hasApiKey;
       await services.apiKey.clear();
-      void vscode.window.showInformationMessage(
-        had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.',
-      );
+      void vscode.window.showInformationMessage(had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.');
       return had;
     }),
   );

@@ -4,11 +4,13 @@ import vscode = require('vscode');
 import type { AccountFull, PublicKeyAccounts } from '../core/account';
 import { accountSummaryText, lookupInputError } from '../core/commandModel';
 import { isRecord, NearLensError, SECRET_REFUSED } from '../core/errors';
+import { accountActions } from '../core/hoverMarkdown';
 import { sanitizeText } from '../core/markdown';
 import type { NetworkLabel } from '../core/settings';
 import type { Services } from '../platform/services';
 import { SECTION } from '../platform/settings';
 import { fail } from './failure';
+import { pick } from './prompts';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -21,97 +23,80 @@ export interface LookupAccountArgs {
   show?: boolean;
 }
 
-type Item = vscode.QuickPickItem & { command?: string; arg?: unknown };
-
-/** Actions on one account, run through the cross-feature commands. */
-async function accountActions(services: Services, id: string, detail: string): Promise<void> {
-  const items: Item[] = [
-    { label: '$(graph) Open in Balance Panel', detail, command: 'nearLens.openAccountPanel' },
-    { label: '$(add) Add to Watchlist', command: 'nearLens.watchlist.add' },
-    { label: '$(copy) Copy Account Id', command: 'nearLens.copyText' },
-  ];
-  if (services.explorerUrl(id) !== undefined) items.push({ label: '$(link-external) Open in Explorer', command: 'nearLens.openInExplorer' });
-  const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${sanitizeText(id, 80)}` });
-  if (pick?.command) await vscode.commands.executeCommand(pick.command, id);
+/** Actions on one account (those of the hover), run through the cross-feature commands. */
+async function pickAccountAction(services: Services, id: string, detail?: string): Promise<void> {
+  const actions = accountActions(services.explorerUrl(id) !== undefined);
+  const command = await pick(
+    sanitizeText(id, 80),
+    actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
+  );
+  if (command) await vscode.commands.executeCommand(command, id);
 }
 
 async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
-  const kind = all ? '' : 'full-access ';
-  if (ids.length === 0) {
-    void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} lists this key${all ? '' : ' as a full-access key'}.`);
-    return;
-  }
-  const items: Item[] = ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', arg: id }));
-  if (ids.length > 1) items.push({ label: '$(add) Add all to Watchlist', command: 'nearLens.watchlist.add', arg: ids });
-  const pick = await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${ids.length} account(s) on ${network} with this ${kind}key` });
-  if (pick?.command) await vscode.commands.executeCommand(pick.command, pick.arg);
-  else if (typeof pick?.arg === 'string') await accountActions(services, pick.arg, '');
-}
-
-/** The argument object of a look-up command, or undefined when it should prompt. */
-function args<T>(arg: unknown, key: string): Partial<T> & { show?: boolean } | undefined {
-  return (typeof arg === 'string' ? { [key]: arg } : isRecord(arg) ? arg : undefined) as (Partial<T> & { show?: boolean }) | undefined;
-}
-
-/** Text checked with the core rules for `want` (from an argument or a prompt), or undefined when the prompt was dismissed. */
-async function input(given: unknown, prompted: boolean, want: 'account' | 'public-key', title: string, placeHolder: string): Promise<string | undefined> {
-  const text = prompted
-    ? await vscode.window.showInputBox({ title, placeHolder, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined) })
-    : typeof given === 'string'
-      ? given
-      : '';
-  if (prompted && !text?.trim()) return undefined;
-  const why = lookupInputError(text ?? '', want);
-  if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
-  return (text ?? '').trim();
+  const key = all ? 'key' : 'full-access key';
+  if (ids.length === 0) return void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} has this ${key}.`);
+  const picked = await pick<string | string[]>(`${ids.length} account(s) on ${network} with this ${key}`, [
+    ...ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', value: id })),
+    ...(ids.length > 1 ? [{ label: '$(add) Add all to Watchlist', value: ids }] : []),
+  ]);
+  if (Array.isArray(picked)) await vscode.commands.executeCommand('nearLens.watchlist.add', picked);
+  else if (picked) await pickAccountAction(services, picked);
 }
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
-  const lookupPublicKey = async (arg?: unknown): Promise<PublicKeyAccounts | undefined> => {
-    // The hover's link passes {key, all}; a string is a key; nothing prompts.
-    const a = args<LookupPublicKeyArgs>(arg, 'key');
-    try {
-      const key = await input(a?.key, !a, 'public-key', 'NEAR Lens: Look Up Public Key', 'ed25519:… or secp256k1:…');
-      if (key === undefined) return undefined;
-      const all = a?.all === true;
-      await services.ready; // the first request after start-up goes with the stored key
-      const { client, network } = services.clientForNetwork();
-      const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
-      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
-      return r;
-    } catch (e) {
-      return fail(e, !a, 'Look Up Public Key');
-    }
-  };
+  /**
+   * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
+   * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
+   */
+  const lookup =
+    <T, A extends { show?: boolean }>(what: string, field: keyof A & string, want: 'account' | 'public-key', placeHolder: string, get: (text: string, a: A | undefined) => Promise<T>) =>
+    async (arg?: unknown): Promise<T | undefined> => {
+      // The hover's link passes {key, all}; a string is the id or key; nothing prompts.
+      const a = (typeof arg === 'string' ? { [field]: arg } : isRecord(arg) ? arg : undefined) as A | undefined;
+      try {
+        const given = a
+          ? a[field]
+          : await vscode.window.showInputBox({ title: `NEAR Lens: ${what}`, placeHolder, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined) });
+        const text = typeof given === 'string' ? given.trim() : '';
+        if (!a && !text) return undefined; // the prompt was dismissed or left empty
+        const why = lookupInputError(text, want);
+        if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
+        await services.ready; // the first request after start-up goes with the stored key
+        return await get(text, a);
+      } catch (e) {
+        return fail(e, !a, what);
+      }
+    };
 
-  const lookupAccount = async (arg?: unknown): Promise<AccountFull | undefined> => {
-    const a = args<LookupAccountArgs>(arg, 'id');
-    try {
-      const id = await input(a?.id, !a, 'account', 'NEAR Lens: Look Up Account', 'alice.near, an implicit account (64 hex), 0x…');
-      if (id === undefined) return undefined;
-      await services.ready;
-      const { client, network } = services.clientForAccount(id);
-      const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
-      if (a?.show !== false) void accountActions(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
-      return full;
-    } catch (e) {
-      return fail(e, !a, 'Look Up Account');
-    }
-  };
+  const lookupPublicKey = lookup<PublicKeyAccounts, LookupPublicKeyArgs>('Look Up Public Key', 'key', 'public-key', 'ed25519:… or secp256k1:…', async (key, a) => {
+    const all = a?.all === true;
+    const { client, network } = services.clientForNetwork();
+    const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
+    if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
+    return r;
+  });
+
+  const lookupAccount = lookup<AccountFull, LookupAccountArgs>('Look Up Account', 'id', 'account', 'alice.near, an implicit account (64 hex), 0x…', async (id, a) => {
+    const { client, network } = services.clientForAccount(id);
+    const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
+    if (a?.show !== false) void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
+    return full;
+  });
 
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
-    let network: NetworkLabel | undefined;
-    if (arg === 'mainnet' || arg === 'testnet' || arg === 'custom') network = arg;
-    else {
+    const networks = [
+      ['mainnet', 'FastNEAR mainnet'],
+      ['testnet', 'FastNEAR testnet'],
+      ['custom', 'your endpoints (nearLens.customNetwork.*)'],
+    ] as const;
+    let network = networks.find(([n]) => n === arg)?.[0];
+    if (!network) {
       const current = services.settings.network;
-      const items = (
-        [
-          ['mainnet', 'FastNEAR mainnet'],
-          ['testnet', 'FastNEAR testnet'],
-          ['custom', 'your endpoints (nearLens.customNetwork.*)'],
-        ] as const
-      ).map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, network: n }));
-      network = (await vscode.window.showQuickPick(items, { title: 'NEAR Lens: network for ids without a .near/.testnet suffix, keys and RPC' }))?.network;
+      network = await pick(
+        'network for ids without a .near/.testnet suffix, keys and RPC',
+        networks.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
+      );
     }
     if (!network) return undefined;
     const config = vscode.workspace.getConfiguration(SECTION);

@@ -3,61 +3,57 @@
 import vscode = require('vscode');
 
 export const SECRET_KEY = 'nearLens.apiKey';
-export const HAS_API_KEY_CONTEXT = 'nearLens.hasApiKey';
 
-export class ApiKeyStore implements vscode.Disposable {
-  #value: string | undefined;
-  readonly #emitter = new vscode.EventEmitter<void>();
-  readonly #subscription: vscode.Disposable;
+export interface ApiKeyStore extends vscode.Disposable {
+  /** The stored key ('' counts as none). */
+  readonly current: string | undefined;
   /** Fires when the key changed here or in another window. */
-  readonly onDidChange = this.#emitter.event;
+  readonly onDidChange: vscode.Event<void>;
   /** Settles once the stored key has been read the first time. */
   readonly ready: Promise<void>;
+  set(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
 
-  readonly #secrets: vscode.SecretStorage;
-
-  constructor(secrets: vscode.SecretStorage) {
-    this.#secrets = secrets;
-    this.#subscription = secrets.onDidChange((e) => {
-      if (e.key === SECRET_KEY) void this.#reload();
-    });
-    this.ready = this.#reload();
-  }
-
-  get current(): string | undefined {
-    return this.#value;
-  }
-
-  async set(key: string): Promise<void> {
-    await this.#secrets.store(SECRET_KEY, key);
-    this.#update(key);
-  }
-
-  async clear(): Promise<void> {
-    await this.#secrets.delete(SECRET_KEY);
-    this.#update(undefined);
-  }
-
-  async #reload(): Promise<void> {
+export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
+  let value: string | undefined;
+  const emitter = new vscode.EventEmitter<void>();
+  const update = (key: string | undefined): void => {
+    const next = key || undefined;
+    void vscode.commands.executeCommand('setContext', 'nearLens.hasApiKey', next !== undefined);
+    if (next === value) return;
+    value = next;
+    emitter.fire();
+  };
+  const reload = async (): Promise<void> => {
     let key: string | undefined;
     try {
-      key = await this.#secrets.get(SECRET_KEY);
+      key = await secrets.get(SECRET_KEY);
     } catch {
-      key = undefined; // a broken keyring must not break activation; the public path still works
+      // a broken keyring must not break activation; the public path still works
     }
-    this.#update(key);
-  }
-
-  #update(key: string | undefined): void {
-    const next = key ? key : undefined;
-    void vscode.commands.executeCommand('setContext', HAS_API_KEY_CONTEXT, next !== undefined);
-    if (next === this.#value) return;
-    this.#value = next;
-    this.#emitter.fire();
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#emitter.dispose();
-  }
+    update(key);
+  };
+  const subscription = secrets.onDidChange((e) => {
+    if (e.key === SECRET_KEY) void reload();
+  });
+  return {
+    get current() {
+      return value;
+    },
+    onDidChange: emitter.event,
+    ready: reload(),
+    set: async (key) => {
+      await secrets.store(SECRET_KEY, key);
+      update(key);
+    },
+    clear: async () => {
+      await secrets.delete(SECRET_KEY);
+      update(undefined);
+    },
+    dispose: () => {
+      subscription.dispose();
+      emitter.dispose();
+    },
+  };
 }

@@ -5,12 +5,14 @@ import { TtlCache } from '../core/cache';
 import { NearClient } from '../core/client';
 import { invalidInput } from '../core/errors';
 import { CACHE_ENTRIES } from '../core/limits';
+import { PRESETS } from '../core/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
-import { ApiKeyStore } from './apiKey';
+import { createApiKeyStore } from './apiKey';
+import type { ApiKeyStore } from './apiKey';
 import { createLog } from './log';
 import type { RedactingLog } from './log';
-import { endpointsFor, readSettings, SECTION } from './settings';
+import { readSettings, SECTION } from './settings';
 
 export type { NetworkLabel, Settings } from '../core/settings';
 
@@ -46,103 +48,79 @@ export interface KeyedServices extends Services {
   readonly apiKey: ApiKeyStore;
 }
 
-class ServicesImpl implements KeyedServices {
-  #current: Settings;
-  readonly #clients = new Map<NetworkLabel, NearClient>();
-  readonly #cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
-  readonly #emitter = new vscode.EventEmitter<void>();
-  readonly #disposables: vscode.Disposable[] = [];
-  #fingerprint: string;
-  readonly onDidChange = this.#emitter.event;
-  readonly apiKey: ApiKeyStore;
-  readonly log: RedactingLog;
-  readonly ready: Promise<void>;
+export function createServices(context: vscode.ExtensionContext): KeyedServices {
+  const apiKey = createApiKeyStore(context.secrets);
+  const log = createLog(() => (apiKey.current ? [apiKey.current] : []));
+  const clients = new Map<NetworkLabel, NearClient>();
+  const cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
+  const emitter = new vscode.EventEmitter<void>();
+  let settings = readSettings();
+  /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
+  const connection = (): string => JSON.stringify([settings.network, settings.endpoints, settings.transport, settings.timeoutMs, apiKey.current ?? '']);
+  let lastConnection = connection();
 
-  constructor(context: vscode.ExtensionContext) {
-    this.apiKey = new ApiKeyStore(context.secrets);
-    this.log = createLog(() => (this.apiKey.current ? [this.apiKey.current] : []));
-    this.#current = readSettings();
-    this.#fingerprint = this.#connectionFingerprint();
-    this.ready = this.apiKey.ready;
-    this.#disposables.push(
-      this.apiKey,
-      this.log,
-      this.#emitter,
-      this.apiKey.onDidChange(() => this.#rebuild('key')),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) this.#rebuild('settings');
-      }),
-      // Trust changes which scopes may set the endpoints.
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.#rebuild('trust')),
-    );
-  }
-
-  get settings(): Settings {
-    return this.#current;
-  }
-
-  get hasApiKey(): boolean {
-    return this.apiKey.current !== undefined;
-  }
-
-  clientForAccount(id: string): ClientFor {
-    return this.#clientFor(networkForLookup(this.#current.network, id));
-  }
-
-  clientForNetwork(): ClientFor {
-    return this.#clientFor(this.#current.network);
-  }
-
-  explorerUrl(accountId: string): string | undefined {
-    return explorerUrlFor(this.#current, accountId);
-  }
-
-  #clientFor(network: NetworkLabel): ClientFor {
-    if (network === 'custom' && this.#current.configError) {
-      throw invalidInput(this.#current.configError);
+  const rebuild = (why: string): void => {
+    settings = readSettings();
+    clients.clear(); // clients are immutable: the next request builds one from the new snapshot
+    const now = connection();
+    if (now !== lastConnection) {
+      lastConnection = now;
+      cache.invalidate();
     }
-    let client = this.#clients.get(network);
+    log.info(`Configuration reloaded (${why}).`);
+    emitter.fire();
+  };
+
+  const clientFor = (network: NetworkLabel): ClientFor => {
+    if (network === 'custom' && settings.configError) throw invalidInput(settings.configError);
+    let client = clients.get(network);
     if (!client) {
       client = new NearClient({
-        endpoints: endpointsFor(network, this.#current),
-        apiKey: this.apiKey.current,
-        transport: this.#current.transport,
-        timeoutMs: this.#current.timeoutMs,
-        cache: this.#cache,
-        log: (e) => this.log.request(e),
+        // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
+        endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
+        apiKey: apiKey.current,
+        transport: settings.transport,
+        timeoutMs: settings.timeoutMs,
+        cache,
+        log: log.request,
       });
-      this.#clients.set(network, client);
+      clients.set(network, client);
     }
     return { client, network };
-  }
+  };
 
-  /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
-  #connectionFingerprint(): string {
-    const s = this.#current;
-    return JSON.stringify([s.network, s.endpoints, s.transport, s.timeoutMs, this.apiKey.current ?? '']);
-  }
+  const disposables: vscode.Disposable[] = [
+    apiKey,
+    log,
+    emitter,
+    apiKey.onDidChange(() => rebuild('key')),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION)) rebuild('settings');
+    }),
+    // Trust changes which scopes may set the endpoints.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => rebuild('trust')),
+  ];
 
-  #rebuild(why: string): void {
-    this.#current = readSettings();
-    this.#clients.clear(); // clients are immutable: the next request builds one from the new snapshot
-    const fp = this.#connectionFingerprint();
-    if (fp !== this.#fingerprint) {
-      this.#fingerprint = fp;
-      this.#cache.invalidate();
-    }
-    this.log.info(`Configuration reloaded (${why}).`);
-    this.#emitter.fire();
-  }
-
-  dispose(): void {
-    this.#clients.clear();
-    this.#cache.invalidate();
-    for (const d of this.#disposables.splice(0)) d.dispose();
-  }
-}
-
-export function createServices(context: vscode.ExtensionContext): KeyedServices {
-  const services = new ServicesImpl(context);
+  const services: KeyedServices = {
+    get settings() {
+      return settings;
+    },
+    get hasApiKey() {
+      return apiKey.current !== undefined;
+    },
+    onDidChange: emitter.event,
+    ready: apiKey.ready,
+    apiKey,
+    log,
+    clientForAccount: (id) => clientFor(networkForLookup(settings.network, id)),
+    clientForNetwork: () => clientFor(settings.network),
+    explorerUrl: (id) => explorerUrlFor(settings, id),
+    dispose: () => {
+      clients.clear();
+      cache.invalidate();
+      for (const d of disposables.splice(0)) d.dispose();
+    },
+  };
   context.subscriptions.push(services);
   return services;
 }

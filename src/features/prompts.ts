@@ -1,0 +1,26 @@
+// The command palette's prompts: a quick pick that resolves with the picked item's value, and an input box checked
+// as you type with the same rule that reads the final text.
+import vscode = require('vscode');
+import { errorMessage } from '../core/errors';
+
+/** A quick pick titled "NEAR Lens: <title>"; resolves with the picked item's value (undefined when dismissed). */
+export async function pick<T>(title: string, items: Array<vscode.QuickPickItem & { value: T }>): Promise<T | undefined> {
+  return (await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${title}` }))?.value;
+}
+
+/** An input box checked with `parse` (which throws the reason); resolves with the parsed text, undefined when dismissed. */
+export async function ask<T>(o: vscode.InputBoxOptions, parse: (text: string) => T): Promise<T | undefined> {
+  const text = await vscode.window.showInputBox({
+    ...o,
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      try {
+        parse(v);
+        return undefined;
+      } catch (e) {
+        return errorMessage(e);
+      }
+    },
+  });
+  return text === undefined ? undefined : parse(text);
+}

@@ -175,6 +175,13 @@ const HOSTS: Readonly<Record<Host, [who: string, setting: string]>> = {
   archival: ['The archival RPC host', 'archival RPC'],
 };
 
+/** Transport failures by the codes and messages of the error and its causes; whether another attempt may help. */
+const NETWORK_ERRORS: ReadonlyArray<[RegExp, string, boolean?]> = [
+  [/ECONNREFUSED/, 'Could not connect to {h} (connection refused).'],
+  [/ENOTFOUND|EAI_AGAIN/, 'Could not find the server {h} (DNS lookup failed).'],
+  [/ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED|other side closed|socket hang up|terminated/i, 'The connection to {h} was reset.', true],
+];
+
 /** HTTP failures: kind and what the host did (the message adds the status and the server's detail). */
 const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
   400: ['bad-request', 'rejected the request as invalid'],
@@ -185,13 +192,13 @@ const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
 };
 
 /**
- * JSON-RPC error causes: the message, and the field of `cause.info` its {d} comes from. Without that field (old nodes)
- * the generic message is used. {W} is who answered, {h} the same in lower case, {x} the cause.
+ * JSON-RPC error causes: the message ({W} who answered), and the field of `cause.info` its {d} comes from. Without
+ * that field (old nodes) the generic message is used.
  */
-const NOT_READY: [string] = ['{W} is not ready to answer ({x}); try again later.'];
+const NOT_READY: [string] = ['{W} is not ready to answer yet; try again later.'];
 const RPC_ERRORS: Readonly<Record<string, [string, string?]>> = {
-  UNKNOWN_BLOCK: ['No such block on {h}.'],
-  GARBAGE_COLLECTED_BLOCK: ['That block is too old for {h} (garbage collected); the archival host keeps it.'],
+  UNKNOWN_BLOCK: ['{W} has no such block.'],
+  GARBAGE_COLLECTED_BLOCK: ['{W} no longer keeps that block (garbage collected); the archival host does.'],
   UNKNOWN_ACCOUNT: ['The account {d} does not exist at the requested block.', 'requested_account_id'],
   INVALID_ACCOUNT: ['{W} says the account id is invalid.'],
   NO_CONTRACT_CODE: ['No contract is deployed on {d}.', 'contract_account_id'],
@@ -567,7 +574,9 @@ export class NearClient {
           method = 'GET'; // 301/302 after a POST and 303 go on as GET
           body = undefined;
         }
-        url = target.href.replace(/([?&])apiKey=[^&#]*(&|$)/gi, (_m, lead: string, trail: string) => (trail ? lead : '')).replace(/[?&]$/, '');
+        // An echoed `apiKey=` is dropped: the key is added again (once) for the next hop.
+        if (target.searchParams.has('apiKey')) target.searchParams.delete('apiKey');
+        url = target.href;
       }
     } catch (e) {
       const err = this.#transportError(e, signal, timeout, url);
@@ -608,22 +617,21 @@ export class NearClient {
     if (signal?.aborted) return aborted();
     const host = hostName(url);
     if (timeout.aborted) return retryable(new NearLensError('timeout', `No answer from ${host} within ${formatWait(this.#timeoutMs)}.`));
-    // The codes and messages of the error and its causes (undici nests the socket error two levels down).
+    // undici nests the socket error two levels down.
     let text = '';
     for (let c = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; c && i < 6; i++, c = c.cause as typeof c) {
       text += ` ${String(c.code)} ${String(c.message)}`;
     }
-    if (/ECONNREFUSED/.test(text)) return new NearLensError('network', `Could not connect to ${host} (connection refused).`);
-    if (/ENOTFOUND|EAI_AGAIN/.test(text)) return new NearLensError('network', `Could not find the server ${host} (DNS lookup failed).`);
-    const reset = /ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED|other side closed|socket hang up|terminated/i.test(text);
-    return retryable(new NearLensError('network', reset ? `The connection to ${host} was reset.` : `Network error talking to ${host}.`));
+    const [, message, again] = NETWORK_ERRORS.find(([re]) => re.test(text)) ?? [, 'Network error talking to {h}.', true];
+    const err = new NearLensError('network', message.replace('{h}', host));
+    return again ? retryable(err) : err;
   }
 
   /** Adds `apiKey=` (query transport only) after any existing query; fragments are never sent anyway. */
   #withKey(url: string): string {
     if (!this.#queryKey) return url;
     const noHash = url.replace(/#.*/s, '');
-    return `${noHash}${noHash.includes('?') ? (/[?&]$/.test(noHash) ? '' : '&') : '?'}${this.#queryKey}`;
+    return `${noHash}${noHash.includes('?') ? '&' : '?'}${this.#queryKey}`;
   }
 
   /** Redacted server text on one clipped line. */
@@ -671,8 +679,7 @@ export class NearClient {
     const detail = field === undefined ? '' : str(isRecord(causeObj['info']) ? causeObj['info'][field] : undefined);
     const who = HOSTS[host][0];
     const what = this.#clean([cause ?? name, data || message].filter(Boolean).join(': '));
-    const values: Record<string, string> = { W: who, h: `t${who.slice(1)}`, d: this.#clean(detail ?? ''), x: cause ?? '' };
-    const msg = template !== undefined && detail !== undefined ? template.replace(/\{(\w)\}/g, (_m, k: string) => values[k] ?? '') : `${who} answered with an error${what && `: ${what}`}.`;
+    const msg = template !== undefined && detail !== undefined ? template.replace('{W}', who).replace('{d}', this.#clean(detail)) : `${who} answered with an error${what && `: ${what}`}.`;
     const kind: ErrorKind = cause === 'NO_CONTRACT_CODE' || cause === 'CONTRACT_EXECUTION_ERROR' ? 'contract' : 'rpc';
     const extra: { status: number; rpcName?: string; rpcCause?: string } = { status };
     if (name) extra.rpcName = name;
@@ -700,14 +707,8 @@ function need(text: string, want: 'account' | 'public-key'): string {
   if (c.kind === 'account' && want === 'account') return c.id;
   if (c.kind === 'public-key' && want === 'public-key') return c.key;
   if (c.kind === 'sensitive') throw new NearLensError('sensitive', SECRET_REFUSED);
-  const account = want === 'account';
-  throw invalidInput(
-    c.kind === 'invalid'
-      ? sentence(`Not a valid ${account ? 'NEAR account id' : 'public key'}: ${sanitizeText(c.reason, 120)}.`)
-      : account
-        ? 'Expected an account id, not a public key.'
-        : 'Expected a public key (ed25519:… or secp256k1:…), not an account id.',
-  );
+  const [noun, other] = want === 'account' ? ['NEAR account id', 'a public key'] : ['public key (ed25519:… or secp256k1:…)', 'an account id'];
+  throw invalidInput(c.kind === 'invalid' ? sentence(`Not a valid ${noun}: ${sanitizeText(c.reason, 120)}.`) : `Expected a ${noun}, not ${other}.`);
 }
 
 function parseJson(ex: Exchange): unknown {

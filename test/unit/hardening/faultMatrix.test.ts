@@ -93,7 +93,7 @@ const RPC_ROWS: Row[] = [
       status: 422,
       body: { jsonrpc: '2.0', id: 1, error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error: BLOCK HEIGHT: 1 \n Cause: Unknown' } },
     },
-    message: 'No such block on the RPC host.',
+    message: 'The RPC host has no such block.',
   },
   { name: '429 + Retry-After: 7', target: 'rpc', fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } }, message: 'Rate limited by the service; try again in 7 s.' },
   { name: '429 without Retry-After', target: 'rpc', fault: { kind: 'status', status: 429 }, message: 'Rate limited by the service; try again in a moment.' },

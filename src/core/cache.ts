@@ -24,9 +24,6 @@ interface Flight {
   waiters: number;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
-
-
 export class TtlCache {
   readonly #entries = new Map<string, Entry>(); // insertion order = LRU order
   readonly #flights = new Map<string, Flight>();
@@ -35,7 +32,7 @@ export class TtlCache {
 
   constructor(opts?: { maxEntries?: number; clock?: Clock }) {
     this.#maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
-    this.#clock = opts?.clock ?? systemClock;
+    this.#clock = opts?.clock ?? Date;
   }
 
   get size(): number {
@@ -58,33 +55,21 @@ export class TtlCache {
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(aborted());
 
-    let flight = this.#flights.get(key);
-    if (!flight) flight = this.#start(key, load, signal !== undefined);
-    const f = flight;
+    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined);
     f.waiters++;
     if (!signal) return f.promise as Promise<T>;
 
     return new Promise<T>((resolve, reject) => {
       const onAbort = (): void => {
-        f.waiters--;
-        if (f.waiters <= 0) {
-          // Nobody wants the answer any more: stop the request and let the next caller start afresh.
+        // Nobody wants the answer any more: stop the request and let the next caller start afresh.
+        if (--f.waiters <= 0) {
           if (this.#flights.get(key) === f) this.#flights.delete(key);
           f.ctrl?.abort();
         }
         reject(aborted());
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      f.promise.then(
-        (v) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(v as T);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(e);
-        },
-      );
+      (f.promise as Promise<T>).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
   }
 
@@ -94,9 +79,8 @@ export class TtlCache {
   }
 
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
-  invalidate(prefix?: string): void {
-    for (const k of [...this.#entries.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#entries.delete(k);
-    for (const k of [...this.#flights.keys()]) if (prefix === undefined || k.startsWith(prefix)) this.#flights.delete(k);
+  invalidate(prefix = ''): void {
+    for (const map of [this.#entries, this.#flights]) for (const k of [...map.keys()]) if (k.startsWith(prefix)) map.delete(k);
   }
 
   #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
@@ -108,17 +92,15 @@ export class TtlCache {
     } catch (e) {
       loading = Promise.reject(e); // a load that throws at once fails like one that rejects
     }
+    const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
     flight.promise = loading.then(
       (value) => {
         // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-        if (this.#flights.get(key) === flight) {
-          this.#flights.delete(key);
-          this.#store(key, value);
-        }
+        if (mine()) this.#store(key, value);
         return value;
       },
       (e: unknown) => {
-        if (this.#flights.get(key) === flight) this.#flights.delete(key);
+        mine();
         throw e;
       },
     );
@@ -130,9 +112,9 @@ export class TtlCache {
   #store(key: string, value: unknown): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, storedAt: this.#clock.now() });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
+    // The oldest (least recently used) entries go first.
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.#maxEntries) break;
       this.#entries.delete(oldest);
     }
   }

@@ -1,5 +1,6 @@
 // The one way NEAR Lens talks to the service: FastNEAR REST + NEAR JSON-RPC over fetch, with the API key, timeouts,
 // safe retries, redirects that never leak the key, capped bodies, typed errors and a shared cache. Pure: no `vscode`.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type Big from 'big.js';
 import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from './account';
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from './account';
@@ -11,7 +12,7 @@ import { classify, findAll } from './ids';
 import { sanitizeText } from './markdown';
 import { hostOf, originOf } from './networks';
 import type { Endpoints } from './networks';
-import { redact, redactUrl } from './redact';
+import { redact, redactUrl, variants } from './redact';
 
 export type RpcHost = 'regular' | 'archival';
 export type Transport = 'bearer' | 'query';
@@ -89,18 +90,7 @@ export interface FtMetadata {
   icon?: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 8000;
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_RETRY_BASE_MS = 300;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
-export const DEFAULT_TTL: Readonly<CacheTtl> = Object.freeze({
-  account: 30_000,
-  publicKey: 30_000,
-  status: 10_000,
-  ftMetadata: 24 * 60 * 60_000,
-  history: 10 * 60_000,
-});
+const DEFAULT_TTL: Readonly<CacheTtl> = { account: 30_000, publicKey: 30_000, status: 10_000, ftMetadata: 24 * 60 * 60_000, history: 10 * 60_000 };
 
 /** JSON-RPC methods that only read (offered by the "RPC Request…" picker). */
 export const READ_ONLY_METHODS: readonly string[] = Object.freeze([
@@ -112,7 +102,7 @@ export const READ_ONLY_METHODS: readonly string[] = Object.freeze([
 
 /** Methods that submit transactions or patch state (send_tx, broadcast_tx_*, sandbox_*, adv_*): the client never sends them. */
 export function isWriteMethod(method: string): boolean {
-  return /^(sandbox_|adv_)/.test(method) || /broadcast|send_tx/i.test(method);
+  return /^(sandbox_|adv_)|broadcast|send_tx/i.test(method);
 }
 
 /** Why the RPC method cannot be sent, or undefined (the palette's validation and the client's guard). */
@@ -120,17 +110,13 @@ export function rpcMethodError(method: string): string | undefined {
   const m = String(method).trim();
   if (!m) return 'Enter a JSON-RPC method name, for example block or query.';
   if (isWriteMethod(m)) return `${sanitizeText(m, 64)} submits transactions; NEAR Lens only reads and never sends it.`;
-  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(m)) return 'A JSON-RPC method name is letters, digits and underscores.';
+  if (!/^[A-Za-z]\w{0,63}$/.test(m)) return 'A JSON-RPC method name is letters, digits and underscores.';
   return undefined;
 }
 
 const FINALITIES: readonly string[] = ['final', 'near-final', 'optimistic'];
-const BASE58_HASH = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const HEIGHT = /^\d{1,16}$/;
-const NO_CODE_HASH = '11111111111111111111111111111111';
-const MAX_REDIRECTS = 3;
 const FINAL: BlockRef = { finality: 'final' };
-const BAD_BLOCK = 'A block is a height, a base58 block hash or final / near-final / optimistic.';
 
 /** Reads what a user typed for a block: a finality, a height (commas/underscores allowed) or a base58 hash. */
 export function parseBlockRef(text: string): BlockRef {
@@ -159,55 +145,18 @@ function blockParams(ref: BlockRef): Record<string, unknown> {
     } else {
       const id = ref.blockId;
       const n = typeof id === 'string' && HEIGHT.test(id) ? Number(id) : id;
-      if (typeof n === 'number' ? Number.isSafeInteger(n) && n >= 0 : typeof n === 'string' && BASE58_HASH.test(n)) return { block_id: n };
+      if (typeof n === 'number' ? Number.isSafeInteger(n) && n >= 0 : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(String(n))) return { block_id: n };
     }
   }
-  throw invalidInput(BAD_BLOCK);
+  throw invalidInput('A block is a height, a base58 block hash or final / near-final / optimistic.');
 }
 
-function formatWait(ms: number): string {
+const formatWait = (ms: number): string => {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
-}
+};
 
 const hostName = (url: string): string => hostOf(url) || 'the service';
-
-function stripApiKeyParam(url: string): string {
-  return url.replace(/([?&])apiKey=[^&#]*(&|$)/gi, (_m, lead: string, trail: string) => (trail ? lead : '')).replace(/[?&]$/, '');
-}
-
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted());
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(aborted());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Codes of the error and its causes (undici nests the socket error two levels down). */
-function errorCodes(e: unknown): string {
-  const codes: string[] = [];
-  let cur: unknown = e;
-  for (let depth = 0; depth < 6 && isObject(cur); depth++) {
-    const { code, message } = cur as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') codes.push(code);
-    if (typeof message === 'string' && /other side closed|socket hang up|terminated/i.test(message)) codes.push('ECONNRESET');
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return codes.join(' ');
-}
-
-function isObject(v: unknown): v is object {
-  return typeof v === 'object' && v !== null;
-}
 
 /** Errors that are worth another attempt (resets and timeouts; not "refused" or DNS failures). */
 const retryableErrors = new WeakSet<NearLensError>();
@@ -218,38 +167,45 @@ function retryable(e: NearLensError): NearLensError {
 
 const shape = (what: string): NearLensError => badShape(`The RPC answer for ${what} has an unexpected shape.`);
 
-/** `{x}` placeholders of a message template filled from `v`. */
-const fill = (t: string, v: Record<string, string>): string => t.replace(/\{(\w)\}/g, (_m, k: string) => v[k] ?? '');
-
 type Host = 'api' | RpcHost;
+/** Who answered, as messages name it; the setting of its URL. */
 const HOSTS: Readonly<Record<Host, [who: string, setting: string]>> = {
   api: ['The service', 'REST API'],
   regular: ['The RPC host', 'RPC'],
   archival: ['The archival RPC host', 'archival RPC'],
 };
 
-/** HTTP failures: kind and message ({w} who answered, {s} status, {d} ": detail", {q} ` ("detail")`). */
-const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
-  400: ['bad-request', '{w} rejected the request as invalid{q}.'],
-  402: ['payment-required', "{w} says the API key's plan or quota is used up (HTTP 402)."],
-  403: ['forbidden', '{w} refused access (HTTP 403{d}).'],
-  404: ['not-found', '{w} has no such resource (HTTP 404).'],
-  422: ['unprocessable', '{w} could not process the request (HTTP 422{d}).'],
-};
-const UNAVAILABLE: [ErrorKind, string] = ['server', '{w} is unavailable right now (HTTP {s}).'];
-const NOT_READY = '{W} is not ready to answer ({x}); try again later.';
+/** Transport failures by the codes and messages of the error and its causes; whether another attempt may help. */
+const NETWORK_ERRORS: ReadonlyArray<[RegExp, string, boolean?]> = [
+  [/ECONNREFUSED/, 'Could not connect to {h} (connection refused).'],
+  [/ENOTFOUND|EAI_AGAIN/, 'Could not find the server {h} (DNS lookup failed).'],
+  [/ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED|other side closed|socket hang up|terminated/i, 'The connection to {h} was reset.', true],
+];
 
-/** JSON-RPC error causes: message ({h} host, {W} Host, {a} account, {c} contract, {v} vm error, {m} method, {p} parse error, {x} cause). */
-const RPC_ERRORS: Readonly<Record<string, string>> = {
-  UNKNOWN_BLOCK: 'No such block on {h}.',
-  GARBAGE_COLLECTED_BLOCK: 'That block is too old for {h} (garbage collected); the archival host keeps it.',
-  UNKNOWN_ACCOUNT: '{a} does not exist at the requested block.',
-  INVALID_ACCOUNT: '{W} says the account id is invalid.',
-  NO_CONTRACT_CODE: 'No contract is deployed on {c}.',
-  CONTRACT_EXECUTION_ERROR: 'The contract call failed: {v}.',
-  UNKNOWN_ACCESS_KEY: 'That account has no such access key.',
-  METHOD_NOT_FOUND: '{W} does not support the method "{m}".',
-  PARSE_ERROR: '{W} could not read the request: {p}.',
+/** HTTP failures: kind and what the host did (the message adds the status and the server's detail). */
+const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
+  400: ['bad-request', 'rejected the request as invalid'],
+  402: ['payment-required', "says the API key's plan or quota is used up"],
+  403: ['forbidden', 'refused access'],
+  404: ['not-found', 'has no such resource'],
+  422: ['unprocessable', 'could not process the request'],
+};
+
+/**
+ * JSON-RPC error causes: the message ({W} who answered), and the field of `cause.info` its {d} comes from. Without
+ * that field (old nodes) the generic message is used.
+ */
+const NOT_READY: [string] = ['{W} is not ready to answer yet; try again later.'];
+const RPC_ERRORS: Readonly<Record<string, [string, string?]>> = {
+  UNKNOWN_BLOCK: ['{W} has no such block.'],
+  GARBAGE_COLLECTED_BLOCK: ['{W} no longer keeps that block (garbage collected); the archival host does.'],
+  UNKNOWN_ACCOUNT: ['The account {d} does not exist at the requested block.', 'requested_account_id'],
+  INVALID_ACCOUNT: ['{W} says the account id is invalid.'],
+  NO_CONTRACT_CODE: ['No contract is deployed on {d}.', 'contract_account_id'],
+  CONTRACT_EXECUTION_ERROR: ['The contract call failed: {d}.', 'vm_error'],
+  UNKNOWN_ACCESS_KEY: ['That account has no such access key.'],
+  METHOD_NOT_FOUND: ['{W} does not support the method "{d}".', 'method_name'],
+  PARSE_ERROR: ['{W} could not read the request: {d}.', 'error_message'],
   UNAVAILABLE_SHARD: NOT_READY,
   NO_SYNCED_BLOCKS: NOT_READY,
   NOT_SYNCED_YET: NOT_READY,
@@ -275,7 +231,7 @@ let nextRpcId = 0;
 
 export class NearClient {
   readonly endpoints: Endpoints;
-  readonly #apiKey: string | undefined;
+  readonly #keys: string[]; // the API key, when set: masked in every message
   readonly #queryKey: string; // `apiKey=…` for the query transport, else ''
   readonly #timeoutMs: number;
   readonly #retries: number;
@@ -294,54 +250,53 @@ export class NearClient {
 
   constructor(opts: ClientOptions) {
     const ep = (this.endpoints = Object.freeze({ ...opts.endpoints }));
-    const key = opts.apiKey || undefined;
-    const bearer = key !== undefined && opts.transport !== 'query';
-    this.#apiKey = key;
-    this.#queryKey = key !== undefined && !bearer ? `apiKey=${encodeURIComponent(key)}` : '';
-    this.#timeoutMs = Math.max(1, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.#retries = Math.max(0, Math.floor(opts.retries ?? DEFAULT_RETRIES));
-    this.#maxBodyBytes = Math.max(1, opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    this.#retryBaseMs = Math.max(0, opts.retryBaseMs ?? DEFAULT_RETRY_BASE_MS);
-    this.#maxRetryAfterMs = Math.max(0, opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS);
+    const key = opts.apiKey;
+    const bearer = opts.transport !== 'query';
+    this.#keys = key ? [key] : [];
+    this.#queryKey = key && !bearer ? `apiKey=${encodeURIComponent(key)}` : '';
+    this.#timeoutMs = opts.timeoutMs ?? 8000;
+    this.#retries = opts.retries ?? 2;
+    this.#maxBodyBytes = opts.maxBodyBytes ?? 5 * 1024 * 1024;
+    this.#retryBaseMs = opts.retryBaseMs ?? 300;
+    this.#maxRetryAfterMs = opts.maxRetryAfterMs ?? 30_000;
     this.#ttl = { ...DEFAULT_TTL, ...opts.ttl };
     this.#cache = opts.cache ?? new TtlCache();
     this.#log = opts.log;
     this.#fetch = opts.fetch ?? globalThis.fetch;
     this.#origins = { api: originOf(ep.apiUrl), regular: originOf(ep.rpcUrl), archival: originOf(ep.archivalRpcUrl) };
     // A query the user put on the REST base URL is kept after every path; a fragment is never sent.
-    const base = ep.apiUrl.split('#')[0] ?? '';
-    const qi = base.indexOf('?');
-    this.#apiRoot = (qi < 0 ? base : base.slice(0, qi)).replace(/\/+$/, '');
-    this.#apiQuery = qi < 0 ? '' : base.slice(qi);
+    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(ep.apiUrl) ?? [];
+    this.#apiRoot = root.replace(/\/+$/, '');
+    this.#apiQuery = query;
     const get: Record<string, string> = { accept: 'application/json' };
-    if (bearer) get['authorization'] = `Bearer ${key}`;
+    if (key && bearer) get['authorization'] = `Bearer ${key}`;
     this.#headers = { GET: get, POST: { ...get, 'content-type': 'application/json' } };
   }
 
   // ---------------------------------------------------------------- REST
 
   full(id: string, o?: CallOptions): Promise<AccountFull> {
-    return this.#account(id, 'full', normaliseFull, o);
+    return this.#lookup(id, 'account', '/full', normaliseFull, o);
   }
 
   ft(id: string, o?: CallOptions): Promise<FtHolding[]> {
-    return this.#account(id, 'ft', normaliseFt, o);
+    return this.#lookup(id, 'account', '/ft', normaliseFt, o);
   }
 
   nft(id: string, o?: CallOptions): Promise<NftCollection[]> {
-    return this.#account(id, 'nft', normaliseNft, o);
+    return this.#lookup(id, 'account', '/nft', normaliseNft, o);
   }
 
   staking(id: string, o?: CallOptions): Promise<PoolEntry[]> {
-    return this.#account(id, 'staking', normaliseStaking, o);
+    return this.#lookup(id, 'account', '/staking', normaliseStaking, o);
   }
 
   publicKey(pk: string, o?: CallOptions): Promise<PublicKeyAccounts> {
-    return this.#keyLookup(pk, '', o);
+    return this.#lookup(pk, 'public-key', '', normalisePublicKey, o);
   }
 
   publicKeyAll(pk: string, o?: CallOptions): Promise<PublicKeyAccounts> {
-    return this.#keyLookup(pk, '/all', o);
+    return this.#lookup(pk, 'public-key', '/all', normalisePublicKey, o);
   }
 
   status(o?: CallOptions): Promise<IndexerStatus> {
@@ -350,7 +305,7 @@ export class NearClient {
 
   /** The last good `full()` answer for this account on this endpoint, even if expired. */
   peekFull(id: string): AccountFull | undefined {
-    return this.#cache.peek<AccountFull>(this.#accountKey(id, 'full'));
+    return this.#cache.peek<AccountFull>(`acct:${id}|${this.endpoints.apiUrl}|/full`);
   }
 
   // ---------------------------------------------------------------- JSON-RPC
@@ -359,7 +314,7 @@ export class NearClient {
     return this.#guard(() => {
       const params = blockParams(ref);
       const load = async (signal: AbortSignal | undefined): Promise<RpcResult<Record<string, unknown>>> => {
-        const r = await this.#rpcWithFallback('block', params, o, signal);
+        const r = await this.#rpc('block', params, o, signal);
         if (!isRecord(r.result) || !isRecord(r.result['header'])) throw shape('block');
         return r as RpcResult<Record<string, unknown>>;
       };
@@ -379,12 +334,27 @@ export class NearClient {
 
   /** A view call: args are sent as base64 JSON, the result bytes are decoded as UTF-8 JSON (undefined when empty). */
   callFunction<T = unknown>(contractId: string, method: string, args: unknown, o?: RpcCallOptions & { ref?: BlockRef }): Promise<RpcResult<T>> {
-    return this.#guard(() => {
+    return this.#guard(async () => {
       const acc = need(contractId, 'account');
-      if (typeof method !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,255}$/.test(method)) {
-        throw invalidInput('A contract method name is letters, digits and underscores.');
+      if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput('A contract method name is letters, digits and underscores.');
+      const args64 = Buffer.from(plainJson(args === undefined ? {} : args, 'Contract arguments')).toString('base64');
+      const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
+      const r = await this.#rpc('query', params, o, o?.signal);
+      const res = r.result;
+      if (!isRecord(res)) throw shape('call_function');
+      const err = res['error'];
+      if (typeof err === 'string') {
+        // A failed view call arrives as HTTP 200 with result.error (SERVICE-NOTES).
+        throw new NearLensError(
+          'contract',
+          /MethodNotFound/.test(err)
+            ? `The contract ${acc} has no method "${method}".`
+            : /CodeDoesNotExist/.test(err)
+              ? `No contract is deployed on ${acc}.`
+              : `The contract call ${acc}.${method} failed: ${this.#clean(err)}.`,
+        );
       }
-      return this.#callFunction<T>(acc, method, encodeArgs(args), blockParams(o?.ref ?? FINAL), o, o?.signal);
+      return { result: decodeResultBytes(res['result']) as T, host: r.host };
     });
   }
 
@@ -394,7 +364,7 @@ export class NearClient {
       return this.#cache.get(
         `ftmeta|${this.endpoints.rpcUrl}|${acc}`,
         this.#ttl.ftMetadata,
-        async (signal) => toFtMetadata((await this.#callFunction(acc, 'ft_metadata', 'e30=', FINAL, undefined, signal)).result, acc),
+        async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
         o,
       );
     });
@@ -414,50 +384,32 @@ export class NearClient {
       method = String(method).trim();
       const why = rpcMethodError(method);
       if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
-      if (params !== undefined && !isObject(params)) throw invalidInput('RPC params must be a JSON object or array.');
-      let body: unknown;
-      try {
-        body = JSON.parse(JSON.stringify(params ?? {})) as unknown;
-      } catch {
-        throw invalidInput('RPC params must be plain JSON.');
-      }
-      refuseSecrets(body);
+      if (params !== undefined && (typeof params !== 'object' || params === null)) throw invalidInput('RPC params must be a JSON object or array.');
+      const body = JSON.parse(plainJson(params ?? {}, 'RPC params')) as unknown;
       // Without an explicit host, a historical block/query may fall back to archival like the typed calls.
-      const opts: RpcCallOptions = { ...o, fallback: host === undefined && isRecord(body) && body['block_id'] !== undefined };
-      if (host !== undefined) opts.host = host;
-      return this.#rpcWithFallback(method, body, opts, o?.signal);
+      return this.#rpc(method, body, { ...o, host, fallback: host === undefined && isRecord(body) && body['block_id'] !== undefined }, o?.signal);
     });
   }
 
   /** Drops cached data of one account (all endpoints), or of every account, key lookup and status ("Refresh"). */
   invalidate(accountId?: string): void {
     if (accountId !== undefined) return this.#cache.invalidate(`acct:${accountId}|`);
-    for (const p of ['acct:', 'pk|', 'status|']) this.#cache.invalidate(p);
+    for (const p of ['acct:', 'pk:', 'status|']) this.#cache.invalidate(p);
   }
 
   // ---------------------------------------------------------------- internals: typed helpers
 
-  #account<T>(id: string, what: string, normalise: (raw: unknown) => T, o: CallOptions | undefined): Promise<T> {
+  /** A cached REST GET: /v1/account/{id}{what} or /v1/public_key/{key}{what}. */
+  #lookup<T>(text: string, want: 'account' | 'public-key', what: string, normalise: (raw: unknown) => T, o: CallOptions | undefined): Promise<T> {
     return this.#guard(() => {
-      const acc = need(id, 'account');
+      const id = need(text, want);
+      const account = want === 'account';
       // SERVICE-NOTES: unknown accounts come back as 200 + state:null; a 404 of /full means the same.
-      const notFound = what === 'full' ? { account_id: acc, state: null } : undefined;
+      const notFound = what === '/full' ? { account_id: id, state: null } : undefined;
       return this.#cache.get(
-        this.#accountKey(acc, what),
-        this.#ttl.account,
-        (s) => this.#rest(`/v1/account/${encodeURIComponent(acc)}/${what}`, normalise, s, notFound),
-        o,
-      );
-    });
-  }
-
-  #keyLookup(pk: string, all: '' | '/all', o: CallOptions | undefined): Promise<PublicKeyAccounts> {
-    return this.#guard(() => {
-      const key = need(pk, 'public-key');
-      return this.#cache.get(
-        `pk|${this.endpoints.apiUrl}|${key}|${all ? 'all' : 'full'}`,
-        this.#ttl.publicKey,
-        (s) => this.#rest(`/v1/public_key/${encodeURIComponent(key)}${all}`, normalisePublicKey, s),
+        `${account ? 'acct' : 'pk'}:${id}|${this.endpoints.apiUrl}|${what}`,
+        account ? this.#ttl.account : this.#ttl.publicKey,
+        (s) => this.#rest(`/v1/${account ? 'account' : 'public_key'}/${encodeURIComponent(id)}${what}`, normalise, s, notFound),
         o,
       );
     });
@@ -467,13 +419,11 @@ export class NearClient {
     return this.#guard(() => {
       const acc = need(id, 'account');
       const at = blockParams(ref ?? FINAL);
-      const blockId = at['block_id'];
-      const key = `acct:${acc}|${this.#rpcUrl(o?.host)}|${type}|${blockId !== undefined ? `id:${String(blockId)}` : `f:${String(at['finality'])}`}|${o?.fallback === false ? 'nofb' : 'fb'}`;
       return this.#cache.get(
-        key,
-        blockId !== undefined ? this.#ttl.history : this.#ttl.account,
+        `acct:${acc}|${this.#rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`,
+        at['block_id'] !== undefined ? this.#ttl.history : this.#ttl.account,
         async (signal) => {
-          const r = await this.#rpcWithFallback('query', { request_type: type, account_id: acc, ...at }, o, signal);
+          const r = await this.#rpc('query', { request_type: type, account_id: acc, ...at }, o, signal);
           return { result: convert(r.result), host: r.host };
         },
         o,
@@ -489,44 +439,13 @@ export class NearClient {
         `acct:${acc}|${this.endpoints.rpcUrl}|${method}|${pool}`,
         this.#ttl.account,
         async (signal) => {
-          const v = (await this.#callFunction(pool, method, encodeArgs({ account_id: acc }), FINAL, undefined, signal)).result;
+          const v = (await this.callFunction(pool, method, { account_id: acc }, { signal })).result;
           // Pools return the amount as a JSON string; accept a safe integer number too.
-          return parseYocto(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v, method);
+          return parseYocto(Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : v, method);
         },
         o,
       );
     });
-  }
-
-  async #callFunction<T>(
-    contractId: string,
-    method: string,
-    argsBase64: string,
-    at: Record<string, unknown>,
-    o: RpcCallOptions | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<RpcResult<T>> {
-    const params = { request_type: 'call_function', account_id: contractId, method_name: method, args_base64: argsBase64, ...at };
-    const r = await this.#rpcWithFallback('query', params, o, signal);
-    const res = r.result;
-    if (!isRecord(res)) throw shape('call_function');
-    const err = res['error'];
-    if (typeof err === 'string') {
-      // A failed view call arrives as HTTP 200 with result.error (SERVICE-NOTES).
-      throw new NearLensError(
-        'contract',
-        /MethodNotFound/.test(err)
-          ? `The contract ${contractId} has no method "${method}".`
-          : /CodeDoesNotExist/.test(err)
-            ? `No contract is deployed on ${contractId}.`
-            : `The contract call ${contractId}.${method} failed: ${this.#clean(err)}.`,
-      );
-    }
-    return { result: decodeResultBytes(res['result']) as T, host: r.host };
-  }
-
-  #accountKey(id: string, what: string): string {
-    return `acct:${id}|${this.endpoints.apiUrl}|${what}`;
   }
 
   #rpcUrl(host: RpcHost | undefined): string {
@@ -537,7 +456,7 @@ export class NearClient {
 
   /** GET on the REST API; `notFound` is the body a 404 stands for (none: a 404 is an error). */
   async #rest<T>(path: string, normalise: (raw: unknown) => T, signal: AbortSignal | undefined, notFound?: unknown): Promise<T> {
-    const ex = await this.#send('api', this.#apiRoot + path + this.#apiQuery, undefined, true, signal);
+    const ex = await this.#send('api', this.#apiRoot + path + this.#apiQuery, undefined, signal);
     let raw = notFound;
     if (ex.status !== 404 || notFound === undefined) {
       if (ex.status < 200 || ex.status >= 300) throw this.#httpError(ex, 'api');
@@ -555,137 +474,119 @@ export class NearClient {
    * GARBAGE_COLLECTED_BLOCK, UNKNOWN_BLOCK or HTTP 422 is retried once on the archival host. No head check:
    * a height above the head costs one extra request and the archival host's own UNKNOWN_BLOCK is reported.
    */
-  async #rpcWithFallback(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
+  async #rpc(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
     const host: RpcHost = o?.host ?? 'regular';
     try {
       return { result: await this.#rpcCall(host, method, params, signal), host };
     } catch (e) {
+      const { rpcCause, status, kind } = e as Partial<NearLensError>;
       if (
-        o?.fallback !== false &&
-        host === 'regular' &&
-        isRecord(params) &&
-        params['block_id'] !== undefined &&
-        NearLensError.is(e) &&
-        (e.rpcCause === 'GARBAGE_COLLECTED_BLOCK' || e.rpcCause === 'UNKNOWN_BLOCK' || (e.status === 422 && (e.kind === 'rpc' || e.kind === 'unprocessable')))
+        o?.fallback === false ||
+        host !== 'regular' ||
+        !isRecord(params) ||
+        params['block_id'] === undefined ||
+        !(/^(GARBAGE_COLLECTED|UNKNOWN)_BLOCK$/.test(rpcCause ?? '') || (status === 422 && (kind === 'rpc' || kind === 'unprocessable')))
       ) {
-        return { result: await this.#rpcCall('archival', method, params, signal), host: 'archival' };
+        throw e;
       }
-      throw e;
+      return { result: await this.#rpcCall('archival', method, params, signal), host: 'archival' };
     }
   }
 
   async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params });
-    const ex = await this.#send(host, this.#rpcUrl(host), body, !isWriteMethod(method), signal);
+    // Write methods never get here (refused above), so every request is safe to retry.
+    const ex = await this.#send(host, this.#rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
     let parsed: unknown;
     try {
       parsed = JSON.parse(ex.text) as unknown;
     } catch {
-      parsed = undefined; // handled below, after the HTTP status
+      // handled below, after the HTTP status
     }
     if (isRecord(parsed) && isRecord(parsed['error'])) throw this.#rpcError(parsed['error'], ex.status, host);
     if (ex.status < 200 || ex.status >= 300) throw this.#httpError(ex, host);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
     if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');
     // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
-    const key = this.#apiKey;
-    return key && keyForms(key).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], key) : parsed['result'];
+    const [key] = this.#keys;
+    return key && variants(key).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], key) : parsed['result'];
   }
 
   // ---------------------------------------------------------------- internals: transport
 
   /** One logical request: attempts with backoff for retryable faults. Returns any HTTP answer, throws on transport failure. */
-  async #send(host: Host, url: string, body: string | undefined, canRetry: boolean, signal: AbortSignal | undefined): Promise<Exchange> {
+  async #send(host: Host, url: string, body: string | undefined, signal: AbortSignal | undefined): Promise<Exchange> {
     const origin = this.#origins[host];
-    if (!origin) {
-      throw invalidInput(`The ${HOSTS[host][1]} URL is not a valid http(s) URL; check the NEAR Lens network settings.`);
-    }
+    if (!origin) throw invalidInput(`The ${HOSTS[host][1]} URL is not a valid http(s) URL; check the NEAR Lens network settings.`);
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw aborted();
-      const again = canRetry && attempt < this.#retries;
-      let ex: Exchange;
+      const again = attempt < this.#retries;
+      let wait: number | undefined;
       try {
-        ex = await this.#once(host, origin, url, body, signal);
-      } catch (e) {
-        if (again && retryableErrors.has(e as NearLensError)) {
-          await sleep(this.#backoff(attempt), signal);
-          continue;
-        }
-        throw e;
-      }
-      if (again && (ex.status === 429 || ex.status >= 500)) {
-        const wait = parseRetryAfter(ex.headers.get('retry-after'));
+        const ex = await this.#once(host, origin, url, body, signal);
+        if (!again || (ex.status !== 429 && ex.status < 500)) return ex;
+        wait = parseRetryAfter(ex.headers.get('retry-after'));
         if (wait !== undefined && wait > this.#maxRetryAfterMs) return ex; // not worth waiting: report it now
-        await sleep(wait ?? this.#backoff(attempt), signal);
-        continue;
+      } catch (e) {
+        if (!again || !retryableErrors.has(e as NearLensError)) throw e;
       }
-      return ex;
+      // Exponential backoff with jitter so that many hovers do not retry in lock-step; an abort ends the wait.
+      const base = this.#retryBaseMs;
+      await sleep(wait ?? base * 2 ** attempt + Math.random() * base, undefined, { signal }).catch(() => undefined);
     }
-  }
-
-  #backoff(attempt: number): number {
-    // Exponential with jitter so that many hovers do not retry in lock-step.
-    return this.#retryBaseMs * 2 ** attempt + Math.random() * this.#retryBaseMs;
   }
 
   /** One attempt: its own timeout, the caller's abort, same-origin redirects only, the body read under the cap. */
   async #once(host: Host, origin: string, url: string, body: string | undefined, signal: AbortSignal | undefined): Promise<Exchange> {
-    const ctrl = new AbortController();
-    const started = this.#log && Date.now();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ctrl.abort();
-    }, this.#timeoutMs);
-    const onAbort = (): void => ctrl.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const started = Date.now();
     let method: 'GET' | 'POST' = body === undefined ? 'GET' : 'POST';
     let status: number | undefined;
     let error: string | undefined;
     try {
       for (let hop = 0; ; hop++) {
-        const res = await this.#fetch(this.#withKey(url), { method, body, headers: this.#headers[method], redirect: 'manual', signal: ctrl.signal });
+        const res = await this.#fetch(this.#withKey(url), {
+          method,
+          body,
+          headers: this.#headers[method],
+          redirect: 'manual',
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
         status = res.status;
         const location = status >= 300 && status < 400 && res.headers.get('location');
-        if (!location) {
-          return { status, headers: res.headers, text: await readCapped(res, this.#maxBodyBytes, ctrl, () => this.#tooLarge(url)) };
-        }
-        await cancelBody(res);
-        let target: string;
+        if (!location) return { status, headers: res.headers, text: await this.#read(res, url) };
+        void cancelBody(res);
+        let target: URL;
         try {
-          target = new URL(location, url).toString();
+          target = new URL(location, url);
         } catch {
           throw new NearLensError('server', `${hostName(url)} sent a broken redirect.`, { status });
         }
         // The key is only for the configured origin: never follow (and so never send the key) elsewhere.
-        if (originOf(target) !== origin) {
+        if (target.origin !== origin) {
           throw new NearLensError(
             'forbidden',
-            `${hostName(url)} redirected to another site (${hostName(target)}); NEAR Lens did not follow it, so your API key was not sent there.`,
+            `${hostName(url)} redirected to another site (${hostName(target.href)}); NEAR Lens did not follow it, so your API key was not sent there.`,
             { status },
           );
         }
-        if (hop >= MAX_REDIRECTS) throw new NearLensError('server', `${hostName(url)} redirected too many times.`, { status });
-        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-          method = 'GET';
+        if (hop >= 3) throw new NearLensError('server', `${hostName(url)} redirected too many times.`, { status });
+        if (status > 300 && status < 304) {
+          method = 'GET'; // 301/302 after a POST and 303 go on as GET
           body = undefined;
         }
-        url = stripApiKeyParam(target);
+        // An echoed `apiKey=` is dropped: the key is added again (once) for the next hop.
+        if (target.searchParams.has('apiKey')) target.searchParams.delete('apiKey');
+        url = target.href;
       }
     } catch (e) {
-      const err = this.#transportError(e, timedOut, signal?.aborted === true, url);
+      const err = this.#transportError(e, signal, timeout, url);
       error = err.message;
       throw err;
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       // The entry (and its redaction) is only built when someone logs.
       if (this.#log) {
-        const entry: RequestLogEntry = { method, host, url: redactUrl(redact(this.#withKey(url), this.#keys())), ms: Date.now() - (started as number) };
-        if (status !== undefined) entry.status = status;
-        if (error !== undefined) entry.error = error;
         try {
-          this.#log(entry);
+          this.#log({ method, host, url: redactUrl(redact(this.#withKey(url), this.#keys)), status, ms: Date.now() - started, error });
         } catch {
           // a broken logger must not break a lookup
         }
@@ -693,98 +594,92 @@ export class NearClient {
     }
   }
 
-  #transportError(e: unknown, timedOut: boolean, wasAborted: boolean, url: string): NearLensError {
-    if (NearLensError.is(e)) return e;
-    if (wasAborted) return aborted();
-    const host = hostName(url);
-    if (timedOut) return retryable(new NearLensError('timeout', `No answer from ${host} within ${formatWait(this.#timeoutMs)}.`));
-    const codes = errorCodes(e);
-    if (/ECONNREFUSED/.test(codes)) return new NearLensError('network', `Could not connect to ${host} (connection refused).`);
-    if (/ENOTFOUND|EAI_AGAIN/.test(codes)) return new NearLensError('network', `Could not find the server ${host} (DNS lookup failed).`);
-    if (/ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED/.test(codes)) {
-      return retryable(new NearLensError('network', `The connection to ${host} was reset.`));
+  /** The body as UTF-8 up to the cap; beyond it, reading stops (which closes the connection) and the answer is refused. */
+  async #read(res: Response, url: string): Promise<string> {
+    const max = this.#maxBodyBytes;
+    const reader = res.body?.getReader();
+    if (!reader) return '';
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    if (!(Number(res.headers.get('content-length')) > max)) {
+      for (let r; !(r = await reader.read()).done; parts.push(r.value)) if ((total += r.value.byteLength) > max) break;
+      // Decoded once at the end: a character split between chunks stays whole.
+      if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts, total));
     }
-    return retryable(new NearLensError('network', `Network error talking to ${host}.`));
+    reader.cancel().catch(() => undefined); // stops reading and closes the connection
+    const size = max >= 1024 * 1024 ? `${Number((max / (1024 * 1024)).toFixed(1))} MB` : `${Math.ceil(max / 1024)} KB`;
+    throw new NearLensError('too-large', `The answer from ${hostName(url)} is larger than ${size}; NEAR Lens stopped reading it.`);
   }
 
-  #tooLarge(url: string): NearLensError {
-    const max = this.#maxBodyBytes;
-    const size = max >= 1024 * 1024 ? `${Number((max / (1024 * 1024)).toFixed(1))} MB` : `${Math.ceil(max / 1024)} KB`;
-    return new NearLensError('too-large', `The answer from ${hostName(url)} is larger than ${size}; NEAR Lens stopped reading it.`);
+
+  #transportError(e: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, url: string): NearLensError {
+    if (NearLensError.is(e)) return e;
+    if (signal?.aborted) return aborted();
+    const host = hostName(url);
+    if (timeout.aborted) return retryable(new NearLensError('timeout', `No answer from ${host} within ${formatWait(this.#timeoutMs)}.`));
+    // undici nests the socket error two levels down.
+    let text = '';
+    for (let c = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; c && i < 6; i++, c = c.cause as typeof c) {
+      text += ` ${String(c.code)} ${String(c.message)}`;
+    }
+    const [, message, again] = NETWORK_ERRORS.find(([re]) => re.test(text)) ?? [, 'Network error talking to {h}.', true];
+    const err = new NearLensError('network', message.replace('{h}', host));
+    return again ? retryable(err) : err;
   }
 
   /** Adds `apiKey=` (query transport only) after any existing query; fragments are never sent anyway. */
   #withKey(url: string): string {
     if (!this.#queryKey) return url;
-    const noHash = url.split('#')[0] ?? url;
-    return `${noHash}${noHash.includes('?') ? (/[?&]$/.test(noHash) ? '' : '&') : '?'}${this.#queryKey}`;
-  }
-
-  #keys(): string[] {
-    return this.#apiKey ? [this.#apiKey] : [];
+    const noHash = url.replace(/#.*/s, '');
+    return `${noHash}${noHash.includes('?') ? '&' : '?'}${this.#queryKey}`;
   }
 
   /** Redacted server text on one clipped line. */
-  #clean(text: string, max = 160): string {
-    return sanitizeText(redact(text, this.#keys()), max);
+  #clean(text: string): string {
+    return sanitizeText(redact(text, this.#keys), 120);
   }
 
   #httpError(ex: Exchange, host: Host): NearLensError {
-    const status = ex.status;
-    let detail: string | undefined;
+    const { status } = ex;
+    let detail: unknown;
     try {
       const v = JSON.parse(ex.text) as unknown;
-      detail = typeof v === 'string' ? v : isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : undefined;
+      detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
     } catch {
       // not JSON: an HTML or text error page, described by its status alone
     }
-    const d = detail ? this.#clean(detail, 100) : '';
-    const v = { w: HOSTS[host][0], s: String(status), d: d && `: ${d}`, q: d && ` ("${d}")` };
-    const err = (kind: ErrorKind, t: string, retryAfterMs?: number): NearLensError =>
-      new NearLensError(kind, fill(t, v), retryAfterMs === undefined ? { status } : { status, retryAfterMs });
-    const known = status > 501 && status < 505 ? UNAVAILABLE : HTTP_ERRORS[status];
+    const who = HOSTS[host][0];
+    const d = typeof detail === 'string' && detail ? `: ${this.#clean(detail)}` : '';
+    const hasKey = this.#keys.length > 0;
     if (status === 403 && detail === 'origin_not_allowed') {
-      return err('origin-not-allowed', 'This API key is restricted to certain web origins and cannot be used from the editor (origin_not_allowed); use an unrestricted key.');
-    }
-    if (known) return err(known[0], known[1]);
-    if (status === 401) {
-      return err('unauthorized', this.#apiKey ? '{w} did not accept the API key (HTTP 401); check or replace it.' : '{w} asks for an API key (HTTP 401); set one to continue.');
+      return new NearLensError('origin-not-allowed', 'This API key is restricted to certain web origins and cannot be used from the editor (origin_not_allowed); use an unrestricted key.', { status });
     }
     if (status === 429) {
       const wait = parseRetryAfter(ex.headers.get('retry-after'));
-      const when = wait !== undefined ? `in ${formatWait(wait)}` : 'in a moment';
-      return err('rate-limited', this.#apiKey ? `Rate limited by the service; try again ${when}.` : `Rate limited by the service — set an API key or try again ${when}.`, wait);
+      const when = wait === undefined ? 'in a moment' : `in ${formatWait(wait)}`;
+      const message = `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`;
+      return new NearLensError('rate-limited', message, wait === undefined ? { status } : { status, retryAfterMs: wait });
     }
-    if (status >= 500) return err('server', '{w} had an internal error (HTTP {s}{d}).');
-    return err(status >= 400 ? 'bad-request' : 'server', '{w} answered with an unexpected HTTP {s}.');
+    const [kind, what] =
+      status === 401
+        ? (['unauthorized', hasKey ? 'did not accept the API key' : 'asks for an API key'] as const)
+        : (HTTP_ERRORS[status] ?? (status >= 500 ? ['server', status > 501 && status < 505 ? 'is unavailable right now' : 'had an internal error'] : [status >= 400 ? 'bad-request' : 'server', 'answered unexpectedly']));
+    const advice = status === 401 ? (hasKey ? '; check or replace it' : '; set one to continue') : '';
+    return new NearLensError(kind, `${who} ${what} (HTTP ${status}${d})${advice}.`, { status });
   }
 
   #rpcError(env: Record<string, unknown>, status: number, host: RpcHost): NearLensError {
-    const text = (k: string, r: Record<string, unknown> = env): string | undefined => (typeof r[k] === 'string' ? (r[k] as string) : undefined);
-    const name = text('name');
+    const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+    const name = str(env['name']);
     const causeObj = isRecord(env['cause']) ? env['cause'] : {};
-    const info = isRecord(causeObj['info']) ? causeObj['info'] : {};
-    const data = text('data') ?? (env['data'] !== undefined ? JSON.stringify(env['data']) : '');
-    const message = text('message') ?? '';
-    const cause = text('name', causeObj) ?? GUESSED_CAUSES.find(([re]) => re.test(`${message} ${data}`))?.[1];
-    const inf = (k: string): string | undefined => {
-      const s = text(k, info);
-      return s === undefined ? undefined : this.#clean(s, 80);
-    };
-    const where = host === 'archival' ? 'the archival RPC host' : 'the RPC host';
-    const account = inf('requested_account_id');
+    const data = str(env['data']) ?? (env['data'] === undefined ? '' : JSON.stringify(env['data']));
+    const message = str(env['message']) ?? '';
+    const cause = str(causeObj['name']) ?? GUESSED_CAUSES.find(([re]) => re.test(`${message} ${data}`))?.[1];
+    const [template, field] = (cause !== undefined && Object.hasOwn(RPC_ERRORS, cause) && RPC_ERRORS[cause]) || [];
+    const detail = field === undefined ? '' : str(isRecord(causeObj['info']) ? causeObj['info'][field] : undefined);
+    const who = HOSTS[host][0];
     const what = this.#clean([cause ?? name, data || message].filter(Boolean).join(': '));
-    const msg = fill(cause !== undefined && Object.hasOwn(RPC_ERRORS, cause) ? (RPC_ERRORS[cause] as string) : '{W} answered with an error{e}.', {
-      h: where,
-      W: HOSTS[host][0],
-      a: account ? `The account ${account}` : 'That account',
-      c: inf('contract_account_id') ?? 'that account',
-      v: this.#clean(inf('vm_error') ?? data),
-      m: inf('method_name') ?? this.#clean(data, 60),
-      p: inf('error_message') ?? this.#clean(data || message, 120),
-      x: cause ?? '',
-      e: what && `: ${what}`,
-    });
+    const msg = template !== undefined && detail !== undefined ? template.replace('{W}', who).replace('{d}', this.#clean(detail)) : `${who} answered with an error${what && `: ${what}`}.`;
     const kind: ErrorKind = cause === 'NO_CONTRACT_CODE' || cause === 'CONTRACT_EXECUTION_ERROR' ? 'contract' : 'rpc';
     const extra: { status: number; rpcName?: string; rpcCause?: string } = { status };
     if (name) extra.rpcName = name;
@@ -798,7 +693,7 @@ export class NearClient {
       return await fn();
     } catch (e) {
       if (!NearLensError.is(e)) throw new NearLensError('network', 'Unexpected error while talking to the service.');
-      const clean = redact(e.message, this.#keys());
+      const clean = redact(e.message, this.#keys);
       throw clean === e.message ? e : new NearLensError(e.kind, clean, e);
     }
   }
@@ -812,28 +707,24 @@ function need(text: string, want: 'account' | 'public-key'): string {
   if (c.kind === 'account' && want === 'account') return c.id;
   if (c.kind === 'public-key' && want === 'public-key') return c.key;
   if (c.kind === 'sensitive') throw new NearLensError('sensitive', SECRET_REFUSED);
-  const account = want === 'account';
-  throw invalidInput(c.kind === 'invalid'
-      ? sentence(`Not a valid ${account ? 'NEAR account id' : 'public key'}: ${sanitizeText(c.reason, 120)}.`)
-      : account
-        ? 'Expected an account id, not a public key.'
-        : 'Expected a public key (ed25519:… or secp256k1:…), not an account id.',
-  );
+  const [noun, other] = want === 'account' ? ['NEAR account id', 'a public key'] : ['public key (ed25519:… or secp256k1:…)', 'an account id'];
+  throw invalidInput(c.kind === 'invalid' ? sentence(`Not a valid ${noun}: ${sanitizeText(c.reason, 120)}.`) : `Expected a ${noun}, not ${other}.`);
 }
 
 function parseJson(ex: Exchange): unknown {
-  const text = ex.text;
-  const trimmed = text.trimStart();
-  const status = { status: ex.status };
-  if (/text\/html/i.test(ex.headers.get('content-type') ?? '') || trimmed.startsWith('<')) {
-    throw new NearLensError('not-json', 'The service answered with an HTML page, not JSON.', status);
-  }
-  if (!trimmed) throw new NearLensError('not-json', 'The service sent an empty answer instead of JSON.', status);
+  const text = ex.text.trimStart();
+  const html = /text\/html/i.test(ex.headers.get('content-type') ?? '') || text.startsWith('<');
   try {
-    return JSON.parse(text) as unknown;
+    if (!html) return JSON.parse(text) as unknown;
   } catch {
-    throw new NearLensError('not-json', 'The answer from the service was cut off or is not valid JSON.', status);
+    // described below
   }
+  const message = html
+    ? 'The service answered with an HTML page, not JSON.'
+    : text
+      ? 'The answer from the service was cut off or is not valid JSON.'
+      : 'The service sent an empty answer instead of JSON.';
+  throw new NearLensError('not-json', message, { status: ex.status });
 }
 
 async function cancelBody(res: Response): Promise<void> {
@@ -844,60 +735,17 @@ async function cancelBody(res: Response): Promise<void> {
   }
 }
 
-/** Reads the body as UTF-8 up to `max` bytes; beyond that stops reading, aborts the connection and throws. */
-async function readCapped(res: Response, max: number, ctrl: AbortController, tooLarge: () => NearLensError): Promise<string> {
-  if (Number(res.headers.get('content-length')) > max) {
-    await cancelBody(res);
-    ctrl.abort();
-    throw tooLarge();
-  }
-  const stream = res.body as ReadableStream<Uint8Array> | null;
-  if (!stream) return '';
-  if (typeof stream.getReader !== 'function') {
-    // A fetch without web streams (injected polyfill): read whole, then check.
-    const buf = new Uint8Array(await res.arrayBuffer());
-    if (buf.byteLength > max) throw tooLarge();
-    return UTF8.decode(buf);
-  }
-  const reader = stream.getReader();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      reader.cancel().catch(() => undefined);
-      ctrl.abort();
-      throw tooLarge();
-    }
-    parts.push(value);
-  }
-  if (parts.length === 1) return UTF8.decode(parts[0]);
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.byteLength;
-  }
-  return UTF8.decode(out);
-}
-
-function encodeArgs(args: unknown): string {
+/** JSON text of what a person typed (RPC params, view-call args): refused when it is not plain JSON or holds a secret. */
+function plainJson(value: unknown, what: string): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(args === undefined ? {} : args);
+    text = JSON.stringify(value);
   } catch {
-    text = undefined;
+    // a cycle or a BigInt: refused below
   }
-  if (text === undefined) throw invalidInput('Contract arguments must be plain JSON.');
+  if (text === undefined) throw invalidInput(`${what} must be plain JSON.`);
   refuseSecrets(JSON.parse(text) as unknown);
-  return Buffer.from(text).toString('base64');
-}
-
-/** The key as it can appear in a JSON body: raw, JSON-escaped, URL-encoded. */
-function keyForms(key: string): string[] {
-  return [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)];
+  return text;
 }
 
 /** Every string of a JSON value with the key masked. */
@@ -919,7 +767,7 @@ function refuseSecrets(value: unknown): void {
     if (typeof v === 'string') {
       if (looksSecret(v)) throw new NearLensError('sensitive', SECRET_REFUSED);
     } else if (Array.isArray(v)) todo.push(...v);
-    else if (isRecord(v)) for (const [k, x] of Object.entries(v)) todo.push(k, x);
+    else if (isRecord(v)) todo.push(...Object.entries(v).flat());
   }
 }
 
@@ -933,33 +781,26 @@ function looksSecret(s: string): boolean {
 function decodeResultBytes(raw: unknown): unknown {
   if (!Array.isArray(raw) || !raw.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) throw shape('call_function');
   if (raw.length === 0) return undefined; // a view method that returns nothing
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(raw as number[]));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(raw as number[]))) as unknown;
   } catch {
-    throw badShape('The contract returned bytes that are not UTF-8 text.');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badShape('The contract returned a result that is not JSON.');
+    throw badShape('The contract returned a result that is not UTF-8 JSON.');
   }
 }
 
 function toViewAccount(r: unknown): ViewAccount {
-  if (!isRecord(r)) throw shape('view_account');
-  const { code_hash: codeHash, storage_usage: storageUsage, block_height: blockHeight, block_hash: blockHash } = r;
+  const { amount, locked, code_hash: codeHash, storage_usage: storageUsage, block_height: blockHeight, block_hash: blockHash } = isRecord(r) ? r : {};
   if (typeof codeHash !== 'string' || typeof blockHash !== 'string' || !Number.isSafeInteger(storageUsage) || !Number.isSafeInteger(blockHeight)) {
     throw shape('view_account');
   }
   return {
-    amount: parseYocto(r['amount'], 'amount'),
-    locked: parseYocto(r['locked'], 'locked'),
+    amount: parseYocto(amount, 'amount'),
+    locked: parseYocto(locked, 'locked'),
     codeHash,
     storageUsage: storageUsage as number,
     blockHeight: blockHeight as number,
     blockHash,
-    hasCode: codeHash !== NO_CODE_HASH,
+    hasCode: codeHash !== '1'.repeat(32), // the hash of no code
   };
 }
 

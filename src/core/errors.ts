@@ -50,14 +50,8 @@ export class NearLensError extends Error {
 
   /** Duck-typed too: a second copy of this module (bundle + tests) must still be recognised. */
   static is(e: unknown): e is NearLensError {
-    if (e instanceof NearLensError) return true;
-    return (
-      typeof e === 'object' &&
-      e !== null &&
-      (e as { name?: unknown }).name === 'NearLensError' &&
-      typeof (e as { kind?: unknown }).kind === 'string' &&
-      typeof (e as { message?: unknown }).message === 'string'
-    );
+    const x = e as Partial<Record<'name' | 'kind' | 'message', unknown>> | null;
+    return e instanceof NearLensError || (typeof x === 'object' && x?.name === 'NearLensError' && typeof x.kind === 'string' && typeof x.message === 'string');
   }
 }
 

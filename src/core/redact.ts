@@ -13,7 +13,7 @@ function escapeRegExp(s: string): string {
 }
 
 /** Every spelling a secret can take in a URL, a form body or a JSON string. */
-function variants(secret: string): string[] {
+export function variants(secret: string): string[] {
   const out = new Set<string>([secret]);
   try {
     out.add(encodeURIComponent(secret));

@@ -42,9 +42,9 @@ function rpcEnvelope(result: unknown): unknown {
 const bytes = (text: string): number[] => Array.from(Buffer.from(text, 'utf8'));
 
 const REST_ROWS: Row[] = [
-  { name: '400 "Invalid argument"', target: 'rest', fault: { kind: 'status', status: 400 }, message: 'The service rejected the request as invalid ("Invalid argument").' },
-  { name: '401', target: 'rest', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The service did not accept the API key (HTTP 401); check or replace it.' },
-  { name: '402', target: 'rest', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The service says the API key's plan or quota is used up (HTTP 402)." },
+  { name: '400 "Invalid argument"', target: 'rest', fault: { kind: 'status', status: 400 }, message: 'The service rejected the request as invalid (HTTP 400: Invalid argument).' },
+  { name: '401', target: 'rest', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The service did not accept the API key (HTTP 401: unauthorized); check or replace it.' },
+  { name: '402', target: 'rest', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The service says the API key's plan or quota is used up (HTTP 402: payment_required)." },
   { name: '403 origin_not_allowed', target: 'rest', fault: { kind: 'status', status: 403, body: { error: 'origin_not_allowed' } }, message: ORIGIN },
   { name: '404', target: 'rest', fault: { kind: 'status', status: 404, raw: '' }, message: '', noSuchAccount: true },
   { name: '422', target: 'rest', fault: { kind: 'status', status: 422, body: { error: 'UNKNOWN_BLOCK' } }, message: 'The service could not process the request (HTTP 422: UNKNOWN_BLOCK).' },
@@ -80,9 +80,9 @@ const REST_ROWS: Row[] = [
 ];
 
 const RPC_ROWS: Row[] = [
-  { name: '400 "Invalid argument"', target: 'rpc', fault: { kind: 'status', status: 400 }, message: 'The RPC host rejected the request as invalid ("Invalid argument").' },
-  { name: '401', target: 'rpc', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The RPC host did not accept the API key (HTTP 401); check or replace it.' },
-  { name: '402', target: 'rpc', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The RPC host says the API key's plan or quota is used up (HTTP 402)." },
+  { name: '400 "Invalid argument"', target: 'rpc', fault: { kind: 'status', status: 400 }, message: 'The RPC host rejected the request as invalid (HTTP 400: Invalid argument).' },
+  { name: '401', target: 'rpc', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The RPC host did not accept the API key (HTTP 401: unauthorized); check or replace it.' },
+  { name: '402', target: 'rpc', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The RPC host says the API key's plan or quota is used up (HTTP 402: payment_required)." },
   { name: '403 origin_not_allowed', target: 'rpc', fault: { kind: 'status', status: 403, body: { error: 'origin_not_allowed' } }, message: ORIGIN },
   { name: '404', target: 'rpc', fault: { kind: 'status', status: 404, raw: '' }, message: 'The RPC host has no such resource (HTTP 404).' },
   {
@@ -93,7 +93,7 @@ const RPC_ROWS: Row[] = [
       status: 422,
       body: { jsonrpc: '2.0', id: 1, error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error: BLOCK HEIGHT: 1 \n Cause: Unknown' } },
     },
-    message: 'No such block on the RPC host.',
+    message: 'The RPC host has no such block.',
   },
   { name: '429 + Retry-After: 7', target: 'rpc', fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } }, message: 'Rate limited by the service; try again in 7 s.' },
   { name: '429 without Retry-After', target: 'rpc', fault: { kind: 'status', status: 429 }, message: 'Rate limited by the service; try again in a moment.' },

@@ -96,22 +96,21 @@ export function normalisePublicKey(raw: unknown): PublicKeyAccounts {
   };
 }
 
-/** GET /status (indexer freshness). Only sync_block_height is required. */
+/** GET /status (indexer freshness). Only sync_block_height is required; the others are set when present and right. */
 export function normaliseStatus(raw: unknown): IndexerStatus {
   const o = object(raw, 'The status response');
   const out: IndexerStatus = { syncBlockHeight: height(o['sync_block_height'], 'sync_block_height', false) as number };
-  const balanceHeight = height(o['sync_balance_block_height'], 'sync_balance_block_height', true);
-  if (balanceHeight !== null) out.syncBalanceBlockHeight = balanceHeight;
-  const ts = o['sync_block_timestamp_nanosec'];
-  if (typeof ts === 'string' && /^[0-9]+$/.test(ts)) out.syncBlockTimestampNanosec = ts;
-  else if (isCount(ts)) out.syncBlockTimestampNanosec = String(ts);
-  else if (ts != null) throw wrong('sync_block_timestamp_nanosec', 'a string of digits', ts);
-  const lat = o['sync_latency_sec'];
-  if (Number.isFinite(lat)) out.syncLatencySec = lat as number;
-  else if (lat != null) throw wrong('sync_latency_sec', 'a number', lat);
-  const v = o['version'];
-  if (typeof v === 'string') out.version = v;
-  else if (v != null) throw wrong('version', 'a string', v);
+  const optional = (key: keyof IndexerStatus, field: string, what: string, ok: (v: unknown) => boolean): void => {
+    const v = o[field];
+    if (v == null) return;
+    if (!ok(v)) throw wrong(field, what, v);
+    // A u64 nanosecond timestamp may come as a number: kept as the string of its digits.
+    Object.assign(out, { [key]: key === 'syncBlockTimestampNanosec' ? String(v) : v });
+  };
+  optional('syncBalanceBlockHeight', 'sync_balance_block_height', 'a block height', isCount);
+  optional('syncBlockTimestampNanosec', 'sync_block_timestamp_nanosec', 'a string of digits', (v) => isCount(v) || (typeof v === 'string' && /^[0-9]+$/.test(v)));
+  optional('syncLatencySec', 'sync_latency_sec', 'a number', Number.isFinite);
+  optional('version', 'version', 'a string', (v) => typeof v === 'string');
   return out;
 }
 

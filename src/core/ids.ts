@@ -22,6 +22,8 @@ export type NetworkName = 'mainnet' | 'testnet';
 /** Byte length of a *public* key per curve. Every other length is treated as sensitive (SERVICE-NOTES "safe rule"). */
 const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
 
+/** nearcore's account id rule, less the length (2–64 characters, checked apart). */
+const ACCOUNT_ID_RE = /^(?:[a-z0-9]+[-_.])*[a-z0-9]+$/;
 const IMPLICIT_RE = /^[0-9a-f]{64}$/;
 /** Eth-implicit (`0x`) and deterministic (`0s`) ids: 40 lowercase hex after the prefix. */
 const HEX40_ID_RE = /^0[xs][0-9a-f]{40}$/;
@@ -93,10 +95,8 @@ export function publicKeyToImplicitAccount(key: string): string {
 
 /** Which network an id belongs to by its suffix: `.near`/`near` → mainnet, `.testnet`/`testnet` → testnet. */
 export function networkForAccount(id: string): NetworkName | undefined {
-  if (typeof id !== 'string') return undefined;
-  if (id === 'near' || id.endsWith('.near')) return 'mainnet';
-  if (id === 'testnet' || id.endsWith('.testnet')) return 'testnet';
-  return undefined;
+  const top = /(?:^|\.)(near|testnet)$/.exec(id)?.[1];
+  return top === undefined ? undefined : top === 'near' ? 'mainnet' : 'testnet';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -233,9 +233,9 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       // Leading separators are punctuation around the id: "...alice.near", `_alice.near_`.
       while (s < at && isSeparator(text.charCodeAt(s))) s++;
       // Anything but a plain lowercase id (uppercase, `a..b`) is not an account, and the finder stays quiet on it.
-      if (s < lastEnd || !isPlainAccountId(text, s, end)) continue;
+      if (s < lastEnd || end - s > 64) continue;
       const id = text.slice(s, end);
-      if (!CODE_RECEIVER_RE.test(id)) push(s, end, accountOf(id), id);
+      if (ACCOUNT_ID_RE.test(id) && !CODE_RECEIVER_RE.test(id)) push(s, end, accountOf(id), id);
     } else if (first === 58 /* : */) {
       // 2. a possible key: the key type back to the first non-alphanumeric (not inside an earlier match), the payload
       // up to the match end.
@@ -268,23 +268,6 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       hexId(at + 1, end);
     }
   }
-}
-
-/**
- * `text[start, end)` is a valid account id made only of lowercase letters, digits and single separators, 2–64
- * chars: the same answer as `accountIdError(id) === undefined` for such strings, without regexes or a slice (the
- * finder's hot path).
- */
-function isPlainAccountId(text: string, start: number, end: number): boolean {
-  if (end - start < 2 || end - start > 64) return false;
-  let afterSeparator = true; // an id cannot start with a separator
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) afterSeparator = false;
-    else if (isSeparator(c) && !afterSeparator) afterSeparator = true;
-    else return false;
-  }
-  return !afterSeparator;
 }
 
 // Character classes on char codes (NaN, from reading before or after the text, is in none of them).

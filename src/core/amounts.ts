@@ -95,12 +95,9 @@ export function derive(balance: Big, locked: Big, storageBytes: number): Derived
  */
 export function latestActivity(...lists: ReadonlyArray<ReadonlyArray<{ lastUpdate: number | null }>>): number | undefined {
   let best: number | undefined;
-  for (const list of lists) {
-    if (!list) continue;
-    for (const e of list) {
-      const h = e?.lastUpdate;
-      if (typeof h === 'number' && Number.isFinite(h) && (best === undefined || h > best)) best = h;
-    }
+  for (const e of lists.flatMap((list) => list ?? [])) {
+    const h = e?.lastUpdate;
+    if (Number.isFinite(h) && (best === undefined || (h as number) > best)) best = h as number;
   }
   return best;
 }

@@ -36,8 +36,9 @@ export function needsLoad(s: Slot<unknown> | undefined): boolean {
 }
 
 function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: Slot<T> | undefined): Slot<T> {
-  if (prev?.data === undefined) return base;
-  return prev.updatedAt === undefined ? { ...base, data: prev.data } : { ...base, data: prev.data, updatedAt: prev.updatedAt };
+  const { data, updatedAt } = prev ?? {};
+  if (data === undefined) return base;
+  return updatedAt === undefined ? { ...base, data } : { ...base, data, updatedAt };
 }
 
 /** Delegated amounts of one account in one pool (get_account_staked_balance / get_account_unstaked_balance). */

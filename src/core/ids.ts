@@ -175,10 +175,9 @@ export function findAt(line: string, character: number): FoundId | undefined {
   for (const f of found) {
     // Touching a cut edge of the window: may be a fragment of a longer token, so not trusted.
     if ((f.start === 0 && from > 0) || (f.end === window.length && to < line.length)) continue;
-    const start = f.start + from;
-    const end = f.end + from;
-    if (start <= character && character < end) return { ...f, start, end };
-    if (end === character) best = { ...f, start, end };
+    const hit = { ...f, start: f.start + from, end: f.end + from };
+    if (hit.start <= character && character < hit.end) return hit;
+    if (hit.end === character) best = hit;
   }
   return best;
 }

@@ -6,17 +6,13 @@ export interface Endpoints {
   archivalRpcUrl: string;
 }
 
+/** FastNEAR's three services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com, archival-rpc.<net>.fastnear.com. */
+const fastnear = (net: 'mainnet' | 'testnet', api: string): Endpoints =>
+  Object.freeze({ apiUrl: `https://${api}.fastnear.com`, rpcUrl: `https://rpc.${net}.fastnear.com`, archivalRpcUrl: `https://archival-rpc.${net}.fastnear.com` });
+
 export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints } = Object.freeze({
-  mainnet: Object.freeze({
-    apiUrl: 'https://api.fastnear.com',
-    rpcUrl: 'https://rpc.mainnet.fastnear.com',
-    archivalRpcUrl: 'https://archival-rpc.mainnet.fastnear.com',
-  }),
-  testnet: Object.freeze({
-    apiUrl: 'https://test.api.fastnear.com',
-    rpcUrl: 'https://rpc.testnet.fastnear.com',
-    archivalRpcUrl: 'https://archival-rpc.testnet.fastnear.com',
-  }),
+  mainnet: fastnear('mainnet', 'api'),
+  testnet: fastnear('testnet', 'test.api'),
 });
 
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({

@@ -138,10 +138,11 @@ const HEX_ID = `(?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`;
  *  1. `.near` (any NAMED_ID_SUFFIXES label) at the END of a dotted id: walk back over id characters;
  *  2. `:payload` — a possible key: walk back over the key type; else the colon may be the left boundary of a hex id;
  *  3. any other boundary character, then a hex id (the start of the text is checked separately, as it has no
- *     boundary character).
+ *     boundary character). The lookahead repeats what every hex id starts with: it only lets V8 give up sooner
+ *     after the many spaces and quotes that are followed by ordinary words.
  * Left boundaries are anything but an id character: quotes, backticks, brackets, spaces, `/`, `:`, `@`, `=`…
  */
-const FINDER_RE = new RegExp(`\\.(?:${NAMED_ID_SUFFIXES.join('|')})${ID_END}|:[A-Za-z0-9]+|[^\\w.:-]${HEX_ID}`, 'g');
+const FINDER_RE = new RegExp(`\\.(?:${NAMED_ID_SUFFIXES.join('|')})${ID_END}|:[A-Za-z0-9]+|[^\\w.:-](?=[0-9a-f][0-9a-fxs][0-9a-f])${HEX_ID}`, 'g');
 /** A hex id at lastIndex. */
 const HEX_ID_RE = new RegExp(HEX_ID, 'y');
 

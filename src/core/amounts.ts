@@ -26,10 +26,9 @@ const NOT_DIGITS: ReadonlyArray<[RegExp, string]> = [
  * it is, and guessing would show a wrong balance. Throws NearLensError('bad-shape') naming `field`.
  */
 export function parseYocto(value: unknown, field = 'amount'): Big {
-  if (typeof value !== 'string') {
+  if (typeof value !== 'string' || value === '') {
     throw badShape(`The service sent ${describe(value, 'nothing')} for ${field}, where an amount string of digits was expected.`);
   }
-  if (value === '') throw badShape(`The service sent an empty string for ${field}, where an amount was expected.`);
   if (!/^[0-9]+$/.test(value)) {
     const what = NOT_DIGITS.find(([re]) => re.test(value))?.[1] ?? 'characters other than digits';
     throw badShape(`The amount in ${field} has ${what}; only whole numbers of digits are accepted.`);

@@ -64,7 +64,7 @@ export const DEFAULT_LIQUID_STAKING_PROVIDERS: readonly string[] = ['meta-pool.n
 export function normaliseFull(raw: unknown): AccountFull {
   const o = object(raw, 'The account response');
   const accountId = str(o['account_id'], 'account_id');
-  const tokens = ftList(o, 'tokens');
+  const tokens = ftList(o);
   const nfts = entries(o, 'nfts', nftEntry);
   const pools = entries(o, 'pools', poolEntry);
   return { accountId, state: state(o['state']), tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools) };
@@ -72,7 +72,7 @@ export function normaliseFull(raw: unknown): AccountFull {
 
 /** GET /v1/account/{id}/ft → `{account_id, tokens:[…]}` */
 export function normaliseFt(raw: unknown): FtHolding[] {
-  return ftList(object(raw, 'The token list response'), 'tokens');
+  return ftList(object(raw, 'The token list response'));
 }
 
 /** GET /v1/account/{id}/nft → `{account_id, tokens:[…]}` (the key really is `tokens`; `nfts` is accepted too). */
@@ -187,9 +187,9 @@ const nftEntry = (e: Obj, at: string): NftCollection => ({ contractId: contractI
 
 const poolEntry = (e: Obj, at: string): PoolEntry => ({ poolId: str(e['pool_id'], `${at}.pool_id`), lastUpdate: lastUpdate(e, at) });
 
-/** FT entries: balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
-function ftList(o: Obj, key: string): FtHolding[] {
-  return entries(o, key, (e, at) => {
+/** FT entries (`tokens`): balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
+function ftList(o: Obj): FtHolding[] {
+  return entries(o, 'tokens', (e, at) => {
     const id = contractId(e, at);
     const b = e['balance'];
     const balance: FtBalance = b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };

@@ -64,7 +64,7 @@ export const DEFAULT_LIQUID_STAKING_PROVIDERS: readonly string[] = ['meta-pool.n
 export function normaliseFull(raw: unknown): AccountFull {
   const o = object(raw, 'The account response');
   const accountId = str(o['account_id'], 'account_id');
-  const tokens = ftList(o, 'tokens');
+  const tokens = ftList(o);
   const nfts = entries(o, 'nfts', nftEntry);
   const pools = entries(o, 'pools', poolEntry);
   return { accountId, state: state(o['state']), tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools) };
@@ -72,7 +72,7 @@ export function normaliseFull(raw: unknown): AccountFull {
 
 /** GET /v1/account/{id}/ft → `{account_id, tokens:[…]}` */
 export function normaliseFt(raw: unknown): FtHolding[] {
-  return ftList(object(raw, 'The token list response'), 'tokens');
+  return ftList(object(raw, 'The token list response'));
 }
 
 /** GET /v1/account/{id}/nft → `{account_id, tokens:[…]}` (the key really is `tokens`; `nfts` is accepted too). */
@@ -96,22 +96,21 @@ export function normalisePublicKey(raw: unknown): PublicKeyAccounts {
   };
 }
 
-/** GET /status (indexer freshness). Only sync_block_height is required. */
+/** GET /status (indexer freshness). Only sync_block_height is required; the others are set when present and right. */
 export function normaliseStatus(raw: unknown): IndexerStatus {
   const o = object(raw, 'The status response');
   const out: IndexerStatus = { syncBlockHeight: height(o['sync_block_height'], 'sync_block_height', false) as number };
-  const balanceHeight = height(o['sync_balance_block_height'], 'sync_balance_block_height', true);
-  if (balanceHeight !== null) out.syncBalanceBlockHeight = balanceHeight;
-  const ts = o['sync_block_timestamp_nanosec'];
-  if (typeof ts === 'string' && /^[0-9]+$/.test(ts)) out.syncBlockTimestampNanosec = ts;
-  else if (Number.isSafeInteger(ts) && (ts as number) >= 0) out.syncBlockTimestampNanosec = String(ts);
-  else if (ts != null) throw shape('sync_block_timestamp_nanosec should be a string of digits');
-  const lat = o['sync_latency_sec'];
-  if (Number.isFinite(lat)) out.syncLatencySec = lat as number;
-  else if (lat != null) throw shape(`sync_latency_sec should be a number, not ${describe(lat)}`);
-  const v = o['version'];
-  if (typeof v === 'string') out.version = v;
-  else if (v != null) throw shape(`version should be a string, not ${describe(v)}`);
+  const optional = (key: keyof IndexerStatus, field: string, what: string, ok: (v: unknown) => boolean): void => {
+    const v = o[field];
+    if (v == null) return;
+    if (!ok(v)) throw wrong(field, what, v);
+    // A u64 nanosecond timestamp may come as a number: kept as the string of its digits.
+    Object.assign(out, { [key]: key === 'syncBlockTimestampNanosec' ? String(v) : v });
+  };
+  optional('syncBalanceBlockHeight', 'sync_balance_block_height', 'a block height', isCount);
+  optional('syncBlockTimestampNanosec', 'sync_block_timestamp_nanosec', 'a string of digits', (v) => isCount(v) || (typeof v === 'string' && /^[0-9]+$/.test(v)));
+  optional('syncLatencySec', 'sync_latency_sec', 'a number', Number.isFinite);
+  optional('version', 'version', 'a string', (v) => typeof v === 'string');
   return out;
 }
 
@@ -121,33 +120,28 @@ export function splitLiquidStaking(
   providers: readonly string[],
 ): { liquid: FtHolding[]; other: FtHolding[] } {
   const set = new Set(providers.map((p) => p.trim().toLowerCase()));
-  const liquid: FtHolding[] = [];
-  const other: FtHolding[] = [];
-  for (const t of tokens) (set.has(t.contractId) ? liquid : other).push(t);
-  return { liquid, other };
+  return { liquid: tokens.filter((t) => set.has(t.contractId)), other: tokens.filter((t) => !set.has(t.contractId)) };
 }
 
 /** Collections published under `publisher`: contract_id ends with "." + publisher (SPEC §2). Empty/undefined keeps all. */
 export function filterByPublisher(nfts: readonly NftCollection[], publisher: string | undefined): NftCollection[] {
   const p = publisher?.trim().toLowerCase();
-  if (!p) return [...nfts];
-  const suffix = `.${p}`;
-  return nfts.filter((n) => n.contractId.endsWith(suffix));
+  return nfts.filter((n) => !p || n.contractId.endsWith(`.${p}`));
 }
 
 /** The parent account: 'mintbase1.near' for 'x.mintbase1.near'; undefined for a top-level id. */
 export function publisherOf(contractId: string): string | undefined {
   const dot = contractId.indexOf('.');
-  if (dot < 0 || dot === contractId.length - 1) return undefined;
-  return contractId.slice(dot + 1);
+  return dot < 0 ? undefined : contractId.slice(dot + 1) || undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 
 type Obj = Record<string, unknown>;
 
-function shape(detail: string): NearLensError {
-  return badShape(`The service's answer has an unexpected shape: ${detail}.`);
+/** "The service's answer has an unexpected shape: `field` should be `what`, not <what v is>." */
+function wrong(field: string, what: string, v: unknown): NearLensError {
+  return badShape(`The service's answer has an unexpected shape: ${field} should be ${what}, not ${describe(v)}.`);
 }
 
 function object(v: unknown, what: string): Obj {
@@ -157,56 +151,61 @@ function object(v: unknown, what: string): Obj {
 
 function list(v: unknown, field: string): unknown[] {
   if (v == null) return [];
-  if (!Array.isArray(v)) throw shape(`${field} should be a list, not ${describe(v)}`);
+  if (!Array.isArray(v)) throw wrong(field, 'a list', v);
   return v;
 }
 
 function str(v: unknown, field: string): string {
-  if (typeof v !== 'string' || v === '') throw shape(`${field} should be a non-empty string, not ${describe(v)}`);
+  if (typeof v !== 'string' || v === '') throw wrong(field, 'a non-empty string', v);
   return v;
 }
+
+/** A non-negative safe integer. */
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** A block height: a non-negative safe integer, or null/absent (when `nullable`). */
 function height(v: unknown, field: string, nullable: boolean): number | null {
   if (v == null && nullable) return null;
-  if (Number.isSafeInteger(v) && (v as number) >= 0) return v as number;
-  throw shape(`${field} should be a block height, not ${describe(v)}`);
+  if (isCount(v)) return v;
+  throw wrong(field, 'a block height', v);
 }
 
 /** The objects of list `key` of `o`, each made by `make` with its path (`tokens[3]`) for messages. */
 function entries<T>(o: Obj, key: string, make: (e: Obj, at: string) => T): T[] {
   return list(o[key], key).map((v, i) => {
     const at = `${key}[${i}]`;
-    if (!isRecord(v)) throw shape(`${at} should be an object, not ${describe(v)}`);
+    if (!isRecord(v)) throw wrong(at, 'an object', v);
     return make(v, at);
   });
 }
 
 const lastUpdate = (e: Obj, at: string): number | null => height(e['last_update_block_height'], `${at}.last_update_block_height`, true);
 
-const nftEntry = (e: Obj, at: string): NftCollection => ({ contractId: str(e['contract_id'], `${at}.contract_id`), lastUpdate: lastUpdate(e, at) });
+const contractId = (e: Obj, at: string): string => str(e['contract_id'], `${at}.contract_id`);
+
+const nftEntry = (e: Obj, at: string): NftCollection => ({ contractId: contractId(e, at), lastUpdate: lastUpdate(e, at) });
 
 const poolEntry = (e: Obj, at: string): PoolEntry => ({ poolId: str(e['pool_id'], `${at}.pool_id`), lastUpdate: lastUpdate(e, at) });
 
-/** FT entries: balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
-function ftList(o: Obj, key: string): FtHolding[] {
-  return entries(o, key, (e, at) => {
-    const contractId = str(e['contract_id'], `${at}.contract_id`);
+/** FT entries (`tokens`): balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
+function ftList(o: Obj): FtHolding[] {
+  return entries(o, 'tokens', (e, at) => {
+    const id = contractId(e, at);
     const b = e['balance'];
     const balance: FtBalance = b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };
-    return { contractId, balance, lastUpdate: lastUpdate(e, at) };
+    return { contractId: id, balance, lastUpdate: lastUpdate(e, at) };
   });
 }
 
 function state(v: unknown): AccountState | null {
   if (v == null) return null;
-  if (!isRecord(v)) throw shape(`state should be an object, not ${describe(v)}`);
+  if (!isRecord(v)) throw wrong('state', 'an object', v);
   const balance = parseYocto(v['balance'], 'state.balance');
   const locked = parseYocto(v['locked'], 'state.locked');
   const b = v['storage_bytes'];
   let storageBytes: number;
-  if (Number.isSafeInteger(b) && (b as number) >= 0) storageBytes = b as number;
+  if (isCount(b)) storageBytes = b;
   else if (typeof b === 'string' && /^[0-9]{1,15}$/.test(b)) storageBytes = Number(b);
-  else throw shape(`state.storage_bytes should be a whole number of bytes, not ${describe(b)}`);
+  else throw wrong('state.storage_bytes', 'a whole number of bytes', b);
   return { balance, locked, storageBytes, ...derive(balance, locked, storageBytes) };
 }

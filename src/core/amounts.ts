@@ -11,23 +11,26 @@ const MAX_DIGITS = 80;
 /** Minus sign of every formatted negative amount: ASCII "-" so that a copied figure pastes as a number. */
 const MINUS = '-';
 
+/** What an amount string that is not all digits has instead, first match wins. */
+const NOT_DIGITS: ReadonlyArray<[RegExp, string]> = [
+  [/^\s|\s$/, 'spaces around the number'],
+  [/^[-−]/, 'a negative number'],
+  [/^[0-9.]*[eE][-+]?[0-9]*$/, 'a number in exponent form'],
+  [/^[0-9]*\.[0-9]*$/, 'a number with a decimal point'],
+  [/^\+/, 'a sign'],
+];
+
 /**
  * A yocto (or raw token) amount as the service sends it: a string of decimal digits, nothing else. No sign, no
  * exponent, no decimal point, no spaces: a "1e24" or "1.5" in a balance field means the body is not what we think
  * it is, and guessing would show a wrong balance. Throws NearLensError('bad-shape') naming `field`.
  */
 export function parseYocto(value: unknown, field = 'amount'): Big {
-  if (typeof value !== 'string') {
+  if (typeof value !== 'string' || value === '') {
     throw badShape(`The service sent ${describe(value, 'nothing')} for ${field}, where an amount string of digits was expected.`);
   }
-  if (value === '') throw badShape(`The service sent an empty string for ${field}, where an amount was expected.`);
   if (!/^[0-9]+$/.test(value)) {
-    let what = 'characters other than digits';
-    if (/^\s|\s$/.test(value)) what = 'spaces around the number';
-    else if (/^[-−]/.test(value)) what = 'a negative number';
-    else if (/^[0-9.]*[eE][-+]?[0-9]*$/.test(value)) what = 'a number in exponent form';
-    else if (/^[0-9]*\.[0-9]*$/.test(value)) what = 'a number with a decimal point';
-    else if (value.startsWith('+')) what = 'a sign';
+    const what = NOT_DIGITS.find(([re]) => re.test(value))?.[1] ?? 'characters other than digits';
     throw badShape(`The amount in ${field} has ${what}; only whole numbers of digits are accepted.`);
   }
   if (value.length > MAX_DIGITS) {
@@ -50,11 +53,7 @@ export function formatNear(yocto: Big, decimals = 5): string {
  * trailing zeros trimmed ("1" for exactly 1 NEAR, "240.42056220352805922699188" for the here.tg balance). No unit.
  */
 export function formatYoctoExact(yocto: Big): string {
-  const { negative, digits } = integerDigits(yocto);
-  const { int, frac } = splitDigits(digits, NEAR_DECIMALS);
-  const f = frac.replace(/0+$/, '');
-  const body = f === '' ? group(int) : `${group(int)}.${f}`;
-  return negative && digits !== '0' ? MINUS + body : body;
+  return formatScaled(yocto, NEAR_DECIMALS, NEAR_DECIMALS);
 }
 
 /**
@@ -63,10 +62,15 @@ export function formatYoctoExact(yocto: Big): string {
  * rounding, grouping, tiny-value and sign rules as formatNear. No unit: the caller appends the symbol.
  */
 export function formatTokenAmount(raw: Big, decimals: number, maxDecimals?: number): string {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 40) {
+  if (!isTokenDecimals(decimals)) {
     throw badShape(`A token's decimals must be a whole number from 0 to 40, not ${String(decimals)}.`);
   }
   return formatScaled(raw, decimals, maxDecimals === undefined ? decimals : clampDecimals(maxDecimals, decimals));
+}
+
+/** A token's own decimals that formatTokenAmount accepts: a whole number from 0 to 40. */
+export function isTokenDecimals(d: number): boolean {
+  return Number.isInteger(d) && d >= 0 && d <= 40;
 }
 
 export interface Derived {
@@ -90,12 +94,9 @@ export function derive(balance: Big, locked: Big, storageBytes: number): Derived
  */
 export function latestActivity(...lists: ReadonlyArray<ReadonlyArray<{ lastUpdate: number | null }>>): number | undefined {
   let best: number | undefined;
-  for (const list of lists) {
-    if (!list) continue;
-    for (const e of list) {
-      const h = e?.lastUpdate;
-      if (typeof h === 'number' && Number.isFinite(h) && (best === undefined || h > best)) best = h;
-    }
+  for (const e of lists.flatMap((list) => list ?? [])) {
+    const h = e?.lastUpdate;
+    if (Number.isFinite(h) && (best === undefined || (h as number) > best)) best = h as number;
   }
   return best;
 }
@@ -107,41 +108,23 @@ function clampDecimals(d: number, max: number): number {
   return Math.max(0, Math.min(max, Math.floor(d)));
 }
 
-/** Sign and the digits of |value| as an integer (a fractional Big is truncated toward zero first). */
-function integerDigits(value: Big): { negative: boolean; digits: string } {
-  const b = value instanceof Big ? value : new Big(value as unknown as string);
-  const negative = b.lt(0);
-  const digits = b.abs().round(0, Big.roundDown).toFixed(0);
-  return { negative, digits };
-}
-
-function splitDigits(digits: string, scale: number): { int: string; frac: string } {
-  if (scale === 0) return { int: digits, frac: '' };
-  const padded = digits.padStart(scale + 1, '0');
-  return { int: padded.slice(0, padded.length - scale), frac: padded.slice(padded.length - scale) };
-}
-
+/**
+ * |value| (truncated toward zero) over 10^scale, with at most `places` decimals (also truncated), trailing zeros
+ * dropped, integer part grouped; a non-zero value that shows as zero reads "< 0.001" / "> -0.001".
+ */
 function formatScaled(value: Big, scale: number, places: number): string {
-  const { negative, digits } = integerDigits(value);
+  const b = value instanceof Big ? value : new Big(value as unknown as string);
+  const digits = b.abs().round(0, Big.roundDown).toFixed(0);
   if (digits === '0') return '0';
-  const { int, frac } = splitDigits(digits, scale);
-  const shownFrac = frac.slice(0, places).replace(/0+$/, '');
-  if (/^0+$/.test(int) && shownFrac === '') {
+  const padded = digits.padStart(scale + 1, '0');
+  const int = padded.slice(0, padded.length - scale).replace(/^0+(?=\d)/, '');
+  const frac = padded.slice(padded.length - scale, padded.length - scale + places).replace(/0+$/, '');
+  const sign = b.lt(0) ? MINUS : '';
+  if (int === '0' && frac === '') {
     const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
-    return negative ? `> ${MINUS}${smallest}` : `< ${smallest}`;
+    return sign ? `> ${sign}${smallest}` : `< ${smallest}`;
   }
-  const body = shownFrac === '' ? group(int) : `${group(int)}.${shownFrac}`;
-  return negative ? MINUS + body : body;
-}
-
-function group(int: string): string {
-  const s = int.replace(/^0+(?=\d)/, '');
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ',';
-    out += s[i];
-  }
-  return out;
+  return sign + int.replace(/\B(?=(\d{3})+$)/g, ',') + (frac && `.${frac}`);
 }
 
 /** How an unexpected JSON value reads in a message: "null", "a list", "an empty string", "a number"… */

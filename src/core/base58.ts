@@ -2,7 +2,8 @@
 // Pure: no `vscode`, no I/O.
 import { base58 } from '@scure/base';
 
-const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]*$/;
+/** Only base58 characters (the empty string too). */
+export const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]*$/;
 
 /** The bytes of a base58 string, or undefined when it has a character outside the alphabet (or is too long). */
 export function base58Decode(text: string): Uint8Array | undefined {

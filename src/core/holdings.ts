@@ -1,6 +1,6 @@
 // Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel. Pure: no `vscode`, no I/O.
 import type Big from 'big.js';
-import { formatNear, formatTokenAmount, formatYoctoExact } from './amounts';
+import { formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from './amounts';
 import type { FtHolding } from './account';
 import type { FtMetadata } from './client';
 import { sanitizeText } from './markdown';
@@ -36,8 +36,9 @@ export function needsLoad(s: Slot<unknown> | undefined): boolean {
 }
 
 function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: Slot<T> | undefined): Slot<T> {
-  if (prev?.data === undefined) return base;
-  return prev.updatedAt === undefined ? { ...base, data: prev.data } : { ...base, data: prev.data, updatedAt: prev.updatedAt };
+  const { data, updatedAt } = prev ?? {};
+  if (data === undefined) return base;
+  return updatedAt === undefined ? { ...base, data } : { ...base, data, updatedAt };
 }
 
 /** Delegated amounts of one account in one pool (get_account_staked_balance / get_account_unstaked_balance). */
@@ -69,47 +70,40 @@ export const NOTE_BALANCE_FAILED = "the token contract's balance call failed at 
  * missing/failed metadata shows the raw integer with a note (decimals come only from ft_metadata).
  */
 export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, maxDecimals: number): TokenView {
-  const contractId = sanitizeText(t.contractId, 100);
   const m = meta?.data;
   const symbol = m ? sanitizeText(m.symbol, 24) : '';
-  if (t.balance.status === 'not-fetched') {
-    return { contractId, symbol, amount: NOTE_NOT_FETCHED, exact: '', known: false, scaled: false, note: NOTE_NOT_FETCHED };
+  const base = { contractId: sanitizeText(t.contractId, 100), symbol };
+  const b = t.balance;
+  if (b.status !== 'known') {
+    const failed = b.status === 'failed';
+    const note = failed ? NOTE_BALANCE_FAILED : NOTE_NOT_FETCHED;
+    return { ...base, amount: failed ? 'balance unknown' : note, exact: '', known: false, scaled: false, note };
   }
-  if (t.balance.status === 'failed') {
-    return { contractId, symbol, amount: 'balance unknown', exact: '', known: false, scaled: false, note: NOTE_BALANCE_FAILED };
+  if (m && isTokenDecimals(m.decimals)) {
+    const unit = symbol && ` ${symbol}`;
+    const amount = formatTokenAmount(b.raw, m.decimals, maxDecimals) + unit;
+    return { ...base, amount, exact: formatTokenAmount(b.raw, m.decimals) + unit, known: true, scaled: true, note: '' };
   }
-  const raw = t.balance.raw;
-  if (m && Number.isInteger(m.decimals) && m.decimals >= 0 && m.decimals <= 40) {
-    const unit = symbol ? ` ${symbol}` : '';
-    return {
-      contractId,
-      symbol,
-      amount: `${formatTokenAmount(raw, m.decimals, maxDecimals)}${unit}`,
-      exact: `${formatTokenAmount(raw, m.decimals)}${unit}`,
-      known: true,
-      scaled: true,
-      note: '',
-    };
-  }
-  const rawText = raw.toFixed(0);
-  let note: string;
-  if (m) note = 'token metadata has unusable decimals; amount in the smallest unit';
-  else if (meta?.status === 'failed') note = `no token metadata (${meta.error ?? 'ft_metadata failed'}); amount in the smallest unit`;
-  else if (meta?.status === 'loading') note = 'loading token metadata…';
-  else note = 'token metadata not loaded yet; amount in the smallest unit';
-  return { contractId, symbol, amount: `${rawText} (raw)`, exact: rawText, known: true, scaled: false, note };
+  const raw = b.raw.toFixed(0);
+  let note = 'token metadata not loaded yet';
+  if (m) note = 'token metadata has unusable decimals';
+  else if (meta?.status === 'failed') note = `no token metadata (${meta.error ?? 'ft_metadata failed'})`;
+  note = !m && meta?.status === 'loading' ? 'loading token metadata…' : `${note}; amount in the smallest unit`;
+  return { ...base, amount: `${raw} (raw)`, exact: raw, known: true, scaled: false, note };
 }
 
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
 export function describePool(p: PoolBalance, decimals: number): { staked: string; stakedExact: string; unstaked: string; unstakedExact: string; summary: string } {
+  const exact = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
+  const any = !p.unstaked.eq(0);
   const staked = formatNear(p.staked, decimals);
-  const unstaked = p.unstaked.eq(0) ? '' : formatNear(p.unstaked, decimals);
+  const unstaked = any ? formatNear(p.unstaked, decimals) : '';
   return {
     staked,
-    stakedExact: `${formatYoctoExact(p.staked)} NEAR`,
+    stakedExact: exact(p.staked),
     unstaked,
-    unstakedExact: p.unstaked.eq(0) ? '' : `${formatYoctoExact(p.unstaked)} NEAR`,
-    summary: unstaked ? `${staked} staked · ${unstaked} unstaked` : `${staked} staked`,
+    unstakedExact: any ? exact(p.unstaked) : '',
+    summary: any ? `${staked} staked · ${unstaked} unstaked` : `${staked} staked`,
   };
 }
 

@@ -1,5 +1,5 @@
 // NEAR account ids and keys: classify, validate, convert implicit <-> ed25519, find them in text. Pure: no `vscode`, no I/O.
-import { base58Decode, base58Encode } from './base58';
+import { BASE58_RE, base58Decode, base58Encode } from './base58';
 import { invalidInput, NearLensError } from './errors';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
@@ -22,13 +22,11 @@ export type NetworkName = 'mainnet' | 'testnet';
 /** Byte length of a *public* key per curve. Every other length is treated as sensitive (SERVICE-NOTES "safe rule"). */
 const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
 
-// The exact rule from nearcore (2–64 chars checked separately).
-const ACCOUNT_ID_RE = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/;
+/** nearcore's account id rule, less the length (2–64 characters, checked apart). */
+const ACCOUNT_ID_RE = /^(?:[a-z0-9]+[-_.])*[a-z0-9]+$/;
 const IMPLICIT_RE = /^[0-9a-f]{64}$/;
-const ETH_IMPLICIT_RE = /^0x[0-9a-f]{40}$/;
-const ETH_ANY_CASE_RE = /^0[xX][0-9a-fA-F]{40}$/;
-const DETERMINISTIC_RE = /^0s[0-9a-f]{40}$/;
-const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
+/** Eth-implicit (`0x`) and deterministic (`0s`) ids: 40 lowercase hex after the prefix. */
+const HEX40_ID_RE = /^0[xs][0-9a-f]{40}$/;
 const LOWER_HEX_RE = /^[0-9a-f]+$/;
 /** `word:payload` — the shape of anything that might be a key. */
 const KEY_SHAPE_RE = /^([A-Za-z][A-Za-z0-9]{0,19}):([A-Za-z0-9]*)$/;
@@ -44,42 +42,39 @@ const MIN_SENSITIVE_BYTES = 16;
  */
 export function classify(text: string): Classified {
   const t = String(text).trim();
-  const key = classifyKeyShaped(t);
+  const key = classifyKeyShaped(t) ?? classifyBareSecret(t);
   if (key) return key;
-  const bare = classifyBareSecret(t);
-  if (bare) return bare;
   const reason = accountIdError(t);
-  if (reason !== undefined) return { kind: 'invalid', text: t, reason };
-  return accountOf(t);
+  return reason === undefined ? accountOf(t) : invalid(t, reason);
 }
 
-/** Why `id` is not a valid NEAR account id (one lowercase sentence without a final period), or undefined when it is. */
+const notAllowed = (what: string): string => `${what} not allowed in NEAR account ids`;
+
+/**
+ * Why `id` is not a valid NEAR account id (one lowercase sentence without a final period), or undefined when it is.
+ * The checks in order amount to nearcore's rule: 2–64 characters of `a-z 0-9 . - _`, and no separator (`.-_`) at
+ * either end or next to another one.
+ */
 export function accountIdError(id: string): string | undefined {
   if (typeof id !== 'string' || id.length === 0) return 'an account id cannot be empty';
-  if (ETH_ANY_CASE_RE.test(id) && !ETH_IMPLICIT_RE.test(id)) {
-    return 'a mixed-case (checksummed) Ethereum address is not a NEAR account id: NEAR uses the all-lowercase form';
+  if (/[A-Z]/.test(id)) {
+    return /^0x[0-9a-f]{40}$/i.test(id)
+      ? 'a mixed-case (checksummed) Ethereum address is not a NEAR account id: NEAR uses the all-lowercase form'
+      : notAllowed('uppercase letters are');
   }
-  if (/[A-Z]/.test(id)) return 'uppercase letters are not allowed in NEAR account ids';
   const bad = /[^a-z0-9._-]/.exec(id);
   if (bad) return badCharReason(bad[0]);
   if (id.length < 2) return 'account ids are at least 2 characters';
   if (id.length > 64) return `account ids are at most 64 characters (this one has ${id.length})`;
-  const first = id[0] as string;
-  if (first === '.' || first === '-' || first === '_') return `an account id cannot start with '${first}'`;
-  const last = id[id.length - 1] as string;
-  if (last === '.' || last === '-' || last === '_') return `an account id cannot end with '${last}'`;
+  const edge = /^[._-]|[._-]$/.exec(id);
+  if (edge) return `an account id cannot ${edge.index ? 'end' : 'start'} with '${edge[0]}'`;
   const pair = /[._-]{2}/.exec(id);
-  if (pair) return `'${pair[0]}': two separators in a row are not allowed in NEAR account ids`;
-  // Unreachable with the checks above, kept so that this function can never disagree with the official rule.
-  if (!ACCOUNT_ID_RE.test(id)) return 'this is not a valid NEAR account id';
-  return undefined;
+  return pair ? notAllowed(`'${pair[0]}': two separators in a row are`) : undefined;
 }
 
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
-  if (typeof hex64 !== 'string' || !IMPLICIT_RE.test(hex64)) {
-    throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
-  }
+  if (!IMPLICIT_RE.test(hex64)) throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
   return `ed25519:${base58Encode(Buffer.from(hex64, 'hex'))}`;
 }
 
@@ -92,7 +87,7 @@ export function publicKeyToImplicitAccount(key: string): string {
   if (c.kind !== 'public-key') {
     throw invalidInput('Only an ed25519 public key (ed25519:…) has an implicit account.');
   }
-  if (c.curve !== 'ed25519' || c.implicitAccount === undefined) {
+  if (c.implicitAccount === undefined) {
     throw invalidInput('Only ed25519 keys have an implicit account; this is a secp256k1 key.');
   }
   return c.implicitAccount;
@@ -100,10 +95,8 @@ export function publicKeyToImplicitAccount(key: string): string {
 
 /** Which network an id belongs to by its suffix: `.near`/`near` → mainnet, `.testnet`/`testnet` → testnet. */
 export function networkForAccount(id: string): NetworkName | undefined {
-  if (typeof id !== 'string') return undefined;
-  if (id === 'near' || id.endsWith('.near')) return 'mainnet';
-  if (id === 'testnet' || id.endsWith('.testnet')) return 'testnet';
-  return undefined;
+  const top = /(?:^|\.)(near|testnet)$/.exec(id)?.[1];
+  return top === undefined ? undefined : top === 'near' ? 'mainnet' : 'testnet';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,28 +124,27 @@ export const NAMED_ID_SUFFIXES: readonly string[] = ['near', 'testnet', 'tg', 'a
  */
 export const CODE_RECEIVERS: readonly string[] = ['this', 'self', 'super', 'window', 'document', 'process', 'console', 'module', 'exports'];
 
-const CODE_RECEIVER_SET = new Set(CODE_RECEIVERS);
-const MAX_CODE_RECEIVER = Math.max(...CODE_RECEIVERS.map((r) => r.length));
+/** A member expression on a CODE_RECEIVERS name: `this.near`, `console.log`. */
+const CODE_RECEIVER_RE = new RegExp(`^(?:${CODE_RECEIVERS.join('|')})\\.`);
 // Right boundary of an id: not followed by a letter or digit, nor by separators or a dot that continue the name
 // (a dot followed by a space/end is the end of a sentence: "send to alice.near."; `_alice.near_` is markdown).
 const ID_END = '(?![A-Za-z0-9]|[_-]+[A-Za-z0-9]|\\.[\\w-])';
 
+/** `0x`/`0s` + 40 lowercase hex or 64 lowercase hex, as a whole id. */
+const HEX_ID = `(?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`;
 /**
- * One compiled pass over the text, anchored on rare characters so that V8 skips ordinary text quickly
- * (a 1 MB file takes a few ms): three alternatives, each finished in code by a short bounded walk.
+ * One compiled pass over the text, anchored on characters that ordinary words are not made of, so that V8 skips
+ * most of the text quickly (a 1 MB file takes a few ms): three alternatives, each finished in code.
  *  1. `.near` (any NAMED_ID_SUFFIXES label) at the END of a dotted id: walk back over id characters;
- *  2. `x:y` — a possible key: walk back over the key type and forward over the payload;
- *  3. a boundary character, then `0x`/`0s` + 40 lowercase hex or 64 lowercase hex (the start of the text is
- *     checked separately, as it has no boundary character).
+ *  2. `:payload` — a possible key: walk back over the key type; else the colon may be the left boundary of a hex id;
+ *  3. any other boundary character, then a hex id (the start of the text is checked separately, as it has no
+ *     boundary character). The lookahead repeats what every hex id starts with: it only lets V8 give up sooner
+ *     after the many spaces and quotes that are followed by ordinary words.
  * Left boundaries are anything but an id character: quotes, backticks, brackets, spaces, `/`, `:`, `@`, `=`…
  */
-const FINDER_RE = new RegExp(
-  `\\.(?:${NAMED_ID_SUFFIXES.join('|')})${ID_END}` + //
-    '|[A-Za-z0-9]:[A-Za-z0-9]' +
-    `|[^\\w.-](?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`,
-  'g',
-);
-const HEX_AT_START_RE = new RegExp(`^(?:0[xs][0-9a-f]{40}|[0-9a-f]{64})${ID_END}`);
+const FINDER_RE = new RegExp(`\\.(?:${NAMED_ID_SUFFIXES.join('|')})${ID_END}|:[A-Za-z0-9]+|[^\\w.:-](?=[0-9a-f][0-9a-fxs][0-9a-f])${HEX_ID}`, 'g');
+/** A hex id at lastIndex. */
+const HEX_ID_RE = new RegExp(HEX_ID, 'y');
 
 /**
  * Every account id and key in `text` with offsets into it (end exclusive), in order, never overlapping.
@@ -177,17 +169,16 @@ export function findAt(line: string, character: number): FoundId | undefined {
   if (typeof line !== 'string' || !Number.isInteger(character) || character < 0 || character > line.length) return undefined;
   const from = Math.max(0, character - FIND_AT_WINDOW);
   const to = Math.min(line.length, character + FIND_AT_WINDOW);
-  const window = from === 0 && to === line.length ? line : line.slice(from, to);
+  const window = line.slice(from, to);
   const found: FoundId[] = [];
   scan(window, found, from === 0);
   let best: FoundId | undefined;
   for (const f of found) {
     // Touching a cut edge of the window: may be a fragment of a longer token, so not trusted.
     if ((f.start === 0 && from > 0) || (f.end === window.length && to < line.length)) continue;
-    const start = f.start + from;
-    const end = f.end + from;
-    if (start <= character && character < end) return { ...f, start, end };
-    if (end === character) best = { ...f, start, end };
+    const hit = { ...f, start: f.start + from, end: f.end + from };
+    if (hit.start <= character && character < hit.end) return hit;
+    if (hit.end === character) best = hit;
   }
   return best;
 }
@@ -202,100 +193,86 @@ const MAX_KEY_TYPE = 20;
 /** Appends every id in `text` to `out`; `atTextStart` is false when `text` is a window cut out of a longer line. */
 function scan(text: string, out: FoundId[], atTextStart: boolean): void {
   let lastEnd = 0; // nothing reported may overlap what was reported before
-  const push = (start: number, end: number, classified: Classified, slice?: string): void => {
-    out.push({ text: slice ?? text.slice(start, end), start, end, classified });
+  const push = (start: number, end: number, classified: Classified, slice = text.slice(start, end)): void => {
+    out.push({ text: slice, start, end, classified });
     lastEnd = end;
   };
-  if (atTextStart) {
-    const m = HEX_AT_START_RE.exec(text);
-    if (m) push(0, m[0].length, accountOf(m[0]));
-  }
+  const hexId = (s: number, end: number): void => {
+    if (s < lastEnd) return;
+    const id = text.slice(s, end);
+    push(s, end, accountOf(id, end - s === 64 ? 'implicit' : id[1] === 'x' ? 'eth-implicit' : 'deterministic'), id);
+  };
+  /** The end of the hex id at `s`, or -1. */
+  const hexEnd = (s: number): number => {
+    HEX_ID_RE.lastIndex = s;
+    return HEX_ID_RE.test(text) ? HEX_ID_RE.lastIndex : -1;
+  };
   const re = FINDER_RE; // shared: scan never re-enters itself, so resetting lastIndex is enough
-  re.lastIndex = lastEnd;
+  const startHex = atTextStart ? hexEnd(0) : -1;
+  if (startHex > 0) hexId(0, startHex);
+  re.lastIndex = Math.max(0, startHex);
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
+  // `from`: where this search started; what lies before it was part of an earlier match.
+  for (let from = re.lastIndex; (m = re.exec(text)) !== null; from = re.lastIndex) {
     const at = m.index;
+    const end = at + m[0].length;
     const first = text.charCodeAt(at);
     if (first === 46 /* . */) {
       // 1. dotted named id ending at the match end.
-      const end = at + m[0].length;
       let s = at;
       let ellipsis = false;
-      while (s > 0 && s > end - 80 && isIdChar(text.charCodeAt(s - 1))) {
+      while (s > end - 80 && isIdChar(text.charCodeAt(s - 1))) {
         // "wait...alice.near": two dots in a row cannot be inside an id, so they end the walk.
-        if (s >= 2 && text.charCodeAt(s - 1) === 46 && text.charCodeAt(s - 2) === 46) {
+        if (text.charCodeAt(s - 1) === 46 && text.charCodeAt(s - 2) === 46) {
           ellipsis = true;
           break;
         }
         s--;
       }
-      if (!ellipsis && s > 0 && isIdChar(text.charCodeAt(s - 1))) continue; // longer than any id
+      if (!ellipsis && isIdChar(text.charCodeAt(s - 1))) continue; // longer than any id
       // Leading separators are punctuation around the id: "...alice.near", `_alice.near_`.
       while (s < at && isSeparator(text.charCodeAt(s))) s++;
+      // Anything but a plain lowercase id (uppercase, `a..b`) is not an account, and the finder stays quiet on it.
       if (s < lastEnd || end - s > 64) continue;
       const id = text.slice(s, end);
-      // Most hits are plain lowercase ids: checked in one loop; anything else goes through classify for its reason.
-      const c = isPlainAccountId(text, s, end) ? accountOf(id) : classify(id);
-      if (c.kind !== 'account') continue;
-      const dot = id.indexOf('.');
-      if (dot <= MAX_CODE_RECEIVER && CODE_RECEIVER_SET.has(id.slice(0, dot))) continue;
-      push(s, end, c, id);
-    } else if (text.charCodeAt(at + 1) === 58 /* : */) {
-      // 2. a possible key: key type back to the first non-alphanumeric, payload forward.
-      const colon = at + 1;
-      let s = colon;
-      while (s > 0 && colon - s <= MAX_KEY_TYPE && isAlnum(text.charCodeAt(s - 1))) s--;
-      let e = colon + 1;
-      while (e < text.length && isAlnum(text.charCodeAt(e))) e++;
-      const prefix = text.slice(s, colon);
-      const known = isKnownCurvePrefix(prefix);
+      if (ACCOUNT_ID_RE.test(id) && !CODE_RECEIVER_RE.test(id)) push(s, end, accountOf(id), id);
+    } else if (first === 58 /* : */) {
+      // 2. a possible key: the key type back to the first non-alphanumeric (not inside an earlier match), the payload
+      // up to the match end.
+      let s = at;
+      while (s > from && at - s <= MAX_KEY_TYPE && isAlnum(text.charCodeAt(s - 1))) s--;
+      const prefix = text.slice(s, at);
+      const known = curveOf(prefix) !== undefined;
       if (
+        s < at &&
         s >= lastEnd &&
-        !(s > 0 && isAlnum(text.charCodeAt(s - 1))) &&
+        at - s <= MAX_KEY_TYPE &&
+        !isAlnum(text.charCodeAt(s - 1)) &&
         isAlpha(text.charCodeAt(s)) &&
-        (known || e - colon - 1 >= MIN_UNKNOWN_KEY_PAYLOAD)
+        (known || end - at - 1 >= MIN_UNKNOWN_KEY_PAYLOAD)
       ) {
-        const c = classifyKeyShaped(text.slice(s, e));
+        const c = classifyKey(text.slice(s, end), prefix, text.slice(at + 1, end));
         // Only known key types may come out invalid (so a hover explains a mistyped key); an unknown `word:`
         // followed by a hex hash or similar is not ours to report.
         if (c && (c.kind !== 'invalid' || known)) {
-          push(s, e, c);
-          re.lastIndex = e;
+          push(s, end, c);
           continue;
         }
       }
-      re.lastIndex = colon; // the colon may still be the left boundary of a hex id: "near:0x…"
+      // Not a key: the colon may be the left boundary of a hex id ("near:0x…"), unless a hash name comes before it.
+      const e = hexEnd(at + 1);
+      if (e > 0 && !HASH_PREFIX_RE.test(text.slice(Math.max(0, at - 12), at))) hexId(at + 1, e);
+      re.lastIndex = Math.max(e, at + 1); // the payload may end in another key type: "a:b:c"
     } else {
       // 3. boundary char + eth-implicit / deterministic / implicit id.
-      const s = at + 1;
-      const end = at + m[0].length;
-      if (s >= lastEnd && !(text.charCodeAt(at) === 58 && HASH_PREFIX_RE.test(text.slice(Math.max(0, at - 12), at)))) {
-        const id = text.slice(s, end);
-        push(s, end, accountOf(id), id);
-      }
+      hexId(at + 1, end);
     }
   }
 }
 
-/**
- * `text[start, end)` is a valid account id made only of lowercase letters, digits and single separators (the
- * ACCOUNT_ID_RE rule, 2–64 chars) — the same answer as `accountIdError(id) === undefined` for such strings, without
- * regexes or a slice: the finder's hot path.
- */
-function isPlainAccountId(text: string, start: number, end: number): boolean {
-  if (end - start < 2 || end - start > 64) return false;
-  let afterSeparator = true; // an id cannot start with a separator
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) afterSeparator = false;
-    else if (isSeparator(c) && !afterSeparator) afterSeparator = true;
-    else return false;
-  }
-  return !afterSeparator;
-}
-
+// Character classes on char codes (NaN, from reading before or after the text, is in none of them).
 function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return (c >= 48 && c <= 57) || isAlpha(c);
 }
 function isAlpha(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -307,14 +284,13 @@ function isSeparator(c: number): boolean {
 function isIdChar(c: number): boolean {
   return isAlnum(c) || isSeparator(c);
 }
-
 // ---------------------------------------------------------------------------------------------------------------
 // Internals
 // ---------------------------------------------------------------------------------------------------------------
 
-function isKnownCurvePrefix(prefix: string): boolean {
+function curveOf(prefix: string): Curve | undefined {
   const p = prefix.toLowerCase();
-  return p === 'ed25519' || p === 'secp256k1';
+  return p === 'ed25519' || p === 'secp256k1' ? p : undefined;
 }
 
 /** `word:payload` strings: a key of a known curve, something sensitive, or null when it is not key-shaped at all. */
@@ -323,81 +299,68 @@ function classifyKeyShaped(t: string): Classified | null {
   if (!m) {
     // A known prefix followed by junk (spaces, punctuation) is a broken key, not an account id.
     const known = /^(ed25519|secp256k1):/i.exec(t);
-    if (known) {
-      return { kind: 'invalid', text: t, reason: `the part after '${known[1]}:' must be base58 letters and digits only` };
-    }
-    return null;
+    return known ? invalid(t, `the part after '${known[1]}:' must be base58 letters and digits only`) : null;
   }
-  const prefix = m[1] as string;
-  const payload = m[2] as string;
-  const lower = prefix.toLowerCase();
-  const curve: Curve | undefined = lower === 'ed25519' ? 'ed25519' : lower === 'secp256k1' ? 'secp256k1' : undefined;
+  return classifyKey(t, m[1] as string, m[2] as string);
+}
+
+/** `t` is `prefix:payload`, a letter and up to 19 letters or digits, then letters and digits only. */
+function classifyKey(t: string, prefix: string, payload: string): Classified | null {
+  const curve = curveOf(prefix);
   if (curve === undefined) {
-    if (payload.length >= MIN_UNKNOWN_KEY_PAYLOAD && BASE58_RE.test(payload) && !LOWER_HEX_RE.test(payload)) {
-      return {
-        kind: 'sensitive',
-        text: t,
-        reason: `'${prefix}:' is not a key type NEAR uses, and the long base58 value after it may be a secret key`,
-      };
-    }
-    return null;
+    return payload.length >= MIN_UNKNOWN_KEY_PAYLOAD && BASE58_RE.test(payload) && !LOWER_HEX_RE.test(payload)
+      ? sensitive(t, `'${prefix}:' is not a key type NEAR uses, and the long base58 value after it may be a secret key`)
+      : null;
   }
-  if (payload.length === 0) return { kind: 'invalid', text: t, reason: `there is nothing after '${prefix}:'` };
+  if (payload === '') return invalid(t, `there is nothing after '${prefix}:'`);
   const bytes = base58Decode(payload);
   if (bytes === undefined) {
-    if (payload.length >= MIN_UNKNOWN_KEY_PAYLOAD) {
-      return {
-        kind: 'sensitive',
-        text: t,
-        reason: 'this is not valid base58, but long enough to be a mistyped secret key, so it is treated as one',
-      };
-    }
-    return { kind: 'invalid', text: t, reason: `the part after '${prefix}:' is not base58 (it never uses 0, O, I or l)` };
+    return payload.length >= MIN_UNKNOWN_KEY_PAYLOAD
+      ? sensitive(t, 'this is not valid base58, but long enough to be a mistyped secret key, so it is treated as one')
+      : invalid(t, `the part after '${prefix}:' is not base58 (it never uses 0, O, I or l)`);
   }
   const n = bytes.length;
   const expected = PUBLIC_KEY_BYTES[curve];
   if (n === expected) {
-    if (prefix !== curve) return { kind: 'invalid', text: t, reason: `the key type must be written in lowercase: '${curve}:'` };
+    if (prefix !== curve) return invalid(t, `the key type must be written in lowercase: '${curve}:'`);
     const key: Classified = { kind: 'public-key', key: t, curve, bytes };
-    if (curve === 'ed25519') key.implicitAccount = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
+    if (curve === 'ed25519') key.implicitAccount = Buffer.from(bytes).toString('hex');
     return key;
   }
-  if (n < MIN_SENSITIVE_BYTES) {
-    return { kind: 'invalid', text: t, reason: `${n} bytes: too short for a key (a ${curve} public key has ${expected})` };
-  }
-  return { kind: 'sensitive', text: t, reason: sensitiveReason(curve, n) };
+  if (n < MIN_SENSITIVE_BYTES) return invalid(t, `${n} bytes: too short for a key (a ${curve} public key has ${expected})`);
+  return sensitive(t, `${n} bytes: ${secretShape(curve, n) ?? `not a ${curve} public key (${expected} bytes), so it may be a secret`}`);
 }
 
-function sensitiveReason(curve: Curve, n: number): string {
-  if (curve === 'ed25519' && n === 64) return '64 bytes: this is a secret key or a signature, not a public key';
-  if (curve === 'secp256k1' && n === 32) return '32 bytes: this is a secp256k1 secret key, not a public key';
-  if (curve === 'secp256k1' && n === 96) return '96 bytes: this is a secp256k1 secret key, not a public key';
-  if (curve === 'secp256k1' && n === 65) return '65 bytes: this is a signature or a key in a format NEAR does not use';
-  return `${n} bytes: not a ${curve} public key (${PUBLIC_KEY_BYTES[curve]} bytes), so it may be a secret`;
+const invalid = (text: string, reason: string): Classified => ({ kind: 'invalid', text, reason });
+const sensitive = (text: string, reason: string): Classified => ({ kind: 'sensitive', text, reason });
+
+/** What a key of a non-public length is known to be. */
+function secretShape(curve: Curve, n: number): string | undefined {
+  if (curve === 'ed25519') return n === 64 ? 'this is a secret key or a signature, not a public key' : undefined;
+  if (n === 32 || n === 96) return 'this is a secp256k1 secret key, not a public key';
+  return n === 65 ? 'this is a signature or a key in a format NEAR does not use' : undefined;
 }
 
 /** A pasted secret key or signature without its `ed25519:` prefix: 64 bytes of base58. */
 function classifyBareSecret(t: string): Classified | null {
   if (t.length < 80 || t.length > 90 || base58Decode(t)?.length !== 64) return null;
-  return { kind: 'sensitive', text: t, reason: '64 bytes of base58 without a key type: this looks like a secret key or a signature' };
+  return sensitive(t, '64 bytes of base58 without a key type: this looks like a secret key or a signature');
 }
 
-function accountOf(id: string): Classified {
+/** A valid account id classified; `kind` when the finder already knows it. */
+function accountOf(id: string, kind?: AccountKind): Classified {
   const dot = id.indexOf('.');
   // Implicit, eth-implicit and deterministic ids never contain a dot (and the finder mostly meets dotted ids).
   if (dot >= 0) return { kind: 'account', id, accountKind: 'named', topLevel: false, parent: id.slice(dot + 1) };
-  let accountKind: AccountKind = 'named';
-  if (IMPLICIT_RE.test(id)) accountKind = 'implicit';
-  else if (ETH_IMPLICIT_RE.test(id)) accountKind = 'eth-implicit';
-  else if (DETERMINISTIC_RE.test(id)) accountKind = 'deterministic';
-  return { kind: 'account', id, accountKind, topLevel: true };
+  if (!kind) kind = IMPLICIT_RE.test(id) ? 'implicit' : !HEX40_ID_RE.test(id) ? 'named' : id[1] === 'x' ? 'eth-implicit' : 'deterministic';
+  return { kind: 'account', id, accountKind: kind, topLevel: true };
 }
 
 function badCharReason(ch: string): string {
-  if (/\s/.test(ch)) return 'spaces are not allowed in NEAR account ids';
-  if (ch === ':') return "':' is not allowed in NEAR account ids (a key is written 'ed25519:…')";
+  if (/\s/.test(ch)) return notAllowed('spaces are');
+  if (ch === ':') return `${notAllowed("':' is")} (a key is written 'ed25519:…')`;
   if (ch === '@') return "'@' is not part of a NEAR account id (write alice.near, not @alice.near)";
-  const cp = ch.codePointAt(0) ?? 0;
-  const shown = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
-  return `${shown} is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.')`;
+  const cp = ch.codePointAt(0) as number;
+  const shown = cp < 0x20 || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
+  return `${notAllowed(`${shown} is`)} (only a-z, 0-9, '-', '_' and '.')`;
 }

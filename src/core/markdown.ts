@@ -20,7 +20,7 @@ const MD_PUNCT_RE = /[\\`*_{}[\]()#+\-.!|~$:^=]/g;
  * and cut to at most `max` code points with a trailing "…". Never splits a surrogate pair.
  */
 export function sanitizeText(text: string, max: number = DEFAULT_MAX_TEXT): string {
-  const s = (typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text))
+  const s = String(text ?? '')
     .replace(INVISIBLE_RE, '')
     .replace(WHITESPACE_RUN_RE, ' ')
     .trim();

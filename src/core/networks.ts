@@ -6,17 +6,13 @@ export interface Endpoints {
   archivalRpcUrl: string;
 }
 
+/** FastNEAR's three services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com, archival-rpc.<net>.fastnear.com. */
+const fastnear = (net: 'mainnet' | 'testnet', api: string): Endpoints =>
+  Object.freeze({ apiUrl: `https://${api}.fastnear.com`, rpcUrl: `https://rpc.${net}.fastnear.com`, archivalRpcUrl: `https://archival-rpc.${net}.fastnear.com` });
+
 export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints } = Object.freeze({
-  mainnet: Object.freeze({
-    apiUrl: 'https://api.fastnear.com',
-    rpcUrl: 'https://rpc.mainnet.fastnear.com',
-    archivalRpcUrl: 'https://archival-rpc.mainnet.fastnear.com',
-  }),
-  testnet: Object.freeze({
-    apiUrl: 'https://test.api.fastnear.com',
-    rpcUrl: 'https://rpc.testnet.fastnear.com',
-    archivalRpcUrl: 'https://archival-rpc.testnet.fastnear.com',
-  }),
+  mainnet: fastnear('mainnet', 'api'),
+  testnet: fastnear('testnet', 'test.api'),
 });
 
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
@@ -29,34 +25,31 @@ export function explorerUrl(network: 'mainnet' | 'testnet', accountId: string, t
   return (template ?? EXPLORER_TEMPLATES[network]).split('{accountId}').join(encodeURIComponent(accountId));
 }
 
+const parseUrl = (url: string): URL | undefined => {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+};
+const isHttp = (u: URL): boolean => u.protocol === 'http:' || u.protocol === 'https:';
+
 /** Host part of a URL for display, '' when it is not a URL. */
 export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
+  return parseUrl(url)?.host ?? '';
 }
 
 /** The origin (scheme://host:port) of an http(s) URL, or undefined when it is not one. */
 export function originOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  const u = parseUrl(url);
+  return u && isHttp(u) ? u.origin : undefined;
 }
 
 /** Why a user-supplied endpoint URL is unusable, or undefined when fine (http(s), no credentials in it). */
 export function endpointUrlError(url: string): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return 'not a valid URL';
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'only http and https URLs are supported';
+  const u = parseUrl(url);
+  if (!u) return 'not a valid URL';
+  if (!isHttp(u)) return 'only http and https URLs are supported';
   if (u.username || u.password) return 'user names and passwords in the URL are not supported';
   return undefined;
 }

@@ -1,9 +1,8 @@
 // The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
-import type Big from 'big.js';
 import { derive, describe, latestActivity as latestOf, parseYocto } from './amounts';
 import { badShape, isRecord, NearLensError } from './errors';
 
-export type FtBalance = { status: 'known'; raw: Big } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
+export type FtBalance = { status: 'known'; raw: bigint } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
 export interface FtHolding {
   contractId: string;
   balance: FtBalance;
@@ -18,12 +17,12 @@ export interface PoolEntry {
   lastUpdate: number | null;
 }
 export interface AccountState {
-  balance: Big;
-  locked: Big;
+  balance: bigint;
+  locked: bigint;
   storageBytes: number;
-  pinned: Big;
-  total: Big;
-  spendable: Big;
+  pinned: bigint;
+  total: bigint;
+  spendable: bigint;
 }
 export interface AccountFull {
   accountId: string;

@@ -1,9 +1,8 @@
-// Exact money: yocto strings → big.js, NEAR/FT formatting, SPEC §2 derived quantities. Pure: no `vscode`, never Number for yocto.
-import Big from 'big.js';
+// Exact money: yocto strings → bigint, NEAR/FT formatting, SPEC §2 derived quantities. Pure: no `vscode`, never Number for yocto.
 import { badShape } from './errors';
 
-export const YOCTO_PER_NEAR: Big = new Big('1000000000000000000000000'); // 10^24
-export const STORAGE_YOCTO_PER_BYTE: Big = new Big('10000000000000000000'); // 10^19
+export const YOCTO_PER_NEAR: bigint = 10n ** 24n;
+export const STORAGE_YOCTO_PER_BYTE: bigint = 10n ** 19n;
 
 const NEAR_DECIMALS = 24;
 /** u128 has 39 digits; anything far longer is garbage or an attack on the formatter, not an amount. */
@@ -25,7 +24,7 @@ const NOT_DIGITS: ReadonlyArray<[RegExp, string]> = [
  * exponent, no decimal point, no spaces: a "1e24" or "1.5" in a balance field means the body is not what we think
  * it is, and guessing would show a wrong balance. Throws NearLensError('bad-shape') naming `field`.
  */
-export function parseYocto(value: unknown, field = 'amount'): Big {
+export function parseYocto(value: unknown, field = 'amount'): bigint {
   if (typeof value !== 'string' || value === '') {
     throw badShape(`The service sent ${describe(value, 'nothing')} for ${field}, where an amount string of digits was expected.`);
   }
@@ -36,7 +35,7 @@ export function parseYocto(value: unknown, field = 'amount'): Big {
   if (value.length > MAX_DIGITS) {
     throw badShape(`The amount in ${field} has ${value.length} digits, far more than any real balance.`);
   }
-  return new Big(value);
+  return BigInt(value);
 }
 
 /**
@@ -44,7 +43,7 @@ export function parseYocto(value: unknown, field = 'amount'): Big {
  * more than the account has), trailing zeros dropped, thousands grouped with ",". A non-zero amount that rounds
  * to zero reads "< 0.00001 NEAR" (or "> -0.00001 NEAR" when negative). Negatives keep their sign (ASCII "-").
  */
-export function formatNear(yocto: Big, decimals = 5): string {
+export function formatNear(yocto: bigint, decimals = 5): string {
   return `${formatScaled(yocto, NEAR_DECIMALS, clampDecimals(decimals, NEAR_DECIMALS))} NEAR`;
 }
 
@@ -52,7 +51,7 @@ export function formatNear(yocto: Big, decimals = 5): string {
  * yocto → NEAR with every digit: "240.420562203528059226991880" → grouped integer part, and the fraction with
  * trailing zeros trimmed ("1" for exactly 1 NEAR, "240.42056220352805922699188" for the here.tg balance). No unit.
  */
-export function formatYoctoExact(yocto: Big): string {
+export function formatYoctoExact(yocto: bigint): string {
   return formatScaled(yocto, NEAR_DECIMALS, NEAR_DECIMALS);
 }
 
@@ -61,7 +60,7 @@ export function formatYoctoExact(yocto: Big): string {
  * own (0–40, from ft_metadata); `maxDecimals` caps the places shown (default: all of them, i.e. exact). Same
  * rounding, grouping, tiny-value and sign rules as formatNear. No unit: the caller appends the symbol.
  */
-export function formatTokenAmount(raw: Big, decimals: number, maxDecimals?: number): string {
+export function formatTokenAmount(raw: bigint, decimals: number, maxDecimals?: number): string {
   if (!isTokenDecimals(decimals)) {
     throw badShape(`A token's decimals must be a whole number from 0 to 40, not ${String(decimals)}.`);
   }
@@ -74,18 +73,18 @@ export function isTokenDecimals(d: number): boolean {
 }
 
 export interface Derived {
-  pinned: Big;
-  total: Big;
-  spendable: Big;
+  pinned: bigint;
+  total: bigint;
+  spendable: bigint;
 }
 
 /** SPEC §2: pinned = storage_bytes × 10^19; total = balance + locked; spendable = balance − pinned (may be negative). */
-export function derive(balance: Big, locked: Big, storageBytes: number): Derived {
+export function derive(balance: bigint, locked: bigint, storageBytes: number): Derived {
   if (!Number.isSafeInteger(storageBytes) || storageBytes < 0) {
     throw badShape(`Storage use must be a whole number of bytes, not ${String(storageBytes)}.`);
   }
-  const pinned = STORAGE_YOCTO_PER_BYTE.times(storageBytes);
-  return { pinned, total: balance.plus(locked), spendable: balance.minus(pinned) };
+  const pinned = STORAGE_YOCTO_PER_BYTE * BigInt(storageBytes);
+  return { pinned, total: balance + locked, spendable: balance - pinned };
 }
 
 /**
@@ -112,14 +111,14 @@ function clampDecimals(d: number, max: number): number {
  * |value| (truncated toward zero) over 10^scale, with at most `places` decimals (also truncated), trailing zeros
  * dropped, integer part grouped; a non-zero value that shows as zero reads "< 0.001" / "> -0.001".
  */
-function formatScaled(value: Big, scale: number, places: number): string {
-  const b = value instanceof Big ? value : new Big(value as unknown as string);
-  const digits = b.abs().round(0, Big.roundDown).toFixed(0);
+function formatScaled(value: bigint, scale: number, places: number): string {
+  const b = typeof value === 'bigint' ? value : BigInt(value as unknown as string); // a digit string from an untyped caller
+  const digits = String(b < 0n ? -b : b);
   if (digits === '0') return '0';
   const padded = digits.padStart(scale + 1, '0');
   const int = padded.slice(0, padded.length - scale).replace(/^0+(?=\d)/, '');
   const frac = padded.slice(padded.length - scale, padded.length - scale + places).replace(/0+$/, '');
-  const sign = b.lt(0) ? MINUS : '';
+  const sign = b < 0n ? MINUS : '';
   if (int === '0' && frac === '') {
     const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
     return sign ? `> ${sign}${smallest}` : `< ${smallest}`;

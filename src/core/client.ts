@@ -1,7 +1,6 @@
 // The one way NEAR Lens talks to the service: FastNEAR REST + NEAR JSON-RPC over fetch, with the API key, timeouts,
 // safe retries, redirects that never leak the key, capped bodies, typed errors and a shared cache. Pure: no `vscode`.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type Big from 'big.js';
 import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from './account';
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from './account';
 import { parseYocto } from './amounts';
@@ -71,8 +70,8 @@ export interface RpcResult<T> {
   host: RpcHost;
 }
 export interface ViewAccount {
-  amount: Big;
-  locked: Big;
+  amount: bigint;
+  locked: bigint;
   codeHash: string;
   storageUsage: number;
   blockHeight: number;
@@ -81,7 +80,7 @@ export interface ViewAccount {
 }
 export interface AccessKeyInfo {
   publicKey: string;
-  permission: 'FullAccess' | { receiverId: string; methodNames: string[]; allowance: Big | null };
+  permission: 'FullAccess' | { receiverId: string; methodNames: string[]; allowance: bigint | null };
 }
 export interface FtMetadata {
   symbol: string;
@@ -370,11 +369,11 @@ export class NearClient {
     });
   }
 
-  stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<Big> {
+  stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {
     return this.#poolView(poolId, accountId, 'get_account_staked_balance', o);
   }
 
-  unstakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<Big> {
+  unstakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {
     return this.#poolView(poolId, accountId, 'get_account_unstaked_balance', o);
   }
 
@@ -431,7 +430,7 @@ export class NearClient {
     });
   }
 
-  #poolView(poolId: string, accountId: string, method: string, o: CallOptions | undefined): Promise<Big> {
+  #poolView(poolId: string, accountId: string, method: string, o: CallOptions | undefined): Promise<bigint> {
     return this.#guard(() => {
       const pool = need(poolId, 'account');
       const acc = need(accountId, 'account');

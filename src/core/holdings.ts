@@ -1,5 +1,4 @@
 // Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel. Pure: no `vscode`, no I/O.
-import type Big from 'big.js';
 import { formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from './amounts';
 import type { FtHolding } from './account';
 import type { FtMetadata } from './client';
@@ -43,12 +42,12 @@ function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: 
 
 /** Delegated amounts of one account in one pool (get_account_staked_balance / get_account_unstaked_balance). */
 export interface PoolBalance {
-  staked: Big;
-  unstaked: Big;
+  staked: bigint;
+  unstaked: bigint;
 }
 
 export function isZeroPool(p: PoolBalance): boolean {
-  return p.staked.eq(0) && p.unstaked.eq(0);
+  return p.staked === 0n && p.unstaked === 0n;
 }
 
 /** How a fungible-token holding reads, once its balance state and metadata state are combined. */
@@ -84,7 +83,7 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
     const amount = formatTokenAmount(b.raw, m.decimals, maxDecimals) + unit;
     return { ...base, amount, exact: formatTokenAmount(b.raw, m.decimals) + unit, known: true, scaled: true, note: '' };
   }
-  const raw = b.raw.toFixed(0);
+  const raw = String(b.raw);
   let note = 'token metadata not loaded yet';
   if (m) note = 'token metadata has unusable decimals';
   else if (meta?.status === 'failed') note = `no token metadata (${meta.error ?? 'ft_metadata failed'})`;
@@ -94,8 +93,8 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
 
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
 export function describePool(p: PoolBalance, decimals: number): { staked: string; stakedExact: string; unstaked: string; unstakedExact: string; summary: string } {
-  const exact = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
-  const any = !p.unstaked.eq(0);
+  const exact = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
+  const any = p.unstaked !== 0n;
   const staked = formatNear(p.staked, decimals);
   const unstaked = any ? formatNear(p.unstaked, decimals) : '';
   return {

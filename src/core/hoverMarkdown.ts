@@ -1,6 +1,5 @@
 // Markdown of the NEAR Lens hover: the decoded identity, the live account/key data, failures and our command links.
 // Pure (no `vscode`): every untrusted string (from the file or the service) goes through escapeMarkdown.
-import type Big from 'big.js';
 import type { AccountFull, FtHolding, PublicKeyAccounts } from './account';
 import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from './account';
 import { formatNear } from './amounts';
@@ -112,14 +111,14 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   const st = full.state;
   const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
-  const near = (v: Big): string => escapeMarkdown(formatNear(v, o.decimals));
+  const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');
   // No markdown lists: a line after a list item would be folded into it.
   return [
     `Total owned: **${near(st.total)}**`,
-    `Spendable: **${near(st.spendable)}**${st.spendable.lt(0) ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
+    `Spendable: **${near(st.spendable)}**${st.spendable < 0n ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
     `Balance: ${near(st.balance)}`,
-    `Locked: ${near(st.locked)}${st.locked.gt(0) ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
+    `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
     `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
     `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
     ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map((t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`),

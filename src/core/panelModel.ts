@@ -1,5 +1,4 @@
-// Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`, no I/O; money with big.js.
-import Big from 'big.js';
+// Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`, no I/O; money as bigint.
 import { formatNear, formatYoctoExact } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from './account';
@@ -27,7 +26,7 @@ export interface PanelInput {
 }
 
 const defaultTime = (ms: number): string => new Date(ms).toLocaleString();
-const exactNear = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
+const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
 
 export function buildPanelModel(i: PanelInput): PanelViewModel {
   const d = i.decimals;
@@ -39,7 +38,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);
-  const caveat = st && st.locked.gt(0) ? VALIDATOR_LOCKED_CAVEAT : '';
+  const caveat = st && st.locked > 0n ? VALIDATOR_LOCKED_CAVEAT : '';
   const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
   const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
     list.map((t) => {
@@ -93,19 +92,19 @@ export function accountKindText(id: string): string {
  * draws a negative width, and the note says why.
  */
 export function balanceBar(st: AccountState, decimals: number): { segments: BarSegment[]; note: string } {
-  const short = st.spendable.lt(0);
-  const parts: Array<[SegmentKey, string, Big]> = short
+  const short = st.spendable < 0n;
+  const parts: Array<[SegmentKey, string, bigint]> = short
     ? [
         ['pinned', 'Pinned by storage, covered by the balance', st.balance],
-        ['shortfall', 'Pinned by storage beyond the balance', st.pinned.minus(st.balance)],
+        ['shortfall', 'Pinned by storage beyond the balance', st.pinned - st.balance],
       ]
     : [
         ['spendable', 'Spendable', st.spendable],
         ['pinned', 'Pinned by storage', st.pinned],
       ];
   parts.push(['locked', 'Locked (staked)', st.locked]);
-  const scale = parts.reduce((s, p) => s.plus(p[2]), new Big(0));
-  if (scale.eq(0)) return { segments: [], note: 'The account holds 0 NEAR and uses no storage.' };
+  const scale = parts.reduce((s, p) => s + p[2], 0n);
+  if (scale === 0n) return { segments: [], note: 'The account holds 0 NEAR and uses no storage.' };
   const shares = percentages(
     parts.map((p) => p[2]),
     scale,
@@ -122,34 +121,55 @@ export function balanceBar(st: AccountState, decimals: number): { segments: BarS
 /** One part's share of the bar: `percent` for display, `exactPercent` (6 decimals) and `width` (0–100). */
 export type Share = Pick<BarSegment, 'percent' | 'exactPercent' | 'width'>;
 
+/** Places of the exact share, in integer arithmetic: the percentage to 20 decimals, rounded half up. */
+const SHARE_PLACES = 20;
+const TENTH = 10n ** BigInt(SHARE_PLACES - 1);
+
 /**
- * Exact shares (big.js, 6 decimals shown) and display shares to one decimal whose sum is exactly 100.0 (largest
- * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%".
+ * Exact shares (6 decimals shown) and display shares to one decimal whose sum is exactly 100.0 (largest
+ * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%". All share
+ * arithmetic is on bigint; only `tenths` (0–1000) and `width` (a display ratio, not money) become Numbers.
  */
-export function percentages(parts: readonly Big[], scale: Big): Share[] {
+export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
   const rows = parts.map((amount) => {
-    const exact = amount.times(100).div(scale);
-    const floor = exact.times(10).round(0, Big.roundDown);
-    return { amount, exact, tenths: Number(floor), rem: exact.times(10).minus(floor) };
+    // amount × 100 / scale to 20 decimal places (half up), as a bigint scaled by 10^20; every shown figure is rounded from it.
+    const exact = divHalfUp(amount * 100n * 10n ** BigInt(SHARE_PLACES), scale);
+    const floor = exact / TENTH; // whole tenths, toward zero
+    return { amount, exact, tenths: Number(floor), rem: exact - floor * TENTH };
   });
   // The tenths lost to rounding down (never negative: the floors add up to at most 1000) go to the largest
   // remainders; the sort is stable, so equal remainders favour the earlier part.
   const missing = 1000 - rows.reduce((s, r) => s + r.tenths, 0);
   rows
-    .filter((r) => r.rem.gt(0))
-    .sort((a, b) => b.rem.cmp(a.rem))
+    .filter((r) => r.rem > 0n)
+    .sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : 0))
     .slice(0, missing)
     .forEach((r) => r.tenths++);
   return rows.map((r) => ({
-    percent: r.tenths === 0 && r.amount.gt(0) ? '<0.1%' : `${(r.tenths / 10).toFixed(1)}%`,
-    exactPercent: `${r.exact.round(6).toFixed()}%`,
-    width: Number(r.exact.toFixed(4)),
+    percent: r.tenths === 0 && r.amount > 0n ? '<0.1%' : `${(r.tenths / 10).toFixed(1)}%`,
+    exactPercent: `${decimalText(r.exact, SHARE_PLACES, 6)}%`,
+    width: Number(decimalText(r.exact, SHARE_PLACES, 4)),
   }));
 }
 
+/** n / d rounded to the nearest integer, halves away from zero (d > 0). */
+function divHalfUp(n: bigint, d: bigint): bigint {
+  const q = (2n * (n < 0n ? -n : n) + d) / (2n * d);
+  return n < 0n ? -q : q;
+}
+
+/** A fixed-point `value` with `scale` decimals as plain decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
+function decimalText(value: bigint, scale: number, places: number): string {
+  const v = divHalfUp(value, 10n ** BigInt(scale - places));
+  const digits = String(v < 0n ? -v : v).padStart(places + 1, '0');
+  const int = digits.slice(0, digits.length - places);
+  const frac = digits.slice(digits.length - places).replace(/0+$/, '');
+  return (v < 0n ? '-' : '') + int + (frac && `.${frac}`);
+}
+
 function figures(st: AccountState, d: number, caveat: string): Figure[] {
-  const fig = (label: string, v: Big, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
-  const negative = st.spendable.lt(0);
+  const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
+  const negative = st.spendable < 0n;
   return [
     fig('Balance', st.balance),
     fig('Locked', st.locked, caveat),

@@ -1,5 +1,4 @@
 // The watchlist's node tree built from normalised account data and load slots (keep-last-good). Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
-import type Big from 'big.js';
 import { formatNear, formatYoctoExact } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from './account';
@@ -167,14 +166,14 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
 // ---------------------------------------------------------------- groups
 
 function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
-  const near = (v: Big): string => formatNear(v, o.decimals);
-  const exact = (v: Big): string => `${formatYoctoExact(v)} NEAR`;
+  const near = (v: bigint): string => formatNear(v, o.decimals);
+  const exact = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
   const field = (path: string, label: string, description: string, tooltip: string, x?: Extra): WatchNode => node(acc, `state/${path}`, 'field', label, { description, tooltip, ...x });
-  const amount = (path: string, label: string, v: Big, more = '', x?: Extra): WatchNode => field(path, label, near(v), exact(v) + more, x);
-  const negative = st.spendable.lt(0);
+  const amount = (path: string, label: string, v: bigint, more = '', x?: Extra): WatchNode => field(path, label, near(v), exact(v) + more, x);
+  const negative = st.spendable < 0n;
   return group(acc, 'state', 'State', 'pulse', [
     amount('balance', 'Balance', st.balance),
-    amount('locked', 'Locked', st.locked, st.locked.gt(0) ? `\n${VALIDATOR_LOCKED_CAVEAT}` : ''),
+    amount('locked', 'Locked', st.locked, st.locked > 0n ? `\n${VALIDATOR_LOCKED_CAVEAT}` : ''),
     field('storage', 'Storage', `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exact(st.pinned)} pinned by storage`),
     amount('total', 'Total owned', st.total, ' (balance + locked)'),
     amount(

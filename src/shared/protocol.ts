@@ -10,7 +10,7 @@ export interface BarSegment {
   exact: string; // "1,234.5675366 NEAR" (every digit)
   width: number; // 0–100, share of the bar (display only)
   percent: string; // "12.3%" — rounded so that the shown values add up to 100
-  exactPercent: string; // up to 6 decimals, from big.js
+  exactPercent: string; // up to 6 decimals, from exact integer arithmetic
 }
 
 export interface Figure {

@@ -36,12 +36,12 @@ describe('account: normaliseFull on the real here.tg body', () => {
   it('state with exact derived quantities', () => {
     assert.equal(full.accountId, 'here.tg');
     assert.ok(full.state);
-    assert.equal(full.state.balance.toFixed(), '240420562203528059226991880');
-    assert.equal(full.state.locked.toFixed(), '0');
+    assert.equal(String(full.state.balance), '240420562203528059226991880');
+    assert.equal(String(full.state.locked), '0');
     assert.equal(full.state.storageBytes, 26340);
-    assert.equal(full.state.pinned.toFixed(), '263400000000000000000000');
-    assert.equal(full.state.total.toFixed(), '240420562203528059226991880');
-    assert.equal(full.state.spendable.toFixed(), '240157162203528059226991880');
+    assert.equal(String(full.state.pinned), '263400000000000000000000');
+    assert.equal(String(full.state.total), '240420562203528059226991880');
+    assert.equal(String(full.state.spendable), '240157162203528059226991880');
   });
 
   it('latest activity is the max non-null height over tokens, nfts and pools', () => {
@@ -52,10 +52,10 @@ describe('account: normaliseFull on the real here.tg body', () => {
     assert.equal(full.tokens.length, 7);
     const byId = new Map(full.tokens.map((t) => [t.contractId, t]));
     const usdt = byId.get('usdt.tether-token.near');
-    assert.ok(usdt?.balance.status === 'known' && usdt.balance.raw.toFixed() === '10283000');
+    assert.ok(usdt?.balance.status === 'known' && usdt.balance.raw === 10283000n);
     assert.equal(usdt?.lastUpdate, 116301157);
     const aurora = byId.get('aurora');
-    assert.ok(aurora?.balance.status === 'known' && aurora.balance.raw.toFixed() === '0');
+    assert.ok(aurora?.balance.status === 'known' && aurora.balance.raw === 0n);
     assert.deepEqual(byId.get('v1.omni.hot.tg')?.balance, { status: 'failed' });
     assert.equal(byId.get('v1.omni.hot.tg')?.lastUpdate, 128025061);
   });
@@ -108,7 +108,7 @@ describe('account: tolerated variations', () => {
   it('storage_bytes as a digit string is tolerated (stringified u64)', () => {
     const body = clone(HERE_TG);
     (body['state'] as Record<string, unknown>)['storage_bytes'] = '26340';
-    assert.equal(normaliseFull(body).state?.pinned.toFixed(), '263400000000000000000000');
+    assert.equal(String(normaliseFull(body).state?.pinned), '263400000000000000000000');
   });
 
   it('all-null heights → no latest activity', () => {
@@ -118,7 +118,7 @@ describe('account: tolerated variations', () => {
 
   it('spendable may be negative', () => {
     const f = normaliseFull({ account_id: 'poor.near', state: { balance: '1000', locked: '0', storage_bytes: 100 } });
-    assert.equal(f.state?.spendable.toFixed(), '-999999999999999999000');
+    assert.equal(String(f.state?.spendable), '-999999999999999999000');
   });
 });
 
@@ -160,7 +160,7 @@ describe('account: the narrower endpoints', () => {
   it('normaliseFt: {account_id, tokens}', () => {
     const ft = normaliseFt({ account_id: 'x.near', tokens: [{ balance: '10', contract_id: 'a.near', last_update_block_height: 3 }] });
     assert.equal(ft.length, 1);
-    assert.ok(ft[0]?.balance.status === 'known' && ft[0].balance.raw.toFixed() === '10');
+    assert.ok(ft[0]?.balance.status === 'known' && ft[0].balance.raw === 10n);
     assert.deepEqual(normaliseFt({ account_id: 'x.near' }), []);
     badShape(() => normaliseFt({ tokens: 'x' }), /tokens should be a list/);
   });

@@ -1,6 +1,5 @@
 // Unit tests of src/core/amounts.ts: strict yocto parsing, NEAR/FT formatting, SPEC §2 derived quantities, property tests.
 import { strict as assert } from 'node:assert';
-import Big from 'big.js';
 import fc from 'fast-check';
 import {
   derive,
@@ -29,18 +28,18 @@ function nearTextToYocto(text: string, scale = 24): bigint {
 
 describe('amounts: constants', () => {
   it('10^24 yocto per NEAR, 10^19 per storage byte', () => {
-    assert.equal(YOCTO_PER_NEAR.toFixed(), '1' + '0'.repeat(24));
-    assert.equal(STORAGE_YOCTO_PER_BYTE.toFixed(), '1' + '0'.repeat(19));
+    assert.equal(String(YOCTO_PER_NEAR), '1' + '0'.repeat(24));
+    assert.equal(String(STORAGE_YOCTO_PER_BYTE), '1' + '0'.repeat(19));
   });
 });
 
 describe('amounts: parseYocto', () => {
   it('accepts digit strings exactly, however large', () => {
-    assert.equal(parseYocto('0').toFixed(), '0');
-    assert.equal(parseYocto('240420562203528059226991880').toFixed(), '240420562203528059226991880');
+    assert.equal(String(parseYocto('0')), '0');
+    assert.equal(String(parseYocto('240420562203528059226991880')), '240420562203528059226991880');
     const forty = '9'.repeat(40);
-    assert.equal(parseYocto(forty).toFixed(), forty);
-    assert.equal(parseYocto('007').toFixed(), '7');
+    assert.equal(String(parseYocto(forty)), forty);
+    assert.equal(String(parseYocto('007')), '7');
   });
 
   const rejects: Array<[unknown, RegExp]> = [
@@ -77,7 +76,7 @@ describe('amounts: parseYocto', () => {
   it('property: any digit string up to 40 digits round-trips exactly', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: TEN_40 - 1n }), (n) => {
-        assert.equal(parseYocto(n.toString()).toFixed(), n.toString());
+        assert.equal(String(parseYocto(n.toString())), n.toString());
       }),
       { numRuns: RUNS },
     );
@@ -110,23 +109,23 @@ describe('amounts: formatNear', () => {
   ];
   for (const [yocto, decimals, expected] of table) {
     it(`${yocto} yocto (${decimals ?? 'default'} decimals) → ${expected}`, () => {
-      assert.equal(formatNear(new Big(yocto), decimals), expected);
+      assert.equal(formatNear(BigInt(yocto), decimals), expected);
     });
   }
 
   it('10^19 yocto is exactly 0.00001 NEAR', () => {
-    assert.equal(formatNear(new Big('10000000000000000000')), '0.00001 NEAR');
+    assert.equal(formatNear(BigInt('10000000000000000000')), '0.00001 NEAR');
   });
 
   it('out-of-range decimals are clamped', () => {
-    assert.equal(formatNear(YOCTO_PER_NEAR.div(3).round(0, Big.roundDown), 99), '0.333333333333333333333333 NEAR');
-    assert.equal(formatNear(new Big('1500000000000000000000000'), -3), '1 NEAR');
+    assert.equal(formatNear(YOCTO_PER_NEAR / 3n, 99), '0.333333333333333333333333 NEAR');
+    assert.equal(formatNear(BigInt('1500000000000000000000000'), -3), '1 NEAR');
   });
 
   it('property: shows at most the amount and loses less than one unit of the last decimal place', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(TEN_40 - 1n), max: TEN_40 - 1n }), fc.integer({ min: 0, max: 24 }), (n, d) => {
-        const text = formatNear(new Big(n.toString()), d);
+        const text = formatNear(n, d);
         if (text.startsWith('<') || text.startsWith('>')) {
           assert.ok(n !== 0n && (n < 0n ? -n : n) < 10n ** BigInt(24 - d));
           return;
@@ -144,18 +143,18 @@ describe('amounts: formatNear', () => {
 
 describe('amounts: formatYoctoExact', () => {
   it('keeps every digit, groups the integer part, trims trailing zeros', () => {
-    assert.equal(formatYoctoExact(new Big('240420562203528059226991880')), '240.42056220352805922699188');
-    assert.equal(formatYoctoExact(new Big('1234567800000000000000000000')), '1,234.5678');
+    assert.equal(formatYoctoExact(BigInt('240420562203528059226991880')), '240.42056220352805922699188');
+    assert.equal(formatYoctoExact(BigInt('1234567800000000000000000000')), '1,234.5678');
     assert.equal(formatYoctoExact(YOCTO_PER_NEAR), '1');
-    assert.equal(formatYoctoExact(new Big(0)), '0');
-    assert.equal(formatYoctoExact(new Big(1)), '0.000000000000000000000001');
-    assert.equal(formatYoctoExact(new Big('-263400000000000000000000')), '-0.2634');
+    assert.equal(formatYoctoExact(0n), '0');
+    assert.equal(formatYoctoExact(1n), '0.000000000000000000000001');
+    assert.equal(formatYoctoExact(BigInt('-263400000000000000000000')), '-0.2634');
   });
 
   it('property: exact round-trip for 40-digit values, both signs', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(TEN_40 - 1n), max: TEN_40 - 1n }), (n) => {
-        assert.equal(nearTextToYocto(formatYoctoExact(new Big(n.toString()))), n);
+        assert.equal(nearTextToYocto(formatYoctoExact(n)), n);
       }),
       { numRuns: RUNS },
     );
@@ -178,20 +177,20 @@ describe('amounts: formatTokenAmount', () => {
   ];
   for (const [raw, decimals, max, expected] of table) {
     it(`${raw} with ${decimals} decimals (max ${max ?? 'all'}) → ${expected}`, () => {
-      assert.equal(formatTokenAmount(new Big(raw), decimals, max), expected);
+      assert.equal(formatTokenAmount(BigInt(raw), decimals, max), expected);
     });
   }
 
   it('rejects decimals outside 0..40 or fractional', () => {
     for (const d of [-1, 41, 1.5, Number.NaN]) {
-      assert.throws(() => formatTokenAmount(new Big(1), d), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+      assert.throws(() => formatTokenAmount(1n, d), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
     }
   });
 
   it('property: with all decimals shown, the text round-trips exactly', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: TEN_40 - 1n }), fc.integer({ min: 0, max: 40 }), (n, d) => {
-        assert.equal(nearTextToYocto(formatTokenAmount(new Big(n.toString()), d), d), n);
+        assert.equal(nearTextToYocto(formatTokenAmount(n, d), d), n);
       }),
       { numRuns: RUNS },
     );
@@ -200,22 +199,22 @@ describe('amounts: formatTokenAmount', () => {
 
 describe('amounts: derive (SPEC §2)', () => {
   it('here.tg: pinned 26340 bytes × 10^19, total, spendable', () => {
-    const d = derive(new Big('240420562203528059226991880'), new Big(0), 26340);
-    assert.equal(d.pinned.toFixed(), '263400000000000000000000');
-    assert.equal(d.total.toFixed(), '240420562203528059226991880');
-    assert.equal(d.spendable.toFixed(), '240157162203528059226991880');
+    const d = derive(BigInt('240420562203528059226991880'), 0n, 26340);
+    assert.equal(String(d.pinned), '263400000000000000000000');
+    assert.equal(String(d.total), '240420562203528059226991880');
+    assert.equal(String(d.spendable), '240157162203528059226991880');
   });
 
   it('spendable may be negative and keeps its sign', () => {
-    const d = derive(new Big('100000000000000000000000'), new Big('5'), 26340);
-    assert.equal(d.spendable.toFixed(), '-163400000000000000000000');
+    const d = derive(BigInt('100000000000000000000000'), BigInt('5'), 26340);
+    assert.equal(String(d.spendable), '-163400000000000000000000');
     assert.equal(formatNear(d.spendable), '-0.1634 NEAR');
-    assert.equal(d.total.toFixed(), '100000000000000000000005');
+    assert.equal(String(d.total), '100000000000000000000005');
   });
 
   it('rejects a storage size that is not a whole number of bytes', () => {
     for (const b of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
-      assert.throws(() => derive(new Big(0), new Big(0), b), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+      assert.throws(() => derive(0n, 0n, b), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
     }
   });
 
@@ -228,9 +227,9 @@ describe('amounts: derive (SPEC §2)', () => {
         (balance, locked, bytes) => {
           const d = derive(parseYocto(balance.toString()), parseYocto(locked.toString()), bytes);
           const pinned = BigInt(bytes) * 10n ** 19n;
-          assert.equal(d.pinned.toFixed(), pinned.toString());
-          assert.equal(d.total.toFixed(), (balance + locked).toString());
-          assert.equal(d.spendable.toFixed(), (balance - pinned).toString());
+          assert.equal(String(d.pinned), pinned.toString());
+          assert.equal(String(d.total), (balance + locked).toString());
+          assert.equal(String(d.spendable), (balance - pinned).toString());
         },
       ),
       { numRuns: RUNS },

@@ -2,7 +2,6 @@
 // retries, abort, archival fallback, call_function decoding, cache behaviour and redaction.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
-import Big from 'big.js';
 import { TtlCache } from '../../src/core/cache';
 import { NearClient, parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../src/core/client';
 import type { ClientOptions, RequestLogEntry } from '../../src/core/client';
@@ -55,7 +54,7 @@ describe('NearClient', function () {
       const a = await make().full('alice.near');
       assert.equal(a.accountId, 'alice.near');
       assert.ok(a.state);
-      assert.ok(a.state.balance.eq(new Big('1234567800000000000000000000')));
+      assert.equal(a.state.balance, BigInt('1234567800000000000000000000'));
       assert.equal(a.state.storageBytes, 26340);
       assert.equal(a.tokens.length, 4);
       assert.equal(a.nfts.length, 2);
@@ -383,11 +382,11 @@ describe('NearClient', function () {
       assert.deepEqual(stub.requests.map((q) => q.host), ['rpc']);
     });
 
-    it('viewAccount(): amounts as Big, code detection, history on archival', async () => {
+    it('viewAccount(): amounts as bigint, code detection, history on archival', async () => {
       const c = make();
       const a = await c.viewAccount('alice.near');
       assert.equal(a.host, 'regular');
-      assert.ok(a.result.amount.eq(new Big('1234567800000000000000000000')));
+      assert.equal(a.result.amount, BigInt('1234567800000000000000000000'));
       assert.equal(a.result.storageUsage, 26340);
       assert.equal(a.result.hasCode, false);
       assert.equal((await c.viewAccount('locked.near')).result.hasCode, true);
@@ -406,7 +405,7 @@ describe('NearClient', function () {
       assert.ok(fc && fc !== 'FullAccess');
       assert.equal(fc.receiverId, 'app.alice.near');
       assert.deepEqual(fc.methodNames, ['vote', 'claim']);
-      assert.ok(fc.allowance?.eq(new Big('250000000000000000000000')));
+      assert.equal(fc.allowance, BigInt('250000000000000000000000'));
       const locked = (await c.viewAccessKeyList('locked.near')).result;
       assert.ok(locked.every((k) => k.permission !== 'FullAccess'));
       const lockedPerm = locked[0]?.permission;
@@ -440,11 +439,11 @@ describe('NearClient', function () {
       assert.equal(stub.requests.length, 2);
     });
 
-    it('stakedBalance() / unstakedBalance() return Big', async () => {
+    it('stakedBalance() / unstakedBalance() return bigint', async () => {
       const c = make();
-      assert.ok((await c.stakedBalance('zavodil.poolv1.near', 'alice.near')).eq(new Big('1000000000000000000000000000')));
-      assert.ok((await c.unstakedBalance('zavodil.poolv1.near', 'alice.near')).eq(new Big('2500000000000000000000000')));
-      assert.ok((await c.stakedBalance('epic.poolv1.near', 'alice.near')).eq(0));
+      assert.equal(await c.stakedBalance('zavodil.poolv1.near', 'alice.near'), BigInt('1000000000000000000000000000'));
+      assert.equal(await c.unstakedBalance('zavodil.poolv1.near', 'alice.near'), BigInt('2500000000000000000000000'));
+      assert.equal(await c.stakedBalance('epic.poolv1.near', 'alice.near'), 0n);
     });
 
     it('rpc(): read-only methods pass, write methods are refused before sending, unknown ones get METHOD_NOT_FOUND', async () => {

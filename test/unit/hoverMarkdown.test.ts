@@ -3,7 +3,6 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Big from 'big.js';
 import { normaliseFull } from '../../src/core/account';
 import type { AccountFull } from '../../src/core/account';
 import {
@@ -92,7 +91,7 @@ describe('hover markdown', () => {
     const hostile: AccountFull = {
       ...full('alice.near'),
       tokens: [
-        { contractId: '[x](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>\n# head', balance: { status: 'known', raw: new Big(5) }, lastUpdate: 1 },
+        { contractId: '[x](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>\n# head', balance: { status: 'known', raw: 5n }, lastUpdate: 1 },
       ],
     };
     const md = all(

@@ -2,7 +2,6 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Big from 'big.js';
 import fc from 'fast-check';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, normaliseStatus, VALIDATOR_LOCKED_CAVEAT } from '../../src/core/account';
 import type { AccountFull, AccountState } from '../../src/core/account';
@@ -21,7 +20,7 @@ function full(name: string): AccountFull {
   return normaliseFull(load(`fastnear-v1-account-full-${name}.json`));
 }
 
-const NEAR = new Big('1e24');
+const NEAR = 10n ** 24n;
 const T0 = Date.UTC(2025, 1, 11, 6, 10, 0);
 const META: Record<string, Slot<FtMetadata>> = {
   'meta-pool.near': slotLoaded({ symbol: 'stNEAR', name: 'Staked NEAR', decimals: 24 }, T0),
@@ -43,15 +42,20 @@ function input(f: AccountFull, more: Partial<PanelInput> = {}): PanelInput {
   };
 }
 
-function state(balance: Big, locked: Big, bytes: number): AccountState {
+function state(balance: bigint, locked: bigint, bytes: number): AccountState {
   return { balance, locked, storageBytes: bytes, ...derive(balance, locked, bytes) };
 }
 
-function sumPercent(list: readonly string[]): Big {
-  return list.reduce((s, p) => s.plus(p.replace('%', '')), new Big(0));
+/** The exact sum of percentages such as "33.333333%", in millionths of a percent (they have at most 6 decimals). */
+function sumPercent(list: readonly string[]): bigint {
+  return list.reduce((s, p) => {
+    const [int = '', frac = ''] = p.replace('%', '').split('.');
+    assert.ok(/^[0-9]+$/.test(int) && /^[0-9]{0,6}$/.test(frac), `not a percentage with at most 6 decimals: ${p}`);
+    return s + BigInt(int + frac.padEnd(6, '0'));
+  }, 0n);
 }
 
-/** Every leaf is a string, number or boolean: the webview gets no Big, no Date, no functions. */
+/** Every leaf is a string, number or boolean: the webview gets no bigint, no Date, no functions. */
 function leaves(v: unknown, at = '$'): string[] {
   if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return [];
   if (Array.isArray(v)) return v.flatMap((x, i) => leaves(x, `${at}[${i}]`));
@@ -91,7 +95,7 @@ describe('panel view model', () => {
 
   describe('bar', () => {
     it('splits total owned into spendable, pinned and locked with exact legend amounts', () => {
-      const st = state(NEAR.times(70), NEAR.times(20), 1_000_000); // pinned 10 NEAR → spendable 60 of total 90
+      const st = state(70n * NEAR, 20n * NEAR, 1_000_000); // pinned 10 NEAR → spendable 60 of total 90
       const { segments, note } = balanceBar(st, 5);
       assert.equal(note, '');
       assert.deepEqual(
@@ -102,23 +106,24 @@ describe('panel view model', () => {
           ['locked', '20 NEAR', '20 NEAR', '22.2%', '22.222222%'],
         ],
       );
-      assert.equal(sumPercent(segments.map((s) => s.percent)).toFixed(1), '100.0');
+      assert.equal(sumPercent(segments.map((s) => s.percent)), 100_000_000n);
     });
 
     it('display shares always add up to 100.0 and exact shares to 100 (property)', () => {
-      const yocto = fc.bigInt({ min: 0n, max: 10n ** 33n }).map((b) => new Big(b.toString()));
+      const yocto = fc.bigInt({ min: 0n, max: 10n ** 33n });
       fc.assert(
         fc.property(yocto, yocto, fc.integer({ min: 0, max: 5_000_000 }), (balance, locked, bytes) => {
           const st = state(balance, locked, bytes);
           const { segments } = balanceBar(st, 5);
-          if (segments.length === 0) return st.total.eq(0) && st.pinned.eq(0);
+          if (segments.length === 0) return st.total === 0n && st.pinned === 0n;
           if (segments.some((s) => s.percent === '<0.1%')) return true;
           const shown = sumPercent(segments.map((s) => s.percent));
           const exact = sumPercent(segments.map((s) => s.exactPercent));
           const widths = segments.reduce((s, x) => s + x.width, 0);
           return (
-            shown.eq(100) &&
-            exact.minus(100).abs().lte('0.000002') &&
+            shown === 100_000_000n &&
+            exact - 100_000_000n <= 2n &&
+            100_000_000n - exact <= 2n &&
             Math.abs(widths - 100) < 0.001 &&
             segments.every((s) => s.width >= 0)
           );
@@ -128,11 +133,11 @@ describe('panel view model', () => {
     });
 
     it('shows a tiny non-zero share as "<0.1%", never 0%', () => {
-      const p = percentages([new Big(1), new Big(999_999)], new Big(1_000_000));
+      const p = percentages([1n, 999_999n], 1_000_000n);
       assert.deepEqual(p.map((s) => s.percent), ['<0.1%', '100.0%']);
       assert.deepEqual(p.map((s) => s.exactPercent), ['0.0001%', '99.9999%']);
-      assert.deepEqual(percentages([new Big(1), new Big(1), new Big(1)], new Big(3)).map((s) => s.percent), ['33.4%', '33.3%', '33.3%']);
-      assert.deepEqual(percentages([new Big(0), new Big(5)], new Big(5)).map((s) => s.percent), ['0.0%', '100.0%']);
+      assert.deepEqual(percentages([1n, 1n, 1n], 3n).map((s) => s.percent), ['33.4%', '33.3%', '33.3%']);
+      assert.deepEqual(percentages([0n, 5n], 5n).map((s) => s.percent), ['0.0%', '100.0%']);
     });
 
     it('handles negative spendable: pinned beyond the balance, with a clear note', () => {
@@ -157,7 +162,7 @@ describe('panel view model', () => {
     });
 
     it('is empty for an account holding nothing', () => {
-      const { segments, note } = balanceBar(state(new Big(0), new Big(0), 0), 5);
+      const { segments, note } = balanceBar(state(0n, 0n, 0), 5);
       assert.deepEqual(segments, []);
       assert.match(note, /0 NEAR/);
     });
@@ -210,8 +215,8 @@ describe('panel view model', () => {
 
   it('pools: delegated amounts, past pools last, failures noted', () => {
     const pools = new Map<string, Slot<PoolBalance>>([
-      ['epic.poolv1.near', slotLoaded({ staked: new Big(0), unstaked: new Big(0) }, T0)],
-      ['zavodil.poolv1.near', slotLoaded({ staked: new Big('12345678901234567890123456'), unstaked: NEAR }, T0)],
+      ['epic.poolv1.near', slotLoaded({ staked: 0n, unstaked: 0n }, T0)],
+      ['zavodil.poolv1.near', slotLoaded({ staked: BigInt('12345678901234567890123456'), unstaked: NEAR }, T0)],
     ]);
     const f = full('alice.near');
     const m = buildPanelModel(input({ ...f, pools: [...f.pools].reverse() }, { pools }));

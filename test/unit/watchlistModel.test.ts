@@ -2,7 +2,6 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Big from 'big.js';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../src/core/account';
 import type { AccountFull } from '../../src/core/account';
 import { formatNear } from '../../src/core/amounts';
@@ -16,7 +15,7 @@ function full(name: string): AccountFull {
   return normaliseFull(JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', `fastnear-v1-account-full-${name}.json`), 'utf8')) as unknown);
 }
 
-const NEAR = new Big('1e24');
+const NEAR = 10n ** 24n;
 const T0 = 1_700_000_000_000;
 
 function opts(meta: Record<string, Slot<FtMetadata>> = {}, extra: Partial<ModelOptions> = {}): ModelOptions {
@@ -51,7 +50,7 @@ const META: Record<string, Slot<FtMetadata>> = {
 function view(hasCode: boolean): ViewAccount {
   return {
     amount: NEAR,
-    locked: new Big(0),
+    locked: 0n,
     codeHash: hasCode ? 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG' : '11111111111111111111111111111111',
     storageUsage: 100,
     blockHeight: 187_000_000,
@@ -82,7 +81,7 @@ describe('watchlist model', () => {
     it('gives every node a unique id and marks only account items with the account context value', () => {
       const n = buildAccountNode(
         entry('alice.near', slotLoaded(full('alice.near'), T0), {
-          pools: new Map([['epic.poolv1.near', slotLoaded<PoolBalance>({ staked: new Big(0), unstaked: new Big(0) }, T0)]]),
+          pools: new Map([['epic.poolv1.near', slotLoaded<PoolBalance>({ staked: 0n, unstaked: 0n }, T0)]]),
         }),
         opts(META),
       );
@@ -294,8 +293,8 @@ describe('watchlist model', () => {
     const f = full('alice.near');
     it('shows delegated amounts and folds zero pools into Past pools', () => {
       const pools = new Map<string, Slot<PoolBalance>>([
-        ['zavodil.poolv1.near', slotLoaded({ staked: NEAR.times(12.5), unstaked: NEAR }, T0)],
-        ['epic.poolv1.near', slotLoaded({ staked: new Big(0), unstaked: new Big(0) }, T0)],
+        ['zavodil.poolv1.near', slotLoaded({ staked: (25n * NEAR) / 2n, unstaked: NEAR }, T0)],
+        ['epic.poolv1.near', slotLoaded({ staked: 0n, unstaked: 0n }, T0)],
       ]);
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
       assert.equal(g.label, 'Staking pools (2)');
@@ -308,7 +307,7 @@ describe('watchlist model', () => {
 
     it('omits unstaked when zero and keeps pools with unknown amounts in the main list', () => {
       const pools = new Map<string, Slot<PoolBalance>>([
-        ['zavodil.poolv1.near', slotLoaded({ staked: NEAR, unstaked: new Big(0) }, T0)],
+        ['zavodil.poolv1.near', slotLoaded({ staked: NEAR, unstaked: 0n }, T0)],
         ['epic.poolv1.near', slotFailed<PoolBalance>(undefined, 'The contract call failed.')],
       ]);
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
@@ -340,7 +339,7 @@ describe('watchlist model', () => {
         view: view(false),
         keys: [
           { publicKey: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', permission: 'FullAccess' },
-          { publicKey: 'ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk', permission: { receiverId: 'app.alice.near', methodNames: ['vote', 'claim'], allowance: NEAR.div(4) } },
+          { publicKey: 'ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk', permission: { receiverId: 'app.alice.near', methodNames: ['vote', 'claim'], allowance: NEAR / 4n } },
         ],
       };
       const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotLoaded(info, T0) }), opts()), 'Contract');

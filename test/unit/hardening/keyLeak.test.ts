@@ -78,7 +78,8 @@ describe('hardening: the API key never leaks', function () {
   async function attempt(cap: Capture, where: string, p: Promise<unknown>): Promise<void> {
     try {
       const v = await p;
-      cap.texts.push([`${where} → value`, JSON.stringify(v) ?? '']);
+      // Amounts are bigint, which JSON.stringify refuses: scan them as their decimal digits.
+      cap.texts.push([`${where} → value`, JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x)) ?? '']);
     } catch (e) {
       assert.ok(NearLensError.is(e), `${where}: not a NearLensError: ${String(e)}`);
       cap.texts.push([`${where} → error`, `${e.message} ${JSON.stringify(e)}`]);

@@ -1,7 +1,9 @@
-// Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel. Pure: no `vscode`, no I/O.
+// Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel.
+// Pure: no `vscode`, no I/O of its own (the loaders run the work and the log line they are given).
 import { formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from './amounts';
 import type { FtHolding } from './account';
-import type { FtMetadata } from './client';
+import type { CallOptions, FtMetadata, NearClient } from './client';
+import { errorMessage, NearLensError } from './errors';
 import { sanitizeText } from './markdown';
 
 /**
@@ -34,6 +36,24 @@ export function needsLoad(s: Slot<unknown> | undefined): boolean {
   return s === undefined || s.status === 'idle';
 }
 
+/**
+ * Logs a failed load as "`what` failed: …" (a NearLensError by kind and its message, redacted already; anything else
+ * by name only) and returns the message the user reads.
+ */
+export function noteFailure(warn: (line: string) => void, what: string, e: unknown): string {
+  warn(`${what} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : String((e as Error)?.name ?? 'error')}`);
+  return errorMessage(e);
+}
+
+/** `work` as a slot: its answer, or its (logged) failure over the last good data of `last()`. */
+export async function loadSlot<T>(work: () => Promise<T>, last: () => Slot<T> | undefined, warn: (line: string) => void, what: string): Promise<Slot<T>> {
+  try {
+    return slotLoaded(await work(), Date.now());
+  } catch (e) {
+    return slotFailed(last(), noteFailure(warn, what, e));
+  }
+}
+
 function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: Slot<T> | undefined): Slot<T> {
   const { data, updatedAt } = prev ?? {};
   if (data === undefined) return base;
@@ -44,6 +64,12 @@ function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: 
 export interface PoolBalance {
   staked: bigint;
   unstaked: bigint;
+}
+
+/** Both delegated amounts of `accountId` in `poolId`, asked side by side. */
+export async function poolBalance(client: NearClient, poolId: string, accountId: string, o: CallOptions): Promise<PoolBalance> {
+  const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, accountId, o), client.unstakedBalance(poolId, accountId, o)]);
+  return { staked, unstaked };
 }
 
 export function isZeroPool(p: PoolBalance): boolean {

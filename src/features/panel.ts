@@ -1,9 +1,8 @@
 // The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
-import { errorMessage, NearLensError } from '../core/errors';
-import { slotFailed, slotLoaded } from '../core/holdings';
-import type { PoolBalance, Slot } from '../core/holdings';
+import { loadSlot, noteFailure, poolBalance } from '../core/holdings';
+import type { Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';
 import { createLimiter } from '../core/limit';
 import { LOOKUP_CONCURRENCY } from '../core/limits';
@@ -110,6 +109,7 @@ export class AccountPanel implements vscode.Disposable {
   async load(fresh: boolean): Promise<void> {
     const gen = ++this.#generation;
     const id = this.accountId;
+    const warn = (line: string): void => this.#services.log.warn(`balance panel: ${line}`);
     this.#loading = true;
     this.#post({ type: 'loading', accountId: id });
     try {
@@ -119,29 +119,18 @@ export class AccountPanel implements vscode.Disposable {
       // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
       const prev = this.#loaded?.rpcUrl === rpcUrl ? this.#loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
-      /** One side look-up: its answer, or its (logged) failure over the last good data. */
-      const slot = async <T>(what: string, work: () => Promise<T>, last?: Slot<T>): Promise<Slot<T>> => {
-        try {
-          return slotLoaded(await work(), Date.now());
-        } catch (e) {
-          return slotFailed(last, this.#note(what, e));
-        }
-      };
       /** The slots of one look-up for each key, LOOKUP_CONCURRENCY at a time. */
       const slots = async <T>(keys: readonly string[], what: string, work: (k: string) => Promise<T>, last: (k: string) => Slot<T> | undefined) =>
-        new Map(await Promise.all(keys.map((k) => run(async () => [k, await slot(`${what} ${k}`, () => work(k), last(k))] as const))));
+        new Map(await Promise.all(keys.map((k) => run(async () => [k, await loadSlot(() => work(k), () => last(k), warn, `${what} ${k} of ${id}`)] as const))));
       const [meta, pools, status] = await Promise.all([
         slots([...new Set(full.tokens.map((t) => t.contractId))], 'ft_metadata of', (c) => client.ftMetadata(c), (c) => prev?.ftMeta(c)),
         slots(
           full.state === null ? [] : full.pools.map((p) => p.poolId),
           'pool',
-          async (poolId): Promise<PoolBalance> => {
-            const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, { fresh }), client.unstakedBalance(poolId, id, { fresh })]);
-            return { staked, unstaked };
-          },
+          (poolId) => poolBalance(client, poolId, id, { fresh }),
           (poolId) => prev?.pools.get(poolId),
         ),
-        slot('indexer status', () => client.status({ fresh })),
+        loadSlot(() => client.status({ fresh }), () => undefined, warn, `indexer status of ${id}`),
       ]);
       if (gen !== this.#generation) return;
       this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status, rpcUrl };
@@ -152,14 +141,9 @@ export class AccountPanel implements vscode.Disposable {
       if (gen !== this.#generation) return;
       this.#loading = false;
       // The last good figures stay: the webview keeps showing them under the error banner (and the model gets a stale note).
-      this.#error = this.#note('account', e);
+      this.#error = noteFailure(warn, `account of ${id}`, e);
       this.#post({ type: 'error', message: this.#error });
     }
-  }
-
-  #note(what: string, e: unknown): string {
-    this.#services.log.warn(`balance panel: ${what} of ${this.accountId} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : 'unexpected error'}`);
-    return errorMessage(e);
   }
 }
 

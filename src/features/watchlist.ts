@@ -1,8 +1,7 @@
 // The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
 import vscode = require('vscode');
 import type { FtMetadata, NearClient } from '../core/client';
-import { errorMessage, NearLensError } from '../core/errors';
-import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../core/holdings';
+import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../core/holdings';
 import type { PoolBalance, Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';
 import { createLimiter, settleAll } from '../core/limit';
@@ -172,8 +171,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   /**
    * One load into a slot, keep-last-good: marks it loading now, runs `work` through `run` (at once, or the look-up
-   * limiter) and stores the answer (or the failure, with the last good data kept) only while `current()` still holds.
-   * Failures are logged: NearLensError messages are redacted already; others by name.
+   * limiter) and stores the answer (or the logged failure, with the last good data kept) only while `current()` still holds.
    */
   #fill<T>(
     id: string,
@@ -186,13 +184,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   ): Promise<void> {
     set(slotLoading(get()));
     return run(async () => {
-      let next: Slot<T>;
-      try {
-        next = slotLoaded(await work(), Date.now());
-      } catch (e) {
-        this.#services.log.warn(`watchlist: ${what} of ${id} failed: ${NearLensError.is(e) ? `${e.kind}: ${e.message}` : String((e as Error)?.name ?? 'error')}`);
-        next = slotFailed(get(), errorMessage(e));
-      }
+      const next = await loadSlot(work, get, (line) => this.#services.log.warn(`watchlist: ${line}`), `${what} of ${id}`);
       if (current()) set(next);
     });
   }
@@ -263,11 +255,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                 () => e.pools.get(poolId),
                 (s) => e.pools.set(poolId, s),
                 current,
-                async () => {
-                  const client = this.#client(e);
-                  const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, id, o), client.unstakedBalance(poolId, id, o)]);
-                  return { staked, unstaked };
-                },
+                () => poolBalance(this.#client(e), poolId, id, o),
                 this.#lookups,
               ),
             ),

@@ -117,17 +117,19 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
   return { ...base, amount: `${raw} (raw)`, exact: raw, known: true, scaled: false, note };
 }
 
+/** yocto → NEAR with every digit and the unit: "240.42056220352805922699188 NEAR". */
+export const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
+
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
 export function describePool(p: PoolBalance, decimals: number): { staked: string; stakedExact: string; unstaked: string; unstakedExact: string; summary: string } {
-  const exact = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
   const any = p.unstaked !== 0n;
   const staked = formatNear(p.staked, decimals);
   const unstaked = any ? formatNear(p.unstaked, decimals) : '';
   return {
     staked,
-    stakedExact: exact(p.staked),
+    stakedExact: exactNear(p.staked),
     unstaked,
-    unstakedExact: any ? exact(p.unstaked) : '',
+    unstakedExact: any ? exactNear(p.unstaked) : '',
     summary: any ? `${staked} staked · ${unstaked} unstaked` : `${staked} staked`,
   };
 }
@@ -137,3 +139,6 @@ export function formatHeight(h: number | null | undefined): string {
   if (h === null || h === undefined) return 'not tracked';
   return `#${h.toLocaleString('en-US')}`;
 }
+
+/** The account's latest activity (SPEC §2): "block #118,841,842", or that there is none. */
+export const activityText = (h: number | undefined): string => (h === undefined ? 'none recorded' : `block ${formatHeight(h)}`);

@@ -1,9 +1,9 @@
 // Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`, no I/O; money as bigint.
-import { formatNear, formatYoctoExact } from './amounts';
+import { formatNear, formatTokenAmount } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from './account';
 import type { FtMetadata } from './client';
-import { describePool, describeToken, formatHeight, isZeroPool } from './holdings';
+import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './holdings';
 import type { PoolBalance, Slot } from './holdings';
 import { classify } from './ids';
 import { sanitizeText } from './markdown';
@@ -26,7 +26,6 @@ export interface PanelInput {
 }
 
 const defaultTime = (ms: number): string => new Date(ms).toLocaleString();
-const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
 
 export function buildPanelModel(i: PanelInput): PanelViewModel {
   const d = i.decimals;
@@ -63,7 +62,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     ),
     nftFilter: publisher ? `Only collections published under ${sanitizeText(publisher, 80)} (${nfts.length} of ${i.full.nfts.length}).` : '',
     pools: poolRows(i),
-    latestActivity: i.full.latestActivity === undefined ? 'none recorded' : `block ${formatHeight(i.full.latestActivity)}`,
+    latestActivity: activityText(i.full.latestActivity),
     indexer: indexerText(i.status),
     updatedAt: fmtTime(i.fetchedAt),
     updatedAtIso: new Date(i.fetchedAt).toISOString(),
@@ -147,25 +146,16 @@ export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
     .forEach((r) => r.tenths++);
   return rows.map((r) => ({
     percent: r.tenths === 0 && r.amount > 0n ? '<0.1%' : `${(r.tenths / 10).toFixed(1)}%`,
-    exactPercent: `${decimalText(r.exact, SHARE_PLACES, 6)}%`,
-    width: Number(decimalText(r.exact, SHARE_PLACES, 4)),
+    exactPercent: `${decimalText(r.exact, 6)}%`,
+    width: Number(decimalText(r.exact, 4)),
   }));
 }
 
-/** n / d rounded to the nearest integer, halves away from zero (d > 0). */
-function divHalfUp(n: bigint, d: bigint): bigint {
-  const q = (2n * (n < 0n ? -n : n) + d) / (2n * d);
-  return n < 0n ? -q : q;
-}
+/** n / d rounded to the nearest integer, halves up (n ≥ 0: every part of the bar is; d > 0). */
+const divHalfUp = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
 
-/** A fixed-point `value` with `scale` decimals as plain decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
-function decimalText(value: bigint, scale: number, places: number): string {
-  const v = divHalfUp(value, 10n ** BigInt(scale - places));
-  const digits = String(v < 0n ? -v : v).padStart(places + 1, '0');
-  const int = digits.slice(0, digits.length - places);
-  const frac = digits.slice(digits.length - places).replace(/0+$/, '');
-  return (v < 0n ? '-' : '') + int + (frac && `.${frac}`);
-}
+/** A fixed-point share with SHARE_PLACES decimals as decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
+const decimalText = (exact: bigint, places: number): string => formatTokenAmount(divHalfUp(exact, 10n ** BigInt(SHARE_PLACES - places)), places);
 
 function figures(st: AccountState, d: number, caveat: string): Figure[] {
   const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });

@@ -1,10 +1,10 @@
 // The watchlist's node tree built from normalised account data and load slots (keep-last-good). Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
-import { formatNear, formatYoctoExact } from './amounts';
+import { formatNear } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from './account';
 import type { AccessKeyInfo, FtMetadata, ViewAccount } from './client';
 import { SECRET_REFUSED } from './errors';
-import { describePool, describeToken, formatHeight, isZeroPool } from './holdings';
+import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './holdings';
 import { classify } from './ids';
 import type { PoolBalance, Slot } from './holdings';
 import { sanitizeText } from './markdown';
@@ -167,14 +167,13 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
 
 function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
   const near = (v: bigint): string => formatNear(v, o.decimals);
-  const exact = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
   const field = (path: string, label: string, description: string, tooltip: string, x?: Extra): WatchNode => node(acc, `state/${path}`, 'field', label, { description, tooltip, ...x });
-  const amount = (path: string, label: string, v: bigint, more = '', x?: Extra): WatchNode => field(path, label, near(v), exact(v) + more, x);
+  const amount = (path: string, label: string, v: bigint, more = '', x?: Extra): WatchNode => field(path, label, near(v), exactNear(v) + more, x);
   const negative = st.spendable < 0n;
   return group(acc, 'state', 'State', 'pulse', [
     amount('balance', 'Balance', st.balance),
     amount('locked', 'Locked', st.locked, st.locked > 0n ? `\n${VALIDATOR_LOCKED_CAVEAT}` : ''),
-    field('storage', 'Storage', `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exact(st.pinned)} pinned by storage`),
+    field('storage', 'Storage', `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`),
     amount('total', 'Total owned', st.total, ' (balance + locked)'),
     amount(
       'spendable',
@@ -186,7 +185,7 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
     field(
       'activity',
       'Latest activity',
-      data.latestActivity === undefined ? 'none recorded' : `block ${formatHeight(data.latestActivity)}`,
+      activityText(data.latestActivity),
       'Highest last-update block over tokens, NFTs and pools.',
     ),
   ]);

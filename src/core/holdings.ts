@@ -33,7 +33,7 @@ export function slotFailed<T>(s: Slot<T> | undefined, message: string): Slot<T> 
 
 /** True when nothing has been asked for yet (the lazy loaders' trigger). */
 export function needsLoad(s: Slot<unknown> | undefined): boolean {
-  return s === undefined || s.status === 'idle';
+  return (s ?? IDLE).status === 'idle';
 }
 
 /**
@@ -55,9 +55,7 @@ export async function loadSlot<T>(work: () => Promise<T>, last: () => Slot<T> | 
 }
 
 function withData<T>(base: { status: Slot<T>['status']; error?: string }, prev: Slot<T> | undefined): Slot<T> {
-  const { data, updatedAt } = prev ?? {};
-  if (data === undefined) return base;
-  return updatedAt === undefined ? { ...base, data } : { ...base, data, updatedAt };
+  return prev?.data === undefined ? base : { ...base, data: prev.data, updatedAt: prev.updatedAt };
 }
 
 /** Delegated amounts of one account in one pool (get_account_staked_balance / get_account_unstaked_balance). */

@@ -32,8 +32,6 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const st = i.full.state;
   const fmtTime = i.formatTime ?? defaultTime;
   const network = sanitizeText(i.network, 20);
-  const notes: string[] = [];
-  if (i.staleError !== undefined) notes.push(sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400));
   const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);
@@ -66,7 +64,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     indexer: indexerText(i.status),
     updatedAt: fmtTime(i.fetchedAt),
     updatedAtIso: new Date(i.fetchedAt).toISOString(),
-    notes,
+    notes: i.staleError === undefined ? [] : [sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400)],
   };
 }
 
@@ -141,7 +139,7 @@ export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
   const missing = 1000 - rows.reduce((s, r) => s + r.tenths, 0);
   rows
     .filter((r) => r.rem > 0n)
-    .sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : 0))
+    .sort((a, b) => Number(b.rem - a.rem))
     .slice(0, missing)
     .forEach((r) => r.tenths++);
   return rows.map((r) => ({

@@ -313,7 +313,7 @@ function idsFromArgument(arg: unknown): { ids: string[]; errors: string[] } | un
 export function accountIdFromArgument(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg.trim();
   const id = (arg as { accountId?: unknown } | null)?.accountId;
-  return typeof arg === 'object' && typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {

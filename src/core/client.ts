@@ -336,7 +336,7 @@ export class NearClient {
     return this.#guard(async () => {
       const acc = need(contractId, 'account');
       if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput('A contract method name is letters, digits and underscores.');
-      const args64 = Buffer.from(plainJson(args === undefined ? {} : args, 'Contract arguments')).toString('base64');
+      const args64 = Buffer.from(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))).toString('base64');
       const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
       const r = await this.#rpc('query', params, o, o?.signal);
       const res = r.result;
@@ -384,7 +384,7 @@ export class NearClient {
       const why = rpcMethodError(method);
       if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
       if (params !== undefined && (typeof params !== 'object' || params === null)) throw invalidInput('RPC params must be a JSON object or array.');
-      const body = JSON.parse(plainJson(params ?? {}, 'RPC params')) as unknown;
+      const body = plainJson(params ?? {}, 'RPC params');
       // Without an explicit host, a historical block/query may fall back to archival like the typed calls.
       return this.#rpc(method, body, { ...o, host, fallback: host === undefined && isRecord(body) && body['block_id'] !== undefined }, o?.signal);
     });
@@ -495,12 +495,7 @@ export class NearClient {
   async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     // Write methods never get here (refused above), so every request is safe to retry.
     const ex = await this.#send(host, this.#rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(ex.text) as unknown;
-    } catch {
-      // handled below, after the HTTP status
-    }
+    const parsed = tryJson(ex.text); // not JSON: handled below, after the HTTP status
     if (isRecord(parsed) && isRecord(parsed['error'])) throw this.#rpcError(parsed['error'], ex.status, host);
     if (ex.status < 200 || ex.status >= 300) throw this.#httpError(ex, host);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
@@ -553,7 +548,7 @@ export class NearClient {
         status = res.status;
         const location = status >= 300 && status < 400 && res.headers.get('location');
         if (!location) return { status, headers: res.headers, text: await this.#read(res, url) };
-        void cancelBody(res);
+        res.body?.cancel().catch(() => undefined); // the redirect's own body is not needed
         let target: URL;
         try {
           target = new URL(location, url);
@@ -640,13 +635,9 @@ export class NearClient {
 
   #httpError(ex: Exchange, host: Host): NearLensError {
     const { status } = ex;
-    let detail: unknown;
-    try {
-      const v = JSON.parse(ex.text) as unknown;
-      detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
-    } catch {
-      // not JSON: an HTML or text error page, described by its status alone
-    }
+    // Not JSON (an HTML or text error page): described by its status alone.
+    const v = tryJson(ex.text);
+    const detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
     const who = HOSTS[host][0];
     const d = typeof detail === 'string' && detail ? `: ${this.#clean(detail)}` : '';
     const hasKey = this.#keys.length > 0;
@@ -710,14 +701,20 @@ function need(text: string, want: 'account' | 'public-key'): string {
   throw invalidInput(c.kind === 'invalid' ? sentence(`Not a valid ${noun}: ${sanitizeText(c.reason, 120)}.`) : `Expected a ${noun}, not ${other}.`);
 }
 
+/** The JSON value of a text, or undefined when it is not JSON. */
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseJson(ex: Exchange): unknown {
   const text = ex.text.trimStart();
   const html = /text\/html/i.test(ex.headers.get('content-type') ?? '') || text.startsWith('<');
-  try {
-    if (!html) return JSON.parse(text) as unknown;
-  } catch {
-    // described below
-  }
+  const value = html ? undefined : tryJson(text);
+  if (value !== undefined) return value;
   const message = html
     ? 'The service answered with an HTML page, not JSON.'
     : text
@@ -726,25 +723,17 @@ function parseJson(ex: Exchange): unknown {
   throw new NearLensError('not-json', message, { status: ex.status });
 }
 
-async function cancelBody(res: Response): Promise<void> {
+/** A plain-JSON copy of what a person typed (RPC params, view-call args): refused when it is not plain JSON or holds a secret. */
+function plainJson(value: unknown, what: string): unknown {
+  let copy: unknown;
   try {
-    await res.body?.cancel();
+    copy = JSON.parse(JSON.stringify(value) as string) as unknown;
   } catch {
-    // already closed
+    // a cycle or a BigInt (stringify throws), a function or undefined (no text to parse)
+    throw invalidInput(`${what} must be plain JSON.`);
   }
-}
-
-/** JSON text of what a person typed (RPC params, view-call args): refused when it is not plain JSON or holds a secret. */
-function plainJson(value: unknown, what: string): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    // a cycle or a BigInt: refused below
-  }
-  if (text === undefined) throw invalidInput(`${what} must be plain JSON.`);
-  refuseSecrets(JSON.parse(text) as unknown);
-  return text;
+  refuseSecrets(copy);
+  return copy;
 }
 
 /** Every string of a JSON value with the key masked. */

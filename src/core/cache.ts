@@ -85,25 +85,23 @@ export class TtlCache {
 
   #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
-    const flight: Flight = { promise: Promise.resolve(), ctrl, waiters: 0 };
-    let loading: Promise<unknown>;
-    try {
-      loading = load(ctrl?.signal);
-    } catch (e) {
-      loading = Promise.reject(e); // a load that throws at once fails like one that rejects
-    }
     const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
-    flight.promise = loading.then(
-      (value) => {
-        // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-        if (mine()) this.#store(key, value);
-        return value;
-      },
-      (e: unknown) => {
-        mine();
-        throw e;
-      },
-    );
+    // The executor runs `load` at once; one that throws fails like one that rejects.
+    const flight: Flight = {
+      promise: new Promise((resolve) => resolve(load(ctrl?.signal))).then(
+        (value) => {
+          // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
+          if (mine()) this.#store(key, value);
+          return value;
+        },
+        (e: unknown) => {
+          mine();
+          throw e;
+        },
+      ),
+      ctrl,
+      waiters: 0,
+    };
     flight.promise.catch(() => undefined); // callers handle it; avoid an unhandled rejection when all left
     this.#flights.set(key, flight);
     return flight;

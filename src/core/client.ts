@@ -104,12 +104,14 @@ export function isWriteMethod(method: string): boolean {
   return /^(sandbox_|adv_)|broadcast|send_tx/i.test(method);
 }
 
+const nameRule = (what: string): string => `A ${what} method name is letters, digits and underscores.`;
+
 /** Why the RPC method cannot be sent, or undefined (the palette's validation and the client's guard). */
 export function rpcMethodError(method: string): string | undefined {
   const m = String(method).trim();
   if (!m) return 'Enter a JSON-RPC method name, for example block or query.';
   if (isWriteMethod(m)) return `${sanitizeText(m, 64)} submits transactions; NEAR Lens only reads and never sends it.`;
-  if (!/^[A-Za-z]\w{0,63}$/.test(m)) return 'A JSON-RPC method name is letters, digits and underscores.';
+  if (!/^[A-Za-z]\w{0,63}$/.test(m)) return nameRule('JSON-RPC');
   return undefined;
 }
 
@@ -181,9 +183,12 @@ const NETWORK_ERRORS: ReadonlyArray<[RegExp, string, boolean?]> = [
   [/ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED|other side closed|socket hang up|terminated/i, 'The connection to {h} was reset.', true],
 ];
 
-/** HTTP failures: kind and what the host did (the message adds the status and the server's detail). */
-const HTTP_ERRORS: Readonly<Record<number, [ErrorKind, string]>> = {
+/** HTTP failures: kind, what the host did and advice (the message adds the status and the server's detail). */
+type HttpError = [ErrorKind, string, string?];
+const KEY_REJECTED: HttpError = ['unauthorized', 'did not accept the API key', '; check or replace it']; // 401 with a key
+const HTTP_ERRORS: Readonly<Record<number, HttpError>> = {
   400: ['bad-request', 'rejected the request as invalid'],
+  401: ['unauthorized', 'asks for an API key', '; set one to continue'],
   402: ['payment-required', "says the API key's plan or quota is used up"],
   403: ['forbidden', 'refused access'],
   404: ['not-found', 'has no such resource'],
@@ -335,8 +340,8 @@ export class NearClient {
   callFunction<T = unknown>(contractId: string, method: string, args: unknown, o?: RpcCallOptions & { ref?: BlockRef }): Promise<RpcResult<T>> {
     return this.#guard(async () => {
       const acc = need(contractId, 'account');
-      if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput('A contract method name is letters, digits and underscores.');
-      const args64 = Buffer.from(plainJson(args === undefined ? {} : args, 'Contract arguments')).toString('base64');
+      if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput(nameRule('contract'));
+      const args64 = Buffer.from(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))).toString('base64');
       const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
       const r = await this.#rpc('query', params, o, o?.signal);
       const res = r.result;
@@ -384,9 +389,9 @@ export class NearClient {
       const why = rpcMethodError(method);
       if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
       if (params !== undefined && (typeof params !== 'object' || params === null)) throw invalidInput('RPC params must be a JSON object or array.');
-      const body = JSON.parse(plainJson(params ?? {}, 'RPC params')) as unknown;
-      // Without an explicit host, a historical block/query may fall back to archival like the typed calls.
-      return this.#rpc(method, body, { ...o, host, fallback: host === undefined && isRecord(body) && body['block_id'] !== undefined }, o?.signal);
+      const body = plainJson(params ?? {}, 'RPC params');
+      // Without an explicit host, a historical block/query (with a block_id) may fall back to archival like the typed calls.
+      return this.#rpc(method, body, { ...o, host, fallback: host === undefined }, o?.signal);
     });
   }
 
@@ -495,12 +500,7 @@ export class NearClient {
   async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     // Write methods never get here (refused above), so every request is safe to retry.
     const ex = await this.#send(host, this.#rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(ex.text) as unknown;
-    } catch {
-      // handled below, after the HTTP status
-    }
+    const parsed = tryJson(ex.text); // not JSON: handled below, after the HTTP status
     if (isRecord(parsed) && isRecord(parsed['error'])) throw this.#rpcError(parsed['error'], ex.status, host);
     if (ex.status < 200 || ex.status >= 300) throw this.#httpError(ex, host);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
@@ -553,7 +553,7 @@ export class NearClient {
         status = res.status;
         const location = status >= 300 && status < 400 && res.headers.get('location');
         if (!location) return { status, headers: res.headers, text: await this.#read(res, url) };
-        void cancelBody(res);
+        res.body?.cancel().catch(() => undefined); // the redirect's own body is not needed
         let target: URL;
         try {
           target = new URL(location, url);
@@ -640,31 +640,24 @@ export class NearClient {
 
   #httpError(ex: Exchange, host: Host): NearLensError {
     const { status } = ex;
-    let detail: unknown;
-    try {
-      const v = JSON.parse(ex.text) as unknown;
-      detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
-    } catch {
-      // not JSON: an HTML or text error page, described by its status alone
-    }
-    const who = HOSTS[host][0];
-    const d = typeof detail === 'string' && detail ? `: ${this.#clean(detail)}` : '';
+    // Not JSON (an HTML or text error page): described by its status alone.
+    const v = tryJson(ex.text);
+    const detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
     const hasKey = this.#keys.length > 0;
     if (status === 403 && detail === 'origin_not_allowed') {
-      return new NearLensError('origin-not-allowed', 'This API key is restricted to certain web origins and cannot be used from the editor (origin_not_allowed); use an unrestricted key.', { status });
+      return new NearLensError('origin-not-allowed', 'This API key only works from certain web origins, not from the editor (origin_not_allowed); use an unrestricted key.', { status });
     }
     if (status === 429) {
       const wait = parseRetryAfter(ex.headers.get('retry-after'));
       const when = wait === undefined ? 'in a moment' : `in ${formatWait(wait)}`;
-      const message = `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`;
-      return new NearLensError('rate-limited', message, wait === undefined ? { status } : { status, retryAfterMs: wait });
+      return new NearLensError('rate-limited', `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`, { status, retryAfterMs: wait });
     }
-    const [kind, what] =
-      status === 401
-        ? (['unauthorized', hasKey ? 'did not accept the API key' : 'asks for an API key'] as const)
+    const [kind, what, advice = ''] =
+      status === 401 && hasKey
+        ? KEY_REJECTED
         : (HTTP_ERRORS[status] ?? (status >= 500 ? ['server', status > 501 && status < 505 ? 'is unavailable right now' : 'had an internal error'] : [status >= 400 ? 'bad-request' : 'server', 'answered unexpectedly']));
-    const advice = status === 401 ? (hasKey ? '; check or replace it' : '; set one to continue') : '';
-    return new NearLensError(kind, `${who} ${what} (HTTP ${status}${d})${advice}.`, { status });
+    const d = typeof detail === 'string' && detail ? `: ${this.#clean(detail)}` : '';
+    return new NearLensError(kind, `${HOSTS[host][0]} ${what} (HTTP ${status}${d})${advice}.`, { status });
   }
 
   #rpcError(env: Record<string, unknown>, status: number, host: RpcHost): NearLensError {
@@ -680,10 +673,7 @@ export class NearClient {
     const what = this.#clean([cause ?? name, data || message].filter(Boolean).join(': '));
     const msg = template !== undefined && detail !== undefined ? template.replace('{W}', who).replace('{d}', this.#clean(detail)) : `${who} answered with an error${what && `: ${what}`}.`;
     const kind: ErrorKind = cause === 'NO_CONTRACT_CODE' || cause === 'CONTRACT_EXECUTION_ERROR' ? 'contract' : 'rpc';
-    const extra: { status: number; rpcName?: string; rpcCause?: string } = { status };
-    if (name) extra.rpcName = name;
-    if (cause) extra.rpcCause = cause;
-    return new NearLensError(kind, sentence(msg), extra);
+    return new NearLensError(kind, sentence(msg), { status, rpcName: name || undefined, rpcCause: cause || undefined });
   }
 
   /** Every public method: failures are always NearLensError with a redacted message. */
@@ -702,7 +692,7 @@ export class NearClient {
 
 /** An account id or a public key from caller input; secrets, the wrong kind and invalid text are refused here. */
 function need(text: string, want: 'account' | 'public-key'): string {
-  const c = classify(String(text));
+  const c = classify(text);
   if (c.kind === 'account' && want === 'account') return c.id;
   if (c.kind === 'public-key' && want === 'public-key') return c.key;
   if (c.kind === 'sensitive') throw new NearLensError('sensitive', SECRET_REFUSED);
@@ -710,14 +700,20 @@ function need(text: string, want: 'account' | 'public-key'): string {
   throw invalidInput(c.kind === 'invalid' ? sentence(`Not a valid ${noun}: ${sanitizeText(c.reason, 120)}.`) : `Expected a ${noun}, not ${other}.`);
 }
 
+/** The JSON value of a text, or undefined when it is not JSON. */
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseJson(ex: Exchange): unknown {
   const text = ex.text.trimStart();
   const html = /text\/html/i.test(ex.headers.get('content-type') ?? '') || text.startsWith('<');
-  try {
-    if (!html) return JSON.parse(text) as unknown;
-  } catch {
-    // described below
-  }
+  const value = html ? undefined : tryJson(text);
+  if (value !== undefined) return value;
   const message = html
     ? 'The service answered with an HTML page, not JSON.'
     : text
@@ -726,25 +722,17 @@ function parseJson(ex: Exchange): unknown {
   throw new NearLensError('not-json', message, { status: ex.status });
 }
 
-async function cancelBody(res: Response): Promise<void> {
+/** A plain-JSON copy of what a person typed (RPC params, view-call args): refused when it is not plain JSON or holds a secret. */
+function plainJson(value: unknown, what: string): unknown {
+  let copy: unknown;
   try {
-    await res.body?.cancel();
+    copy = JSON.parse(JSON.stringify(value) as string) as unknown;
   } catch {
-    // already closed
+    // a cycle or a BigInt (stringify throws), a function or undefined (no text to parse)
+    throw invalidInput(`${what} must be plain JSON.`);
   }
-}
-
-/** JSON text of what a person typed (RPC params, view-call args): refused when it is not plain JSON or holds a secret. */
-function plainJson(value: unknown, what: string): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    // a cycle or a BigInt: refused below
-  }
-  if (text === undefined) throw invalidInput(`${what} must be plain JSON.`);
-  refuseSecrets(JSON.parse(text) as unknown);
-  return text;
+  refuseSecrets(copy);
+  return copy;
 }
 
 /** Every string of a JSON value with the key masked. */
@@ -807,18 +795,15 @@ function toAccessKeys(r: unknown): AccessKeyInfo[] {
   const bad = (): NearLensError => shape('view_access_key_list');
   if (!isRecord(r) || !Array.isArray(r['keys'])) throw bad();
   return r['keys'].map((k: unknown): AccessKeyInfo => {
-    if (!isRecord(k) || typeof k['public_key'] !== 'string' || !isRecord(k['access_key'])) throw bad();
-    const publicKey = k['public_key'];
-    const perm = k['access_key']['permission'];
+    const { public_key: publicKey, access_key: access } = isRecord(k) ? k : {};
+    if (typeof publicKey !== 'string' || !isRecord(access)) throw bad();
+    const perm = access['permission'];
     if (perm === 'FullAccess') return { publicKey, permission: perm };
-    const fc = isRecord(perm) ? perm['FunctionCall'] : undefined;
-    const methods = isRecord(fc) ? (fc['method_names'] ?? []) : undefined;
-    if (!isRecord(fc) || typeof fc['receiver_id'] !== 'string' || !Array.isArray(methods) || !methods.every((m) => typeof m === 'string')) throw bad();
-    const allowance = fc['allowance'];
-    return {
-      publicKey,
-      permission: { receiverId: fc['receiver_id'], methodNames: methods as string[], allowance: allowance == null ? null : parseYocto(allowance, 'allowance') },
-    };
+    const fc = isRecord(perm) && isRecord(perm['FunctionCall']) ? perm['FunctionCall'] : {};
+    const { receiver_id: receiverId, allowance } = fc;
+    const methodNames = fc['method_names'] ?? [];
+    if (typeof receiverId !== 'string' || !Array.isArray(methodNames) || !methodNames.every((m) => typeof m === 'string')) throw bad();
+    return { publicKey, permission: { receiverId, methodNames, allowance: allowance == null ? null : parseYocto(allowance, 'allowance') } };
   });
 }
 

@@ -30,7 +30,7 @@ interface Row {
 }
 
 const GENERIC = [/^Something went wrong/, /^Unexpected error/, /^Network error talking to/, /unknown error/i];
-const ORIGIN = 'This API key is restricted to certain web origins and cannot be used from the editor (origin_not_allowed); use an unrestricted key.';
+const ORIGIN = 'This API key only works from certain web origins, not from the editor (origin_not_allowed); use an unrestricted key.';
 const TEN_MB = 10 * 1024 * 1024;
 const HTML_502: Fault = { kind: 'html', status: 502 };
 const POOL = 'zavodil.poolv1.near';

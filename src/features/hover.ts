@@ -26,7 +26,7 @@ const TIMED_OUT = Symbol('timed out');
 function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer = setTimeout(resolve, ms, TIMED_OUT);
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
@@ -121,10 +121,9 @@ export function registerHover(context: vscode.ExtensionContext, services: Servic
   const provider = new NearHoverProvider(services);
   let registration: vscode.Disposable | undefined;
   const sync = (): void => {
-    const on = services.settings.hoverEnabled;
-    if (on && !registration) registration = vscode.languages.registerHoverProvider('*', provider);
-    else if (!on && registration) {
-      registration.dispose();
+    if (services.settings.hoverEnabled) registration ??= vscode.languages.registerHoverProvider('*', provider);
+    else {
+      registration?.dispose();
       registration = undefined;
     }
   };

@@ -59,7 +59,7 @@ export function accountIdError(id: string): string | undefined {
   if (typeof id !== 'string' || id.length === 0) return 'an account id cannot be empty';
   if (/[A-Z]/.test(id)) {
     return /^0x[0-9a-f]{40}$/i.test(id)
-      ? 'a mixed-case (checksummed) Ethereum address is not a NEAR account id: NEAR uses the all-lowercase form'
+      ? 'a mixed-case (checksummed) Ethereum address; NEAR account ids use its all-lowercase form'
       : notAllowed('uppercase letters are');
   }
   const bad = /[^a-z0-9._-]/.exec(id);
@@ -307,7 +307,7 @@ function classifyKey(t: string, prefix: string, payload: string): Classified | n
   const bytes = base58Decode(payload);
   if (bytes === undefined) {
     return payload.length >= MIN_UNKNOWN_KEY_PAYLOAD
-      ? sensitive(t, 'this is not valid base58, but long enough to be a mistyped secret key, so it is treated as one')
+      ? sensitive(t, 'not valid base58, but long enough to be a mistyped secret key, so treated as one')
       : invalid(t, `the part after '${prefix}:' is not base58 (it never uses 0, O, I or l)`);
   }
   const n = bytes.length;

@@ -202,9 +202,7 @@ function state(v: unknown): AccountState | null {
   const balance = parseYocto(v['balance'], 'state.balance');
   const locked = parseYocto(v['locked'], 'state.locked');
   const b = v['storage_bytes'];
-  let storageBytes: number;
-  if (isCount(b)) storageBytes = b;
-  else if (typeof b === 'string' && /^[0-9]{1,15}$/.test(b)) storageBytes = Number(b);
-  else throw wrong('state.storage_bytes', 'a whole number of bytes', b);
+  const storageBytes = typeof b === 'string' && /^[0-9]{1,15}$/.test(b) ? Number(b) : b;
+  if (!isCount(storageBytes)) throw wrong('state.storage_bytes', 'a whole number of bytes', b);
   return { balance, locked, storageBytes, ...derive(balance, locked, storageBytes) };
 }

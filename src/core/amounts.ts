@@ -113,17 +113,17 @@ function clampDecimals(d: number, max: number): number {
  */
 function formatScaled(value: bigint, scale: number, places: number): string {
   const b = typeof value === 'bigint' ? value : BigInt(value as unknown as string); // a digit string from an untyped caller
-  const digits = String(b < 0n ? -b : b);
-  if (digits === '0') return '0';
-  const padded = digits.padStart(scale + 1, '0');
-  const int = padded.slice(0, padded.length - scale).replace(/^0+(?=\d)/, '');
-  const frac = padded.slice(padded.length - scale, padded.length - scale + places).replace(/0+$/, '');
+  const abs = b < 0n ? -b : b;
+  if (!abs) return '0';
+  const unit = 10n ** BigInt(scale);
+  const int = abs / unit;
+  const frac = String(abs % unit).padStart(scale, '0').slice(0, places).replace(/0+$/, '');
   const sign = b < 0n ? MINUS : '';
-  if (int === '0' && frac === '') {
+  if (!int && !frac) {
     const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
     return sign ? `> ${sign}${smallest}` : `< ${smallest}`;
   }
-  return sign + int.replace(/\B(?=(\d{3})+$)/g, ',') + (frac && `.${frac}`);
+  return sign + String(int).replace(/\B(?=(\d{3})+$)/g, ',') + (frac && `.${frac}`);
 }
 
 /** How an unexpected JSON value reads in a message: "null", "a list", "an empty string", "a number"… */

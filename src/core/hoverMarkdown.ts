@@ -72,14 +72,10 @@ export function identityMarkdown(c: Classified): string {
     case 'account':
       return `${b(c.id)} · NEAR account${BR}${accountKindLine(c)}`;
     case 'public-key':
-      return [`${b(c.key, 160)} · public key`, `Curve ${c.curve}, ${c.bytes.length} bytes`, ...(c.implicitAccount ? [`Implicit account: ${b(c.implicitAccount)}`] : [])].join(BR);
+      return `${b(c.key, 160)} · public key${BR}Curve ${c.curve}, ${c.bytes.length} bytes${c.implicitAccount ? `${BR}Implicit account: ${b(c.implicitAccount)}` : ''}`;
     case 'sensitive':
       // Never echo the text itself: it may be a secret.
-      return [
-        '**⚠ Possible secret key or signature in this file**',
-        escapeMarkdown(c.reason, 300),
-        'NEAR Lens sent nothing. If it is a real secret key, remove it from the file and rotate the key.',
-      ].join(BR);
+      return `**⚠ Possible secret key or signature in this file**${BR}${escapeMarkdown(c.reason, 300)}${BR}NEAR Lens sent nothing. If it is a real secret key, remove it from the file and rotate the key.`;
     default:
       return `Not a valid NEAR id or key: ${escapeMarkdown(c.reason, 300)}`;
   }

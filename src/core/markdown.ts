@@ -49,14 +49,13 @@ function truncate(s: string, max: number): string {
   const limit = Number.isFinite(max) ? Math.max(1, Math.floor(max)) : DEFAULT_MAX_TEXT;
   if (s.length <= limit) return s; // fast path: UTF-16 length bounds the code point count
   let count = 0;
-  let end = 0;
-  let cut = 0;
+  let end = 0; // UTF-16 length of the code points counted so far
+  let cut = 0; // ... of the first limit - 1 of them
   for (const ch of s) {
-    if (count === limit - 1) cut = end;
-    count++;
+    // Stops early: a 10,000-char string costs `max` steps.
+    if (++count > limit) return `${s.slice(0, cut).trimEnd()}…`;
+    if (count === limit) cut = end;
     end += ch.length;
-    if (count > limit) break; // stop early: a 10,000-char string costs `max` steps
   }
-  if (count <= limit) return s;
-  return `${s.slice(0, cut).trimEnd()}…`;
+  return s;
 }

@@ -87,6 +87,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
   // An unusable custom network has empty endpoints and says why.
   const endpoints = network === 'custom' ? customEndpoints(get) : PRESETS[network];
   const configError = typeof endpoints === 'string' ? endpoints : undefined;
+  const w = raw.watchlist ?? {};
   return {
     network,
     endpoints: typeof endpoints === 'string' ? { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' } : endpoints,
@@ -99,7 +100,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     nftPublisher: accountIdOrEmpty(get('nftPublisher')) || undefined,
     timeoutMs: int(get('requestTimeoutMs'), DEFAULT_TIMEOUT_MS, 1000, 120_000),
     // User + workspace lists, user first (the watchlist is not a restricted setting).
-    watchlist: [...new Set([raw.watchlist?.globalValue, raw.watchlist?.workspaceValue, raw.watchlist?.workspaceFolderValue].flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).filter(Boolean))],
+    watchlist: [...new Set([w.globalValue, w.workspaceValue, w.workspaceFolderValue].flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).filter(Boolean))],
     refreshIntervalSeconds: int(get('refreshIntervalSeconds'), 0, 0, 3600),
     explorer: { mainnet: template('mainnet'), testnet: template('testnet') },
   };

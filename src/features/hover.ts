@@ -26,7 +26,7 @@ const TIMED_OUT = Symbol('timed out');
 function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer = setTimeout(resolve, ms, TIMED_OUT);
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
@@ -67,10 +67,9 @@ export class NearHoverProvider implements vscode.HoverProvider {
     try {
       await Promise.race([this.#services.ready, wait.promise]);
       at = c.kind === 'account' ? this.#services.clientForAccount(c.id) : this.#services.clientForNetwork();
-      const work = this.#fetch(c, at, ctrl.signal);
-      // A late answer still lands in the cache for the next hover (the budget does not abort the request).
-      work.catch(() => undefined);
-      const r = await Promise.race([work, wait.promise]);
+      // A late answer still lands in the cache for the next hover (the budget does not abort the request; the race
+      // handles a late failure).
+      const r = await Promise.race([this.#fetch(c, at, ctrl.signal), wait.promise]);
       if (r !== TIMED_OUT) return r;
       message = `no answer within ${Math.round(waitMs / 100) / 10} s; hover again in a moment.`;
     } catch (e) {
@@ -111,7 +110,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
 /** One hover section: only our allowlisted commands may run, no HTML. */
 export function toMarkdown(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text);
-  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   md.supportHtml = false;
   md.supportThemeIcons = false;
   return md;
@@ -122,10 +121,9 @@ export function registerHover(context: vscode.ExtensionContext, services: Servic
   const provider = new NearHoverProvider(services);
   let registration: vscode.Disposable | undefined;
   const sync = (): void => {
-    const on = services.settings.hoverEnabled;
-    if (on && !registration) registration = vscode.languages.registerHoverProvider('*', provider);
-    else if (!on && registration) {
-      registration.dispose();
+    if (services.settings.hoverEnabled) registration ??= vscode.languages.registerHoverProvider('*', provider);
+    else {
+      registration?.dispose();
       registration = undefined;
     }
   };

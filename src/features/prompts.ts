@@ -8,10 +8,11 @@ export async function pick<T>(title: string, items: Array<vscode.QuickPickItem &
   return (await vscode.window.showQuickPick(items, { title: `NEAR Lens: ${title}` }))?.value;
 }
 
-/** An input box checked with `parse` (which throws the reason); resolves with the parsed text, undefined when dismissed. */
-export async function ask<T>(o: vscode.InputBoxOptions, parse: (text: string) => T): Promise<T | undefined> {
+/** An input box titled "NEAR Lens: <title>", checked with `parse` (which throws the reason); resolves with the parsed text, undefined when dismissed. */
+export async function ask<T>(title: string, o: vscode.InputBoxOptions, parse: (text: string) => T): Promise<T | undefined> {
   const text = await vscode.window.showInputBox({
     ...o,
+    title: `NEAR Lens: ${title}`,
     ignoreFocusOut: true,
     validateInput: (v) => {
       try {

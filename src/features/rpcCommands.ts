@@ -40,7 +40,8 @@ function blockRefFromArgs({ finality, blockId }: QueryBlockArgs): BlockRef {
 }
 
 function hostArg(h: unknown): RpcHost {
-  if (h === undefined || h === 'regular' || h === 'archival') return h ?? 'regular';
+  const host = h ?? 'regular';
+  if (host === 'regular' || host === 'archival') return host;
   throw invalidInput('host is "regular" or "archival".');
 }
 
@@ -58,7 +59,7 @@ async function pickBlockRef(): Promise<BlockRef | undefined> {
     f('optimistic', 'the latest block'),
     { label: 'Block height or hash…', value: null },
   ]);
-  return ref !== null ? ref : ask({ title: 'NEAR Lens: block height or hash', placeHolder: '187310138 or a base58 block hash' }, parseBlockRef);
+  return ref !== null ? ref : ask('block height or hash', { placeHolder: '187310138 or a base58 block hash' }, parseBlockRef);
 }
 
 /** A read-only method from the list, or one typed freely (write methods refused with the reason as you type). */
@@ -68,7 +69,7 @@ async function pickMethod(): Promise<string | undefined> {
     { label: '$(edit) Other method…', value: null, alwaysShow: true },
   ]);
   if (method !== null) return method;
-  return ask({ title: 'NEAR Lens: JSON-RPC method', placeHolder: 'a read-only method name' }, (text) => {
+  return ask('JSON-RPC method', { placeHolder: 'a read-only method name' }, (text) => {
     const why = rpcMethodError(text);
     if (why) throw invalidInput(why);
     return text.trim();
@@ -119,7 +120,7 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     // An argument's method and params are checked by the client, before anything is sent.
     const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
     const host = a ? hostArg(a.host) : method && (await pickHost());
-    const params = a ? a.params ?? {} : host && (await ask({ title: `NEAR Lens: params of ${method}`, prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
+    const params = a ? a.params ?? {} : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
     if (method === undefined || !host || params === undefined) return undefined;
     // Regular lets the client fall back to archival for history; archival is asked directly.
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];

@@ -21,11 +21,7 @@ export function createLog(secrets: () => readonly string[]): RedactingLog {
     info: (m) => ch.info(clean(m)),
     warn: (m) => ch.warn(clean(m)),
     error: (m) => ch.error(clean(m)),
-    request: (e) => {
-      const line = formatRequestLog(e, secrets());
-      if (e.error) ch.warn(line);
-      else ch.info(line);
-    },
+    request: (e) => ch[e.error ? 'warn' : 'info'](formatRequestLog(e, secrets())),
     show: () => ch.show(),
     dispose: () => ch.dispose(),
   };

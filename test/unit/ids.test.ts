@@ -81,7 +81,7 @@ describe('ids: account id rules', () => {
     ['alice.near/x', /'\/' is not allowed/],
     ['alicé.near', /U\+00E9 is not allowed/],
     ['ali\u202Ece.near', /U\+202E is not allowed/],
-    ['0xAb12ab12ab12ab12ab12ab12ab12ab12ab12ab12', /mixed-case \(checksummed\) Ethereum address/],
+    ['0xAb12ab12ab12ab12ab12ab12ab12ab12ab12ab12', /mixed-case \(checksummed\) Ethereum address; NEAR account ids use its all-lowercase form/],
     ['0XAB12AB12AB12AB12AB12AB12AB12AB12AB12AB12', /Ethereum address/],
     [ROOT_IMPLICIT.toUpperCase(), /uppercase/],
   ];
@@ -159,7 +159,7 @@ describe('ids: keys and the secret-key guard', () => {
     ['uppercase prefix on a secret', `ED25519:${b58(64)}`, /64 bytes/],
     ['unknown curve', `bls12381:${b58(48)}`, /'bls12381:' is not a key type NEAR uses/],
     ['unknown word with a 64-byte value', `secret:${b58(64)}`, /not a key type NEAR uses/],
-    ['mistyped secret (not base58)', `ed25519:${b58(64).slice(0, 40)}0${b58(64).slice(41)}`, /not valid base58/],
+    ['mistyped secret (not base58)', `ed25519:${b58(64).slice(0, 40)}0${b58(64).slice(41)}`, /^not valid base58, but long enough to be a mistyped secret key, so treated as one$/],
     ['bare 64 bytes of base58', b58(64, 9), /64 bytes of base58 without a key type/],
   ];
   for (const [name, text, reason] of sensitive) {

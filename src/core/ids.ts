@@ -193,12 +193,14 @@ const MAX_KEY_TYPE = 20;
 /** Appends every id in `text` to `out`; `atTextStart` is false when `text` is a window cut out of a longer line. */
 function scan(text: string, out: FoundId[], atTextStart: boolean): void {
   let lastEnd = 0; // nothing reported may overlap what was reported before
-  const push = (start: number, end: number, classified: Classified): void => {
-    out.push({ text: text.slice(start, end), start, end, classified });
+  const push = (start: number, end: number, classified: Classified, slice = text.slice(start, end)): void => {
+    out.push({ text: slice, start, end, classified });
     lastEnd = end;
   };
   const hexId = (s: number, end: number): void => {
-    if (s >= lastEnd) push(s, end, accountOf(text.slice(s, end)));
+    if (s < lastEnd) return;
+    const id = text.slice(s, end);
+    push(s, end, accountOf(id, end - s === 64 ? 'implicit' : id[1] === 'x' ? 'eth-implicit' : 'deterministic'), id);
   };
   /** The end of the hex id at `s`, or -1. */
   const hexEnd = (s: number): number => {
@@ -217,16 +219,23 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
     const first = text.charCodeAt(at);
     if (first === 46 /* . */) {
       // 1. dotted named id ending at the match end.
-      // "wait...alice.near": two dots in a row cannot be inside an id, so they end the walk.
       let s = at;
-      while (s > end - 80 && isIdChar(text.charCodeAt(s - 1)) && !(text.charCodeAt(s - 1) === 46 && text.charCodeAt(s - 2) === 46)) s--;
-      if (s <= end - 80 && isIdChar(text.charCodeAt(s - 1))) continue; // longer than any id
+      let ellipsis = false;
+      while (s > end - 80 && isIdChar(text.charCodeAt(s - 1))) {
+        // "wait...alice.near": two dots in a row cannot be inside an id, so they end the walk.
+        if (text.charCodeAt(s - 1) === 46 && text.charCodeAt(s - 2) === 46) {
+          ellipsis = true;
+          break;
+        }
+        s--;
+      }
+      if (!ellipsis && isIdChar(text.charCodeAt(s - 1))) continue; // longer than any id
       // Leading separators are punctuation around the id: "...alice.near", `_alice.near_`.
       while (s < at && isSeparator(text.charCodeAt(s))) s++;
       // Anything but a plain lowercase id (uppercase, `a..b`) is not an account, and the finder stays quiet on it.
       if (s < lastEnd || end - s > 64) continue;
       const id = text.slice(s, end);
-      if (ACCOUNT_ID_RE.test(id) && !CODE_RECEIVER_RE.test(id)) push(s, end, accountOf(id));
+      if (ACCOUNT_ID_RE.test(id) && !CODE_RECEIVER_RE.test(id)) push(s, end, accountOf(id), id);
     } else if (first === 58 /* : */) {
       // 2. a possible key: the key type back to the first non-alphanumeric (not inside an earlier match), the payload
       // up to the match end.
@@ -234,7 +243,7 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
       while (s > from && at - s <= MAX_KEY_TYPE && isAlnum(text.charCodeAt(s - 1))) s--;
       const prefix = text.slice(s, at);
       const known = curveOf(prefix) !== undefined;
-      // (`s < at` too: text[at] is the colon, not a letter.)
+      // A letter at `s` also means s < at (text[at] is the colon).
       if (
         s >= lastEnd &&
         at - s <= MAX_KEY_TYPE &&
@@ -338,13 +347,13 @@ function classifyBareSecret(t: string): Classified | null {
   return sensitive(t, '64 bytes of base58 without a key type: this looks like a secret key or a signature');
 }
 
-/** A valid account id classified. */
-function accountOf(id: string): Classified {
+/** A valid account id classified; `kind` when the finder already knows it. */
+function accountOf(id: string, kind?: AccountKind): Classified {
   const dot = id.indexOf('.');
   // Implicit, eth-implicit and deterministic ids never contain a dot (and the finder mostly meets dotted ids).
   if (dot >= 0) return { kind: 'account', id, accountKind: 'named', topLevel: false, parent: id.slice(dot + 1) };
-  const accountKind = IMPLICIT_RE.test(id) ? 'implicit' : !HEX40_ID_RE.test(id) ? 'named' : id[1] === 'x' ? 'eth-implicit' : 'deterministic';
-  return { kind: 'account', id, accountKind, topLevel: true };
+  if (!kind) kind = IMPLICIT_RE.test(id) ? 'implicit' : !HEX40_ID_RE.test(id) ? 'named' : id[1] === 'x' ? 'eth-implicit' : 'deterministic';
+  return { kind: 'account', id, accountKind: kind, topLevel: true };
 }
 
 function badCharReason(ch: string): string {

@@ -112,7 +112,6 @@ export function toMarkdown(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text);
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   md.supportHtml = false;
-  md.supportThemeIcons = false;
   return md;
 }
 

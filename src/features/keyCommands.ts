@@ -2,12 +2,13 @@
 // shown, logged or echoed in a message. Must not write settings or globalState.
 import vscode = require('vscode');
 import { apiKeyError } from '../core/commandModel';
+import { registerCommands } from '../platform/commands';
 import type { KeyedServices } from '../platform/services';
 
 export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
-  context.subscriptions.push(
+  registerCommands(context, {
     // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
-    vscode.commands.registerCommand('nearLens.setApiKey', async (arg?: unknown): Promise<boolean> => {
+    'nearLens.setApiKey': async (arg?: unknown): Promise<boolean> => {
       const key =
         typeof arg === 'string'
           ? arg
@@ -28,12 +29,12 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       await services.apiKey.set(key.trim());
       void vscode.window.showInformationMessage('NEAR Lens: API key saved in secret storage.');
       return true;
-    }),
-    vscode.commands.registerCommand('nearLens.clearApiKey', async (): Promise<boolean> => {
+    },
+    'nearLens.clearApiKey': async (): Promise<boolean> => {
       const had = services.hasApiKey;
       await services.apiKey.clear();
       void vscode.window.showInformationMessage(had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.');
       return had;
-    }),
-  );
+    },
+  });
 }

@@ -7,6 +7,7 @@ import { isRecord, NearLensError, SECRET_REFUSED } from '../core/errors';
 import { accountActions } from '../core/hoverMarkdown';
 import { sanitizeText } from '../core/markdown';
 import type { NetworkLabel } from '../core/settings';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { SECTION } from '../platform/settings';
 import { fail } from './failure';
@@ -111,17 +112,17 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     return network;
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('nearLens.lookupPublicKey', lookupPublicKey),
-    vscode.commands.registerCommand('nearLens.lookupAccount', lookupAccount),
-    vscode.commands.registerCommand('nearLens.switchNetwork', switchNetwork),
-    vscode.commands.registerCommand('nearLens.showLog', () => services.log.show()),
+  registerCommands(context, {
+    'nearLens.lookupPublicKey': lookupPublicKey,
+    'nearLens.lookupAccount': lookupAccount,
+    'nearLens.switchNetwork': switchNetwork,
+    'nearLens.showLog': () => services.log.show(),
     // The hover's Copy link: ids and public keys only (a secret never gets a link).
-    vscode.commands.registerCommand('nearLens.copyText', async (text?: unknown): Promise<boolean> => {
+    'nearLens.copyText': async (text?: unknown): Promise<boolean> => {
       if (typeof text !== 'string' || !text) return false;
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);
       return true;
-    }),
-  );
+    },
+  });
 }

@@ -11,6 +11,7 @@ import type { PanelInput } from '../core/panelModel';
 import { panelHtml } from '../core/panelHtml';
 import { isPanelState, isWebviewMessage } from '../shared/protocol';
 import type { HostMessage } from '../shared/protocol';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { accountIdFromArgument } from './watchlist';
 
@@ -189,8 +190,8 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active), id);
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('nearLens.openAccountPanel', async (arg?: unknown) => {
+  registerCommands(context, {
+    'nearLens.openAccountPanel': async (arg?: unknown) => {
       const id =
         accountIdFromArgument(arg) ??
         (
@@ -203,7 +204,9 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
           })
         )?.trim();
       if (id !== undefined) await open(id);
-    }),
+    },
+  });
+  context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         // The state comes from the webview: check it like any other input.

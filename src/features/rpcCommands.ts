@@ -6,6 +6,7 @@ import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';
 import { invalidInput, isRecord } from '../core/errors';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { fail } from './failure';
 import { ask, pick } from './prompts';
@@ -126,8 +127,5 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];
   });
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('nearLens.queryBlock', queryBlock),
-    vscode.commands.registerCommand('nearLens.rpcRequest', rpcRequest),
-  );
+  registerCommands(context, { 'nearLens.queryBlock': queryBlock, 'nearLens.rpcRequest': rpcRequest });
 }

@@ -9,6 +9,7 @@ import type { Limiter } from '../core/limit';
 import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../core/limits';
 import { buildAccountNode, parseAccountIds } from '../core/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../core/watchlistModel';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 
 export const VIEW_ID = 'nearLens.watchlist';
@@ -394,18 +395,23 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
       },
     );
 
-  /** A command on one account id (argument: an id or a tree node); `orElse` when there is none. */
-  const onAccount = (command: string, run: (id: string) => unknown, orElse?: () => unknown): vscode.Disposable =>
-    vscode.commands.registerCommand(command, async (arg?: unknown) => {
+  /** A command handler on one account id (argument: an id or a tree node); `orElse` when there is none. */
+  const onAccount =
+    (run: (id: string) => unknown, orElse?: () => unknown) =>
+    async (arg?: unknown): Promise<unknown> => {
       const id = accountIdFromArgument(arg);
       return id !== undefined ? run(id) : orElse?.();
-    });
+    };
 
   context.subscriptions.push(
     provider,
     view,
     { dispose: () => clearInterval(timer) },
-    vscode.commands.registerCommand('nearLens.watchlist.add', async (arg?: unknown) => {
+    view.onDidChangeVisibility(armTimer),
+    services.onDidChange(changed),
+  );
+  registerCommands(context, {
+    'nearLens.watchlist.add': async (arg?: unknown) => {
       const given = idsFromArgument(arg);
       if (given) {
         if (given.errors.length > 0) void vscode.window.showWarningMessage(given.errors.join(' '));
@@ -422,21 +428,19 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
         },
       });
       return text === undefined ? [] : addIds(parseAccountIds(text).ids);
-    }),
-    onAccount('nearLens.watchlist.remove', remove),
-    onAccount('nearLens.watchlist.refresh', (id) => provider.refresh(id), refreshAll),
-    vscode.commands.registerCommand('nearLens.watchlist.refreshAll', refreshAll),
-    onAccount('nearLens.watchlist.copyId', (id) => vscode.env.clipboard.writeText(id)),
-    vscode.commands.registerCommand('nearLens.openInExplorer', async (arg?: unknown) => {
+    },
+    'nearLens.watchlist.remove': onAccount(remove),
+    'nearLens.watchlist.refresh': onAccount((id) => provider.refresh(id), refreshAll),
+    'nearLens.watchlist.refreshAll': refreshAll,
+    'nearLens.watchlist.copyId': onAccount((id) => vscode.env.clipboard.writeText(id)),
+    'nearLens.openInExplorer': async (arg?: unknown) => {
       const id = accountIdFromArgument(arg);
       const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
       if (url) return vscode.env.openExternal(vscode.Uri.parse(url, true));
       void vscode.window.showWarningMessage(url === null ? 'Open in Explorer needs a valid NEAR account id.' : 'No explorer is configured for this network.');
       return false;
-    }),
-    view.onDidChangeVisibility(armTimer),
-    services.onDidChange(changed),
-  );
+    },
+  });
 
   changed();
 

@@ -78,11 +78,14 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     return r;
   });
 
-  const lookupAccount = lookup<AccountFull, LookupAccountArgs>('Look Up Account', 'id', 'account', 'alice.near, an implicit account (64 hex), 0x…', async (id, a) => {
+  const lookupAccount = lookup<AccountFull | undefined, LookupAccountArgs>('Look Up Account', 'id', 'account', 'alice.near, an implicit account (64 hex), 0x…', async (id, a) => {
     const { client, network } = services.clientForAccount(id);
     const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
-    if (a?.show !== false) void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
-    return full;
+    if (a?.show === false) return full;
+    // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
+    // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
+    void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
+    return undefined;
   });
 
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {

@@ -127,4 +127,16 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     await assert.rejects(run('nearLens.lookupAccount', 'Not An Id'), /uppercase|not allowed/i);
     assert.equal(stub.requests.length, 0);
   });
+
+  it('look-ups run as a person runs them (palette, keybinding, hover link) return JSON the window can take back', async () => {
+    // VS Code sends a command's result back to the window as JSON; the account's amounts are bigints.
+    const results = [
+      await run('nearLens.lookupAccount', 'alice.near'),
+      await run('nearLens.lookupPublicKey', { key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true }),
+    ];
+    assert.equal(results[0], undefined, 'Look Up Account shown to a person returns nothing');
+    for (const r of results) assert.doesNotThrow(() => JSON.stringify(r));
+    const data = await run('nearLens.lookupAccount', { id: 'alice.near', show: false }); // for code: the typed data
+    assert.throws(() => JSON.stringify(data), /BigInt/);
+  });
 });

@@ -110,10 +110,7 @@ export class TtlCache {
   #store(key: string, value: unknown): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, storedAt: this.#clock.now() });
-    // The oldest (least recently used) entries go first.
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#maxEntries) break;
-      this.#entries.delete(oldest);
-    }
+    // One in, at most one out: the oldest (least recently used) entry.
+    if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
   }
 }

@@ -91,12 +91,12 @@ export interface FtMetadata {
 
 const DEFAULT_TTL: Readonly<CacheTtl> = { account: 30_000, publicKey: 30_000, status: 10_000, ftMetadata: 24 * 60 * 60_000, history: 10 * 60_000 };
 
+/** Read-only methods that exist both plain and as EXPERIMENTAL_…. */
+const BOTH_FORMS = 'changes genesis_config protocol_config light_client_proof maintenance_windows';
 /** JSON-RPC methods that only read (offered by the "RPC Request…" picker). */
 export const READ_ONLY_METHODS: readonly string[] = Object.freeze([
-  ...'block query chunk status health gas_price network_info validators tx light_client_proof next_light_client_block block_effects changes genesis_config protocol_config client_config maintenance_windows'.split(' '),
-  ...'tx_status receipt changes changes_in_block genesis_config protocol_config validators_ordered light_client_proof maintenance_windows congestion_level split_storage_info'
-    .split(' ')
-    .map((m) => `EXPERIMENTAL_${m}`),
+  ...`block query chunk status health gas_price network_info validators tx next_light_client_block block_effects client_config ${BOTH_FORMS}`.split(' '),
+  ...`tx_status receipt changes_in_block validators_ordered congestion_level split_storage_info ${BOTH_FORMS}`.split(' ').map((m) => `EXPERIMENTAL_${m}`),
 ]);
 
 /** Methods that submit transactions or patch state (send_tx, broadcast_tx_*, sandbox_*, adv_*): the client never sends them. */
@@ -317,14 +317,9 @@ export class NearClient {
   block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>> {
     return this.#guard(() => {
       const params = blockParams(ref);
-      const load = async (signal: AbortSignal | undefined): Promise<RpcResult<Record<string, unknown>>> => {
-        const r = await this.#rpc('block', params, o, signal);
-        if (!isRecord(r.result) || !isRecord(r.result['header'])) throw shape('block');
-        return r as RpcResult<Record<string, unknown>>;
-      };
       const id = params['block_id'];
-      // A block at a fixed height/hash never changes.
-      return id === undefined ? load(o?.signal) : this.#cache.get(`block|${this.#rpcUrl(o?.host)}|${String(id)}`, this.#ttl.history, load, o);
+      // A block at a fixed height/hash never changes and is cached; one by finality is always fetched.
+      return this.#query('block', params, toBlock, id === undefined ? undefined : `block|${this.#rpcUrl(o?.host)}|${String(id)}`, o);
     });
   }
 
@@ -343,22 +338,22 @@ export class NearClient {
       if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput(nameRule('contract'));
       const args64 = Buffer.from(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))).toString('base64');
       const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
-      const r = await this.#rpc('query', params, o, o?.signal);
-      const res = r.result;
-      if (!isRecord(res)) throw shape('call_function');
-      const err = res['error'];
-      if (typeof err === 'string') {
-        // A failed view call arrives as HTTP 200 with result.error (SERVICE-NOTES).
-        throw new NearLensError(
-          'contract',
-          /MethodNotFound/.test(err)
-            ? `The contract ${acc} has no method "${method}".`
-            : /CodeDoesNotExist/.test(err)
-              ? `No contract is deployed on ${acc}.`
-              : `The contract call ${acc}.${method} failed: ${this.#clean(err)}.`,
-        );
-      }
-      return { result: decodeResultBytes(res['result']) as T, host: r.host };
+      return this.#query('query', params, (res) => {
+        if (!isRecord(res)) throw shape('call_function');
+        const err = res['error'];
+        if (typeof err === 'string') {
+          // A failed view call arrives as HTTP 200 with result.error (SERVICE-NOTES).
+          throw new NearLensError(
+            'contract',
+            /MethodNotFound/.test(err)
+              ? `The contract ${acc} has no method "${method}".`
+              : /CodeDoesNotExist/.test(err)
+                ? `No contract is deployed on ${acc}.`
+                : `The contract call ${acc}.${method} failed: ${this.#clean(err)}.`,
+          );
+        }
+        return decodeResultBytes(res['result']) as T;
+      }, undefined, o);
     });
   }
 
@@ -423,16 +418,18 @@ export class NearClient {
     return this.#guard(() => {
       const acc = need(id, 'account');
       const at = blockParams(ref ?? FINAL);
-      return this.#cache.get(
-        `acct:${acc}|${this.#rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`,
-        at['block_id'] !== undefined ? this.#ttl.history : this.#ttl.account,
-        async (signal) => {
-          const r = await this.#rpc('query', { request_type: type, account_id: acc, ...at }, o, signal);
-          return { result: convert(r.result), host: r.host };
-        },
-        o,
-      );
+      const key = `acct:${acc}|${this.#rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`;
+      return this.#query('query', { request_type: type, account_id: acc, ...at }, convert, key, o);
     });
+  }
+
+  /** An RPC read whose result `convert` checks; cached under `key` (for longer at a fixed block), or always fetched without one. */
+  #query<T>(method: string, params: Record<string, unknown>, convert: (r: unknown) => T, key: string | undefined, o: RpcCallOptions | undefined): Promise<RpcResult<T>> {
+    const load = async (signal: AbortSignal | undefined): Promise<RpcResult<T>> => {
+      const r = await this.#rpc(method, params, o, signal);
+      return { result: convert(r.result), host: r.host };
+    };
+    return key === undefined ? load(o?.signal) : this.#cache.get(key, params['block_id'] === undefined ? this.#ttl.account : this.#ttl.history, load, o);
   }
 
   #poolView(poolId: string, accountId: string, method: string, o: CallOptions | undefined): Promise<bigint> {
@@ -773,6 +770,11 @@ function decodeResultBytes(raw: unknown): unknown {
   } catch {
     throw badShape('The contract returned a result that is not UTF-8 JSON.');
   }
+}
+
+function toBlock(r: unknown): Record<string, unknown> {
+  if (!isRecord(r) || !isRecord(r['header'])) throw shape('block');
+  return r;
 }
 
 function toViewAccount(r: unknown): ViewAccount {

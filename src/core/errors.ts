@@ -30,8 +30,6 @@ export interface ErrorExtra {
   rpcCause?: string;
 }
 
-const EXTRA = ['status', 'retryAfterMs', 'rpcName', 'rpcCause'] as const;
-
 export class NearLensError extends Error {
   readonly kind: ErrorKind;
   // `declare`: no class field is emitted, so an unset one is absent (`'status' in e` and deepEqual stay meaningful).
@@ -44,14 +42,14 @@ export class NearLensError extends Error {
     super(message);
     this.name = 'NearLensError';
     this.kind = kind;
-    // Only set what is known.
-    for (const k of EXTRA) if (extra?.[k] !== undefined) Object.assign(this, { [k]: extra[k] });
+    // Only set what is known (an error passed as `extra` also brings its kind, the same as here).
+    for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined) Object.assign(this, { [k]: v });
   }
 
   /** Duck-typed too: a second copy of this module (bundle + tests) must still be recognised. */
   static is(e: unknown): e is NearLensError {
-    const x = e as Partial<Record<'name' | 'kind' | 'message', unknown>> | null;
-    return e instanceof NearLensError || (typeof x === 'object' && x?.name === 'NearLensError' && typeof x.kind === 'string' && typeof x.message === 'string');
+    const x = e as Partial<Record<'name' | 'kind' | 'message', unknown>> | null | undefined;
+    return e instanceof NearLensError || (x?.name === 'NearLensError' && typeof x.kind === 'string' && typeof x.message === 'string');
   }
 }
 

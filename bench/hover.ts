@@ -1,7 +1,7 @@
 // Rows 4 and 9: the core work of a hover (position → id → cached account → markdown) and the heap it keeps.
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, splitLiquidStaking } from '../src/core/account';
-import { TtlCache } from '../src/core/cache';
-import type { FtMetadata, NearClient } from '../src/core/client';
+import { TtlCache } from '../src/core/service/cache';
+import type { FtMetadata, NearClient } from '../src/core/service/client';
 import { buildHoverSections } from '../src/core/hoverMarkdown';
 import type { HoverOptions } from '../src/core/hoverMarkdown';
 import { findAt } from '../src/core/ids';

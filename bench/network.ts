@@ -1,6 +1,6 @@
 // Rows 6–8: request de-duplication, bounded-concurrency refresh and client overhead, all against the loopback stub.
-import { TtlCache } from '../src/core/cache';
-import { NearClient } from '../src/core/client';
+import { TtlCache } from '../src/core/service/cache';
+import { NearClient } from '../src/core/service/client';
 import { settleAll } from '../src/core/limit';
 import type { Stub } from '../test/support/stub';
 import { fmtSummary, summarize, timeAsync } from './stats';

@@ -4,7 +4,7 @@ import type { AccountFull } from './account';
 import { formatNear } from './amounts';
 import { invalidInput, isRecord, SECRET_REFUSED } from './errors';
 import { classify } from './ids';
-import type { RpcHost } from './client';
+import type { RpcHost } from './service/client';
 import { sanitizeText } from './markdown';
 
 /** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
@@ -16,7 +16,7 @@ export function apiKeyError(text: string): string | undefined {
   return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
 }
 
-export { rpcMethodError } from './client';
+export { rpcMethodError } from './service/client';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {

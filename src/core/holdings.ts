@@ -2,7 +2,7 @@
 // Pure: no `vscode`, no I/O of its own (the loaders run the work and the log line they are given).
 import { formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from './amounts';
 import type { FtHolding } from './account';
-import type { CallOptions, FtMetadata, NearClient } from './client';
+import type { CallOptions, FtMetadata, NearClient } from './service/client';
 import { errorMessage, NearLensError } from './errors';
 import { sanitizeText } from './markdown';
 

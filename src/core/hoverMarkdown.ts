@@ -3,7 +3,7 @@
 import type { AccountFull, FtHolding, PublicKeyAccounts } from './account';
 import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from './account';
 import { formatNear } from './amounts';
-import type { FtMetadata } from './client';
+import type { FtMetadata } from './service/client';
 import { describeToken } from './holdings';
 import type { Classified } from './ids';
 import { implicitAccountToPublicKey } from './ids';

@@ -1,6 +1,6 @@
 // One log line per request for the "NEAR Lens" output channel, redacted again here (defence in depth: the client
 // already redacts). Pure: no `vscode`.
-import type { RequestLogEntry } from './client';
+import type { RequestLogEntry } from './service/client';
 import { redact, redactUrl } from './redact';
 
 /** "api GET-ish method · status 200 · 123 ms · https://…" with every secret and apiKey= value masked. */

@@ -2,7 +2,7 @@
 import { formatNear, formatTokenAmount } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from './account';
-import type { FtMetadata } from './client';
+import type { FtMetadata } from './service/client';
 import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './holdings';
 import type { PoolBalance, Slot } from './holdings';
 import { classify } from './ids';

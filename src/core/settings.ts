@@ -4,7 +4,8 @@ import { DEFAULT_LIQUID_STAKING_PROVIDERS } from './account';
 import { accountIdError, networkForAccount } from './ids';
 import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl } from './networks';
 import type { Endpoints } from './networks';
-import type { Transport } from './client';
+import { DEFAULT_TIMEOUT_MS } from './service/client';
+import type { Transport } from './service/client';
 
 export type NetworkLabel = 'mainnet' | 'testnet' | 'custom';
 
@@ -64,8 +65,6 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
  */
 export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter((k) => k.startsWith('customNetwork.') || k === 'auth.transport');
 export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
-
-export const DEFAULT_TIMEOUT_MS = 8000;
 
 /** The value that applies: workspace folder > workspace > user, minus the scopes this setting may not come from. */
 function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): unknown {

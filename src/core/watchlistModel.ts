@@ -2,7 +2,7 @@
 import { formatNear } from './amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from './account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from './account';
-import type { AccessKeyInfo, FtMetadata, ViewAccount } from './client';
+import type { AccessKeyInfo, FtMetadata, ViewAccount } from './service/client';
 import { SECRET_REFUSED } from './errors';
 import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './holdings';
 import { classify } from './ids';

@@ -1,7 +1,7 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
 // timeout, cancellation). Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
 import vscode = require('vscode');
-import type { FtMetadata } from '../core/client';
+import type { FtMetadata } from '../core/service/client';
 import { errorMessage, NearLensError } from '../core/errors';
 import { splitLiquidStaking } from '../core/account';
 import { HOVER_COMMANDS, buildHoverSections } from '../core/hoverMarkdown';

@@ -2,8 +2,8 @@
 // untitled JSONC editor. All requests go through the client, which refuses write methods (and params that are not a
 // JSON object or array) before anything is sent.
 import vscode = require('vscode');
-import { parseBlockRef, READ_ONLY_METHODS } from '../core/client';
-import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/client';
+import { parseBlockRef, READ_ONLY_METHODS } from '../core/service/client';
+import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../core/service/client';
 import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../core/commandModel';
 import { invalidInput, isRecord } from '../core/errors';
 import { registerCommands } from '../platform/commands';

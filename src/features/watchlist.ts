@@ -1,6 +1,6 @@
 // The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
 import vscode = require('vscode');
-import type { FtMetadata, NearClient } from '../core/client';
+import type { FtMetadata, NearClient } from '../core/service/client';
 import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../core/holdings';
 import type { PoolBalance, Slot } from '../core/holdings';
 import { accountIdError } from '../core/ids';

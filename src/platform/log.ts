@@ -1,7 +1,7 @@
 // The "NEAR Lens" LogOutputChannel behind a wrapper that masks the API key in everything written to it.
 // Must not log configuration objects or response bodies.
 import vscode = require('vscode');
-import type { RequestLogEntry } from '../core/client';
+import type { RequestLogEntry } from '../core/service/client';
 import { formatRequestLog, redactText } from '../core/logLine';
 
 /** The log as the features write it: every text redacted (the given secrets masked, one line). */

@@ -1,8 +1,8 @@
 // Owns the NearClients (one per network, rebuilt when settings or the key change, one shared TtlCache), the settings
 // snapshot, the key store and the log. Synchronous to create: no network, no file I/O (the key is read in the background).
 import vscode = require('vscode');
-import { TtlCache } from '../core/cache';
-import { NearClient } from '../core/client';
+import { TtlCache } from '../core/service/cache';
+import { NearClient } from '../core/service/client';
 import { invalidInput } from '../core/errors';
 import { CACHE_ENTRIES } from '../core/limits';
 import { PRESETS } from '../core/networks';

@@ -1,6 +1,6 @@
 // Unit tests of src/core/cache.ts: TTL with an injected clock, LRU bound, de-dup, failures, invalidation, abort.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../src/core/cache';
+import { TtlCache } from '../../src/core/service/cache';
 import { NearLensError } from '../../src/core/errors';
 
 function clock(start = 1_000): { now(): number; t: number } {

@@ -2,9 +2,9 @@
 // retries, abort, archival fallback, call_function decoding, cache behaviour and redaction.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
-import { TtlCache } from '../../src/core/cache';
-import { NearClient, parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../src/core/client';
-import type { ClientOptions, RequestLogEntry } from '../../src/core/client';
+import { TtlCache } from '../../src/core/service/cache';
+import { NearClient, parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../src/core/service/client';
+import type { ClientOptions, RequestLogEntry } from '../../src/core/service/client';
 import { NearLensError } from '../../src/core/errors';
 import type { ErrorKind } from '../../src/core/errors';
 import { startStub, STUB_HEAD_HEIGHT, STUB_OLD_BLOCK_HASH } from '../support/stub';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, normaliseStatus, VALIDATOR_LOCKED_CAVEAT } from '../../src/core/account';
 import type { AccountFull, AccountState } from '../../src/core/account';
 import { derive } from '../../src/core/amounts';
-import type { FtMetadata } from '../../src/core/client';
+import type { FtMetadata } from '../../src/core/service/client';
 import { slotFailed, slotLoaded } from '../../src/core/holdings';
 import type { PoolBalance, Slot } from '../../src/core/holdings';
 import { accountKindText, balanceBar, buildPanelModel, percentages } from '../../src/core/panelModel';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../src/core/account';
 import type { AccountFull } from '../../src/core/account';
 import { formatNear } from '../../src/core/amounts';
-import type { FtMetadata, ViewAccount } from '../../src/core/client';
+import type { FtMetadata, ViewAccount } from '../../src/core/service/client';
 import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../../src/core/holdings';
 import type { PoolBalance, Slot } from '../../src/core/holdings';
 import { buildAccountNode, CONTEXT_ACCOUNT, parseAccountIds } from '../../src/core/watchlistModel';

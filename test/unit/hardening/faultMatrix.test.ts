@@ -4,9 +4,9 @@
 // rejection, and the last good figures kept beside the error line. The matrix is printed as a table.
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../src/core/ids';
-import { NearClient } from '../../../src/core/client';
-import type { ClientOptions } from '../../../src/core/client';
-import { TtlCache } from '../../../src/core/cache';
+import { NearClient } from '../../../src/core/service/client';
+import type { ClientOptions } from '../../../src/core/service/client';
+import { TtlCache } from '../../../src/core/service/cache';
 import { NearLensError } from '../../../src/core/errors';
 import { startStub } from '../../support/stub';
 import type { Fault, Stub } from '../../support/stub';

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import { HOVER_COMMANDS } from '../../../src/core/hoverMarkdown';
-import type { Transport } from '../../../src/core/client';
+import type { Transport } from '../../../src/core/service/client';
 import type { WatchNode } from '../../../src/core/watchlistModel';
 import type * as ExtensionModule from '../../../src/extension';
 import type { HostMessage } from '../../../src/shared/protocol';

@@ -13,8 +13,8 @@ import {
   normaliseStatus,
 } from '../../../src/core/account';
 import { formatNear, formatTokenAmount, formatYoctoExact, parseYocto } from '../../../src/core/amounts';
-import { TtlCache } from '../../../src/core/cache';
-import { NearClient } from '../../../src/core/client';
+import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient } from '../../../src/core/service/client';
 import { NearLensError } from '../../../src/core/errors';
 import { classify, findAll, findAt } from '../../../src/core/ids';
 import { escapeMarkdown, sanitizeText } from '../../../src/core/markdown';

@@ -2,9 +2,9 @@
 // (hover, watchlist tree, balance panel) driven through their feature classes, leak scans, inertness checks,
 // an unhandled-rejection tracker and a plain-text table printer.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/cache';
-import { NearClient } from '../../../src/core/client';
-import type { ClientOptions, RequestLogEntry } from '../../../src/core/client';
+import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient } from '../../../src/core/service/client';
+import type { ClientOptions, RequestLogEntry } from '../../../src/core/service/client';
 import { HOVER_COMMANDS } from '../../../src/core/hoverMarkdown';
 import { normaliseSettings } from '../../../src/core/settings';
 import type { Settings } from '../../../src/core/settings';

@@ -1,5 +1,5 @@
 // Bounded TTL cache with in-flight de-duplication, shared by every NearClient. Pure: no `vscode`, no I/O.
-import { aborted } from './errors';
+import { aborted } from '../errors';
 
 export interface Clock {
   now(): number;

@@ -1,0 +1,333 @@
+// The one way NEAR Lens talks to the service: FastNEAR REST and NEAR JSON-RPC reads, each a typed model, cached and
+// de-duplicated, every failure a NearLensError with the key masked. The features import this module only.
+// Pure: no `vscode`.
+import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../account';
+import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../account';
+import { badShape, invalidInput, isRecord, NearLensError } from '../errors';
+import { sanitizeText } from '../markdown';
+import { originOf } from '../networks';
+import type { Endpoints } from '../networks';
+import { variants } from '../redact';
+import { TtlCache } from './cache';
+import { httpError, parseJson, rpcError, tryJson } from './messages';
+import type { Exchange, Host, RpcHost } from './messages';
+import { blockParams, FINAL, isWriteMethod, nameRule, need, plainJson, rpcMethodError, scrubKey, toAccessKeys, toBlock, toCallResult, toFtMetadata, toPoolAmount, toViewAccount } from './rpc';
+import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';
+import { HttpTransport } from './transport';
+import type { AuthTransport, RequestLogEntry } from './transport';
+
+export type { AccessKeyInfo, BlockRef, Finality, FtMetadata, ViewAccount } from './rpc';
+export { isWriteMethod, parseBlockRef, READ_ONLY_METHODS, rpcMethodError } from './rpc';
+export type { RpcHost } from './messages';
+export { parseRetryAfter } from './messages';
+export type { RequestLogEntry } from './transport';
+export { DEFAULT_TIMEOUT_MS } from './transport';
+export type Transport = AuthTransport;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  fresh?: boolean; // bypass the cache (the new answer is still stored)
+}
+/** Options of the RPC calls that may read history. */
+export interface RpcCallOptions extends CallOptions {
+  host?: RpcHost; // default 'regular'
+  /** Retry once on the archival host when the regular one no longer has the block (default true). */
+  fallback?: boolean;
+}
+
+export interface ClientOptions {
+  endpoints: Endpoints;
+  apiKey?: string;
+  transport?: Transport;
+  timeoutMs?: number; // per attempt (connect + full body); default DEFAULT_TIMEOUT_MS
+  retries?: number; // default 2
+  maxBodyBytes?: number; // default 5 MB
+  cache?: TtlCache;
+  log?: (e: RequestLogEntry) => void;
+  /** The fetch under ofetch (tests, bench); default the global one (the extension host's Node has it). */
+  fetch?: typeof globalThis.fetch;
+  /** Base of the exponential backoff in ms (default 300; tests use 1). */
+  retryBaseMs?: number;
+  /** Longest Retry-After the client waits for; a longer one fails at once with the wait in the message (default 30 s). */
+  maxRetryAfterMs?: number;
+  /** Cache lifetimes per kind of data. */
+  ttl?: Partial<CacheTtl>;
+}
+
+export interface CacheTtl {
+  account: number;
+  publicKey: number;
+  status: number;
+  ftMetadata: number;
+  history: number; // answers for a fixed block (height/hash)
+}
+
+export interface RpcResult<T> {
+  result: T;
+  host: RpcHost;
+}
+
+const DEFAULT_TTL: Readonly<CacheTtl> = { account: 30_000, publicKey: 30_000, status: 10_000, ftMetadata: 24 * 60 * 60_000, history: 10 * 60_000 };
+
+/** Said when the REST API URL answers a look-up with 404 and its /status is not a FastNEAR status either. */
+export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API root? Check the NEAR Lens network settings.';
+
+let nextRpcId = 0;
+
+export class NearClient {
+  readonly endpoints: Endpoints;
+  readonly #http: HttpTransport;
+  readonly #ttl: CacheTtl;
+  readonly #cache: TtlCache;
+  readonly #apiRoot: string;
+  readonly #apiQuery: string;
+  readonly #clean = (text: string): string => sanitizeText(this.#http.redact(text), 120);
+
+  constructor(opts: ClientOptions) {
+    const ep = (this.endpoints = Object.freeze({ ...opts.endpoints }));
+    this.#http = new HttpTransport({ ...opts, origins: { api: originOf(ep.apiUrl), regular: originOf(ep.rpcUrl), archival: originOf(ep.archivalRpcUrl) } });
+    this.#ttl = { ...DEFAULT_TTL, ...opts.ttl };
+    this.#cache = opts.cache ?? new TtlCache();
+    // A query the user put on the REST base URL is kept after every path; a fragment is never sent.
+    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(ep.apiUrl) ?? [];
+    this.#apiRoot = root.replace(/\/+$/, '');
+    this.#apiQuery = query;
+  }
+
+  // ---------------------------------------------------------------- REST
+
+  full(id: string, o?: CallOptions): Promise<AccountFull> {
+    return this.#lookup(id, 'account', '/full', normaliseFull, o);
+  }
+
+  ft(id: string, o?: CallOptions): Promise<FtHolding[]> {
+    return this.#lookup(id, 'account', '/ft', normaliseFt, o);
+  }
+
+  nft(id: string, o?: CallOptions): Promise<NftCollection[]> {
+    return this.#lookup(id, 'account', '/nft', normaliseNft, o);
+  }
+
+  staking(id: string, o?: CallOptions): Promise<PoolEntry[]> {
+    return this.#lookup(id, 'account', '/staking', normaliseStaking, o);
+  }
+
+  publicKey(pk: string, o?: CallOptions): Promise<PublicKeyAccounts> {
+    return this.#lookup(pk, 'public-key', '', normalisePublicKey, o);
+  }
+
+  publicKeyAll(pk: string, o?: CallOptions): Promise<PublicKeyAccounts> {
+    return this.#lookup(pk, 'public-key', '/all', normalisePublicKey, o);
+  }
+
+  status(o?: CallOptions): Promise<IndexerStatus> {
+    return this.#guard(() => this.#cache.get(`status|${this.endpoints.apiUrl}`, this.#ttl.status, (s) => this.#rest('/status', normaliseStatus, s), o));
+  }
+
+  /** The last good `full()` answer for this account on this endpoint, even if expired. */
+  peekFull(id: string): AccountFull | undefined {
+    return this.#cache.peek<AccountFull>(`acct:${id}|${this.endpoints.apiUrl}|/full`);
+  }
+
+  // ---------------------------------------------------------------- JSON-RPC
+
+  block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>> {
+    return this.#guard(() => {
+      const params = blockParams(ref);
+      const id = params['block_id'];
+      // A block at a fixed height/hash never changes and is cached; one by finality is always fetched.
+      return this.#query('block', params, toBlock, id === undefined ? undefined : `block|${this.#rpcUrl(o?.host)}|${String(id)}`, o);
+    });
+  }
+
+  viewAccount(id: string, ref?: BlockRef, o?: RpcCallOptions): Promise<RpcResult<ViewAccount>> {
+    return this.#view(id, 'view_account', toViewAccount, ref, o);
+  }
+
+  viewAccessKeyList(id: string, ref?: BlockRef, o?: RpcCallOptions): Promise<RpcResult<AccessKeyInfo[]>> {
+    return this.#view(id, 'view_access_key_list', toAccessKeys, ref, o);
+  }
+
+  /** A view call: args are sent as base64 JSON, the result bytes are decoded as UTF-8 JSON (undefined when empty). */
+  callFunction<T = unknown>(contractId: string, method: string, args: unknown, o?: RpcCallOptions & { ref?: BlockRef }): Promise<RpcResult<T>> {
+    return this.#guard(async () => {
+      const acc = need(contractId, 'account');
+      if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput(nameRule('contract'));
+      const args64 = Buffer.from(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))).toString('base64');
+      const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
+      return this.#query('query', params, (res) => toCallResult(res, acc, method, this.#clean) as T, undefined, o);
+    });
+  }
+
+  ftMetadata(contractId: string, o?: CallOptions): Promise<FtMetadata> {
+    return this.#guard(() => {
+      const acc = need(contractId, 'account');
+      return this.#cache.get(
+        `ftmeta|${this.endpoints.rpcUrl}|${acc}`,
+        this.#ttl.ftMetadata,
+        async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
+        o,
+      );
+    });
+  }
+
+  stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {
+    return this.#poolView(poolId, accountId, 'get_account_staked_balance', o);
+  }
+
+  unstakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {
+    return this.#poolView(poolId, accountId, 'get_account_unstaked_balance', o);
+  }
+
+  /** Any read-only JSON-RPC method; write methods are refused before anything is sent. Not cached. */
+  rpc(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
+    return this.#guard(() => {
+      method = String(method).trim();
+      const why = rpcMethodError(method);
+      if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
+      if (params !== undefined && (typeof params !== 'object' || params === null)) throw invalidInput('RPC params must be a JSON object or array.');
+      const body = plainJson(params ?? {}, 'RPC params');
+      // Without an explicit host, a historical block/query (with a block_id) may fall back to archival like the typed calls.
+      return this.#rpc(method, body, { ...o, host, fallback: host === undefined }, o?.signal);
+    });
+  }
+
+  /** Drops cached data of one account (all endpoints), or of every account, key lookup and status ("Refresh"). */
+  invalidate(accountId?: string): void {
+    if (accountId !== undefined) return this.#cache.invalidate(`acct:${accountId}|`);
+    for (const p of ['acct:', 'pk:', 'status|']) this.#cache.invalidate(p);
+  }
+
+  // ---------------------------------------------------------------- internals: typed helpers
+
+  /** A cached REST GET: /v1/account/{id}{what} or /v1/public_key/{key}{what}. */
+  #lookup<T>(text: string, want: 'account' | 'public-key', what: string, normalise: (raw: unknown) => T, o: CallOptions | undefined): Promise<T> {
+    return this.#guard(() => {
+      const id = need(text, want);
+      const account = want === 'account';
+      // An account the indexer does not know is 200 with state: null; a 404 of /full on a real FastNEAR root means the same.
+      const notFound = what === '/full' ? { account_id: id, state: null } : undefined;
+      return this.#cache.get(
+        `${account ? 'acct' : 'pk'}:${id}|${this.endpoints.apiUrl}|${what}`,
+        account ? this.#ttl.account : this.#ttl.publicKey,
+        (s) => this.#rest(`/v1/${account ? 'account' : 'public_key'}/${encodeURIComponent(id)}${what}`, normalise, s, notFound),
+        o,
+      );
+    });
+  }
+
+  #view<T>(id: string, type: string, convert: (r: unknown) => T, ref: BlockRef | undefined, o: RpcCallOptions | undefined): Promise<RpcResult<T>> {
+    return this.#guard(() => {
+      const acc = need(id, 'account');
+      const at = blockParams(ref ?? FINAL);
+      const key = `acct:${acc}|${this.#rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`;
+      return this.#query('query', { request_type: type, account_id: acc, ...at }, convert, key, o);
+    });
+  }
+
+  /** An RPC read whose result `convert` checks; cached under `key` (for longer at a fixed block), or always fetched without one. */
+  #query<T>(method: string, params: Record<string, unknown>, convert: (r: unknown) => T, key: string | undefined, o: RpcCallOptions | undefined): Promise<RpcResult<T>> {
+    const load = async (signal: AbortSignal | undefined): Promise<RpcResult<T>> => {
+      const r = await this.#rpc(method, params, o, signal);
+      return { result: convert(r.result), host: r.host };
+    };
+    return key === undefined ? load(o?.signal) : this.#cache.get(key, params['block_id'] === undefined ? this.#ttl.account : this.#ttl.history, load, o);
+  }
+
+  #poolView(poolId: string, accountId: string, method: string, o: CallOptions | undefined): Promise<bigint> {
+    return this.#guard(() => {
+      const pool = need(poolId, 'account');
+      const acc = need(accountId, 'account');
+      return this.#cache.get(
+        `acct:${acc}|${this.endpoints.rpcUrl}|${method}|${pool}`,
+        this.#ttl.account,
+        async (signal) => toPoolAmount((await this.callFunction(pool, method, { account_id: acc }, { signal })).result, method),
+        o,
+      );
+    });
+  }
+
+  #rpcUrl(host: RpcHost | undefined): string {
+    return host === 'archival' ? this.endpoints.archivalRpcUrl : this.endpoints.rpcUrl;
+  }
+
+  // ---------------------------------------------------------------- internals: REST and RPC
+
+  /**
+   * GET on the REST API. A 404 is told apart: when the root's /status is not a FastNEAR status either, the URL is wrong
+   * (WRONG_API_URL); otherwise `notFound` is the body it stands for (none: the 404 is an error).
+   */
+  async #rest<T>(path: string, normalise: (raw: unknown) => T, signal: AbortSignal | undefined, notFound?: unknown): Promise<T> {
+    const ex = await this.#http.send('api', this.#apiRoot + path + this.#apiQuery, undefined, signal);
+    let raw = notFound;
+    if (ex.status === 404 && path !== '/status' && !(await this.#isApiRoot(signal))) throw new NearLensError('not-found', WRONG_API_URL, { status: 404 });
+    if (ex.status !== 404 || notFound === undefined) {
+      if (ex.status < 200 || ex.status >= 300) throw httpError(ex, 'api', this.#http.keys.length > 0, this.#clean);
+      raw = parseJson(ex);
+    }
+    try {
+      return normalise(raw);
+    } catch (e) {
+      throw NearLensError.is(e) ? e : badShape('The service sent data in an unexpected shape.');
+    }
+  }
+
+  /** Whether the REST URL is a FastNEAR root (its /status answers); a fault other than an answer is not held against it. */
+  async #isApiRoot(signal: AbortSignal | undefined): Promise<boolean> {
+    try {
+      await this.status({ signal });
+      return true;
+    } catch (e) {
+      return !(NearLensError.is(e) && ['not-found', 'not-json', 'bad-shape'].includes(e.kind));
+    }
+  }
+
+  /**
+   * Fallback rule: a request with a block_id (height or hash) that the regular host answers with
+   * GARBAGE_COLLECTED_BLOCK, UNKNOWN_BLOCK or HTTP 422 is retried once on the archival host. No head check:
+   * a height above the head costs one extra request and the archival host's own UNKNOWN_BLOCK is reported.
+   */
+  async #rpc(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
+    const host: RpcHost = o?.host ?? 'regular';
+    try {
+      return { result: await this.#rpcCall(host, method, params, signal), host };
+    } catch (e) {
+      const { rpcCause, status, kind } = e as Partial<NearLensError>;
+      if (
+        o?.fallback === false ||
+        host !== 'regular' ||
+        !isRecord(params) ||
+        params['block_id'] === undefined ||
+        !(/^(GARBAGE_COLLECTED|UNKNOWN)_BLOCK$/.test(rpcCause ?? '') || (status === 422 && (kind === 'rpc' || kind === 'unprocessable')))
+      ) {
+        throw e;
+      }
+      return { result: await this.#rpcCall('archival', method, params, signal), host: 'archival' };
+    }
+  }
+
+  async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    const ex: Exchange = await this.#http.send(host, this.#rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
+    const parsed = tryJson(ex.text); // not JSON: handled below, after the HTTP status
+    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.#clean);
+    if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.#http.keys.length > 0, this.#clean);
+    if (parsed === undefined) parseJson(ex); // throws the right not-json error
+    if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');
+    // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
+    const [key] = this.#http.keys;
+    return key && variants(key).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], key) : parsed['result'];
+  }
+
+  /** Every public method: failures are always NearLensError with a redacted message. */
+  async #guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!NearLensError.is(e)) throw new NearLensError('network', 'Unexpected error while talking to the service.');
+      const clean = this.#http.redact(e.message);
+      throw clean === e.message ? e : new NearLensError(e.kind, clean, e);
+    }
+  }
+}
+
+export type { Host };

@@ -1,10 +1,10 @@
 // Rows 4 and 9: the core work of a hover (position → id → cached account → markdown) and the heap it keeps.
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, splitLiquidStaking } from '../src/core/account';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, splitLiquidStaking } from '../src/core/near/account';
 import { TtlCache } from '../src/core/service/cache';
 import type { FtMetadata, NearClient } from '../src/core/service/client';
-import { buildHoverSections } from '../src/core/hoverMarkdown';
-import type { HoverOptions } from '../src/core/hoverMarkdown';
-import { findAt } from '../src/core/ids';
+import { buildHoverSections } from '../src/core/views/hoverMarkdown';
+import type { HoverOptions } from '../src/core/views/hoverMarkdown';
+import { findAt } from '../src/core/near/ids';
 import type { Stub } from '../test/support/stub';
 import { stubClient } from './network';
 import { fmtSummary, mb, summarize } from './stats';
@@ -13,7 +13,7 @@ import type { Row } from './stats';
 const OPTIONS: HoverOptions = { decimals: 5, liquidStakingProviders: DEFAULT_LIQUID_STAKING_PROVIDERS, hasExplorer: true };
 
 /**
- * The core of one hover, as src/features/hover.ts does it without the editor: from (line, column) to the finished
+ * The core of one hover, as src/features/hover/hoverProvider.ts does it without the editor: from (line, column) to the finished
  * markdown (findAt classifies what it finds), the account from the cache, liquid-staking token metadata (cached),
  * then the pure builder of src/core/hoverMarkdown.
  */

@@ -1,13 +1,13 @@
 // Entry point: activate() builds the services and registers every surface, synchronously. No network, no file I/O.
 import vscode = require('vscode');
 import { errorMessage } from './core/errors';
-import { registerHover } from './features/hover';
-import { registerKeyCommands } from './features/keyCommands';
-import { registerLookupCommands } from './features/lookupCommands';
-import { registerPanel } from './features/panel';
-import { registerRpcCommands } from './features/rpcCommands';
-import { registerStatusBar } from './features/statusBar';
-import { registerWatchlist } from './features/watchlist';
+import { registerHover } from './features/hover/hoverProvider';
+import { registerKeyCommands } from './features/keys/keyCommands';
+import { registerLookupCommands } from './features/lookup/lookupCommands';
+import { registerPanel } from './features/panel/panelHost';
+import { registerRpcCommands } from './features/rpc/rpcCommands';
+import { registerStatusBar } from './features/statusBar/statusBar';
+import { registerWatchlist } from './features/watchlist/treeProvider';
 import { createServices } from './platform/services';
 
 export function activate(context: vscode.ExtensionContext) {

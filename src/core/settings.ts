@@ -1,9 +1,9 @@
 // Turns the raw `nearLens.*` configuration (per-scope values) into one typed, clamped Settings snapshot, and decides
 // which scopes may set what (an untrusted workspace never chooses where the key goes). Pure: no `vscode`, no I/O.
-import { DEFAULT_LIQUID_STAKING_PROVIDERS } from './account';
-import { accountIdError, networkForAccount } from './ids';
-import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl } from './networks';
-import type { Endpoints } from './networks';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS } from './near/account';
+import { accountIdError, networkForAccount } from './near/ids';
+import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl } from './near/networks';
+import type { Endpoints } from './near/networks';
 import { DEFAULT_TIMEOUT_MS } from './service/client';
 import type { Transport } from './service/client';
 

@@ -5,14 +5,14 @@ import { TtlCache } from '../core/service/cache';
 import { NearClient } from '../core/service/client';
 import { invalidInput } from '../core/errors';
 import { CACHE_ENTRIES } from '../core/limits';
-import { PRESETS } from '../core/networks';
+import { PRESETS } from '../core/near/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
 import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
-import { createLog } from './log';
-import type { RedactingLog } from './log';
-import { readSettings, SECTION } from './settings';
+import { createLog } from './outputLog';
+import type { RedactingLog } from './outputLog';
+import { readSettings, SECTION } from './configuration';
 
 export type { NetworkLabel, Settings } from '../core/settings';
 

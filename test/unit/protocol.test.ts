@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../src/core/account';
-import { buildPanelModel } from '../../src/core/panelModel';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../src/core/near/account';
+import { buildPanelModel } from '../../src/core/views/panelModel';
 import { isHostMessage, isPanelState, isPanelViewModel, isWebviewMessage } from '../../src/shared/protocol';
 import type { PanelViewModel } from '../../src/shared/protocol';
 

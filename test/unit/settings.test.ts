@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRESETS } from '../../src/core/networks';
+import { PRESETS } from '../../src/core/near/networks';
 import { APPLICATION_SCOPED, RESTRICTED_WHEN_UNTRUSTED, SETTING_KEYS, explorerUrlFor, networkForLookup, normaliseSettings } from '../../src/core/settings';
 import type { RawSettings } from '../../src/core/settings';
 

@@ -1,12 +1,12 @@
 // The one way NEAR Lens talks to the service: FastNEAR REST and NEAR JSON-RPC reads, each a typed model, cached and
 // de-duplicated, every failure a NearLensError with the key masked. The features import this module only.
 // Pure: no `vscode`.
-import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../account';
-import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../account';
+import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
+import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
 import { badShape, invalidInput, isRecord, NearLensError } from '../errors';
-import { sanitizeText } from '../markdown';
-import { originOf } from '../networks';
-import type { Endpoints } from '../networks';
+import { sanitizeText } from '../text';
+import { originOf } from '../near/networks';
+import type { Endpoints } from '../near/networks';
 import { variants } from '../redact';
 import { TtlCache } from './cache';
 import { httpError, parseJson, rpcError, tryJson } from './messages';

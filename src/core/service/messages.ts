@@ -2,7 +2,7 @@
 // becomes. Every server text passes through `clean` (the key masked, one clipped line). Pure: no `vscode`, no I/O.
 import { isRecord, NearLensError, sentence } from '../errors';
 import type { ErrorKind } from '../errors';
-import { hostOf } from '../networks';
+import { hostOf } from '../near/networks';
 
 export type RpcHost = 'regular' | 'archival';
 export type Host = 'api' | RpcHost;
@@ -103,13 +103,13 @@ export function httpError(ex: Exchange, host: Host, hasKey: boolean, clean: (s: 
   return new NearLensError(kind, `${HOSTS[host][0]} ${what} (HTTP ${status}${d})${advice}.`, { status });
 }
 
+const isHtml = (ex: Exchange): boolean => /text\/html/i.test(ex.headers.get('content-type') ?? '') || /^\s*</.test(ex.text);
+
 /** A body that should be JSON and is not: an HTML page, a cut-off text, nothing. */
 export function notJson(ex: Exchange): NearLensError {
-  const text = ex.text.trimStart();
-  const html = /text\/html/i.test(ex.headers.get('content-type') ?? '') || text.startsWith('<');
-  const message = html
+  const message = isHtml(ex)
     ? 'The service answered with an HTML page, not JSON.'
-    : text
+    : ex.text.trim()
       ? 'The answer from the service was cut off or is not valid JSON.'
       : 'The service sent an empty answer instead of JSON.';
   return new NearLensError('not-json', message, { status: ex.status });
@@ -117,8 +117,7 @@ export function notJson(ex: Exchange): NearLensError {
 
 /** The JSON value of a body that must be JSON (an HTML page that happens to parse is still refused). */
 export function parseJson(ex: Exchange): unknown {
-  const html = /text\/html/i.test(ex.headers.get('content-type') ?? '') || ex.text.trimStart().startsWith('<');
-  const value = html ? undefined : tryJson(ex.text);
+  const value = isHtml(ex) ? undefined : tryJson(ex.text);
   if (value === undefined) throw notJson(ex);
   return value;
 }

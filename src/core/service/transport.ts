@@ -222,11 +222,14 @@ export class HttpTransport {
   /** The body as UTF-8 up to the cap; beyond it, reading stops (which closes the connection) and the answer is refused. */
   async #read(res: Response, url: string): Promise<string> {
     const max = this.#maxBodyBytes;
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
+    if (length <= max) return res.text();
     const reader = res.body?.getReader();
     if (!reader) return '';
     const parts: Uint8Array[] = [];
     let total = 0;
-    if (!(Number(res.headers.get('content-length')) > max)) {
+    if (!(length > max)) {
       for (let r; !(r = await reader.read()).done; parts.push(r.value)) if ((total += r.value.byteLength) > max) break;
       // Decoded once at the end: a character split between chunks stays whole.
       if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts, total));

@@ -11,13 +11,13 @@ import {
   normalisePublicKey,
   normaliseStaking,
   normaliseStatus,
-} from '../../../src/core/account';
-import { formatNear, formatTokenAmount, formatYoctoExact, parseYocto } from '../../../src/core/amounts';
+} from '../../../src/core/near/account';
+import { formatNear, formatTokenAmount, formatYoctoExact, parseYocto } from '../../../src/core/near/amounts';
 import { TtlCache } from '../../../src/core/service/cache';
 import { NearClient } from '../../../src/core/service/client';
 import { NearLensError } from '../../../src/core/errors';
-import { classify, findAll, findAt } from '../../../src/core/ids';
-import { escapeMarkdown, sanitizeText } from '../../../src/core/markdown';
+import { classify, findAll, findAt } from '../../../src/core/near/ids';
+import { escapeMarkdown, sanitizeText } from '../../../src/core/text';
 import { redact } from '../../../src/core/redact';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';

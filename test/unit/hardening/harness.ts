@@ -5,14 +5,14 @@ import { strict as assert } from 'node:assert';
 import { TtlCache } from '../../../src/core/service/cache';
 import { NearClient } from '../../../src/core/service/client';
 import type { ClientOptions, RequestLogEntry } from '../../../src/core/service/client';
-import { HOVER_COMMANDS } from '../../../src/core/hoverMarkdown';
+import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
 import { normaliseSettings } from '../../../src/core/settings';
 import type { Settings } from '../../../src/core/settings';
 import type { HostMessage, PanelViewModel } from '../../../src/shared/protocol';
-import type { WatchNode } from '../../../src/core/watchlistModel';
-import type * as HoverModule from '../../../src/features/hover';
-import type * as PanelModule from '../../../src/features/panel';
-import type * as WatchlistModule from '../../../src/features/watchlist';
+import type { WatchNode } from '../../../src/core/views/watchlistModel';
+import type * as HoverModule from '../../../src/features/hover/hoverProvider';
+import type * as PanelModule from '../../../src/features/panel/panelHost';
+import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services } from '../../../src/platform/services';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, FakeWebviewPanel, loadIsolated } from './fakeEditor';
@@ -36,9 +36,9 @@ export function loadFeatures(): Features {
   const editor = createFakeEditor();
   return {
     editor,
-    hover: loadIsolated<typeof HoverModule>(editor.vscode, 'features/hover'),
-    watchlist: loadIsolated<typeof WatchlistModule>(editor.vscode, 'features/watchlist'),
-    panel: loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel'),
+    hover: loadIsolated<typeof HoverModule>(editor.vscode, 'features/hover/hoverProvider'),
+    watchlist: loadIsolated<typeof WatchlistModule>(editor.vscode, 'features/watchlist/treeProvider'),
+    panel: loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/panelHost'),
   };
 }
 
@@ -198,7 +198,7 @@ export function unescapeMarkdown(md: string): string {
     .replace(/&amp;/g, '&');
 }
 
-// Controls, bidi overrides/isolates/marks and invisible characters (the set src/core/markdown.ts removes).
+// Controls, bidi overrides/isolates/marks and invisible characters (the set src/core/text.ts removes).
 // eslint-disable-next-line no-control-regex
 export const INVISIBLE = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/;
 

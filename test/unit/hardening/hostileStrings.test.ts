@@ -5,9 +5,9 @@
 // invalid ids refused before any request is made.
 import { strict as assert } from 'node:assert';
 import { NearLensError } from '../../../src/core/errors';
-import { escapeMarkdown, sanitizeText } from '../../../src/core/markdown';
-import { accountIdError, classify, findAll, findAt } from '../../../src/core/ids';
-import { buildHoverSections } from '../../../src/core/hoverMarkdown';
+import { escapeMarkdown, sanitizeText } from '../../../src/core/text';
+import { accountIdError, classify, findAll, findAt } from '../../../src/core/near/ids';
+import { buildHoverSections } from '../../../src/core/views/hoverMarkdown';
 import type * as ExtensionModule from '../../../src/extension';
 import { isHostMessage, isPanelViewModel } from '../../../src/shared/protocol';
 import { startStub } from '../../support/stub';

@@ -7,7 +7,7 @@ import { TtlCache } from '../../../src/core/service/cache';
 import { NearClient } from '../../../src/core/service/client';
 import type { Transport } from '../../../src/core/service/client';
 import { NearLensError } from '../../../src/core/errors';
-import { classify } from '../../../src/core/ids';
+import { classify } from '../../../src/core/near/ids';
 import { startStub, STUB_OLD_BLOCK_HASH } from '../../support/stub';
 import type { Fault, RecordedRequest, Stub } from '../../support/stub';
 import { CANARY, canaryForms, endpointsOf, formatTable, loadFeatures, makeServices, PanelSurface, settle, trackUnhandledRejections, TreeSurface } from './harness';

@@ -1,8 +1,8 @@
-// Issue #7, webview: the panel host in src/features/panel.ts (the pure CSP builder is covered by panelHtml.test.ts).
+// Issue #7, webview: the panel host in src/features/panel/panelHost.ts (the pure CSP builder is covered by panelHtml.test.ts).
 // Every page it writes has the strict CSP and a fresh nonce, the options are ours (also for a revived panel), and
 // inbound messages or revived state of the wrong shape are ignored, logged without their content, and cost no request.
 import { strict as assert } from 'node:assert';
-import type * as PanelModule from '../../../src/features/panel';
+import type * as PanelModule from '../../../src/features/panel/panelHost';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from './fakeEditor';
@@ -35,7 +35,7 @@ describe('hardening: webview host (CSP per render, options, inbound message and 
     stub = await startStub();
     editor = createFakeEditor();
     services = makeServices(stub);
-    const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel');
+    const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/panelHost');
     api = P.registerPanel(fakeContext(editor) as never, services);
   });
   after(async () => {

@@ -1,0 +1,114 @@
+// Pure parts of the command-palette tools: API key input rules, RPC method guard and params parsing, block summary,
+// the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
+import type { AccountFull } from '../near/account';
+import { formatNear } from '../near/amounts';
+import { invalidInput, isRecord, SECRET_REFUSED } from '../errors';
+import { classify } from '../near/ids';
+import type { RpcHost } from '../service/client';
+import { sanitizeText } from '../text';
+
+/** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
+export function apiKeyError(text: string): string | undefined {
+  const k = String(text).trim();
+  if (!k) return 'Enter the API key (it is stored in VS Code secret storage).';
+  // Printable ASCII, no whitespace. A real key is long; a very short one would make redacted messages garbled and
+  // hint at the key; at most 512, far above real keys, so that a pasted file is refused.
+  return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
+}
+
+export { rpcMethodError } from '../service/client';
+
+/** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
+export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
+  const t = String(text).trim();
+  let v: unknown;
+  try {
+    v = t ? JSON.parse(t) : {};
+  } catch (e) {
+    throw invalidInput(`Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}`);
+  }
+  if (typeof v !== 'object' || v === null) throw invalidInput('Params must be a JSON object or array.');
+  return v as Record<string, unknown> | unknown[];
+}
+
+const TX_TEMPLATE = '{"tx_hash": "", "sender_account_id": ""}';
+
+/** Params templates shown when a method is picked (others get `{}`). */
+const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
+  block: '{"finality": "final"}',
+  query: '{"request_type": "view_account", "finality": "final", "account_id": "near"}',
+  chunk: '{"chunk_id": ""}',
+  tx: TX_TEMPLATE,
+  EXPERIMENTAL_tx_status: TX_TEMPLATE,
+  validators: '[null]',
+  gas_price: '[null]',
+  status: '[]',
+  health: '[]',
+  network_info: '[]',
+};
+
+export function paramsTemplate(method: string): string {
+  return Object.hasOwn(PARAMS_TEMPLATES, method) ? (PARAMS_TEMPLATES[method] as string) : '{}';
+}
+
+/**
+ * Nanoseconds since the epoch (u64 as a decimal string; beyond 2^53, so BigInt) → ISO 8601 with all nine fraction
+ * digits, e.g. "2024-05-01T12:00:00.123456789Z". Undefined for anything that is not a plausible timestamp.
+ */
+export function nanosToIso(ns: unknown): string | undefined {
+  if (!(typeof ns === 'string' ? /^\d{1,30}$/.test(ns) : typeof ns === 'number' && Number.isSafeInteger(ns) && ns >= 0)) return undefined;
+  const n = BigInt(ns as string | number);
+  const seconds = n / 1_000_000_000n;
+  if (seconds > 8_640_000_000_000n) return undefined; // beyond JavaScript dates
+  const frac = (n % 1_000_000_000n).toString().padStart(9, '0');
+  return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${frac}Z`);
+}
+
+/** "Block 123,456 · hash Abc… · 2024-…Z · regular RPC (rpc.mainnet.fastnear.com)" from a `block` result. */
+export function blockSummary(result: unknown, host: RpcHost, hostName: string): string {
+  const header = isRecord(result) && isRecord(result['header']) ? result['header'] : {};
+  const { height, hash } = header;
+  return [
+    typeof height === 'number' && Number.isSafeInteger(height) ? `Block ${height.toLocaleString('en-US')}` : 'Block',
+    typeof hash === 'string' && `hash ${sanitizeText(hash, 60)}`,
+    nanosToIso(header['timestamp_nanosec']),
+    answeredBy(host, hostName),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** "regular RPC (host)" / "archival RPC (host)". */
+export function answeredBy(host: RpcHost, hostName: string): string {
+  return `${host} RPC${hostName ? ` (${sanitizeText(hostName, 100)})` : ''}`;
+}
+
+/** The untitled JSONC document of a result: one comment line of summary, then the JSON. */
+export function resultDocument(summary: string, result: unknown): string {
+  // sanitizeText keeps it on one line, so the comment cannot end early.
+  return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
+}
+
+export { hostOf } from '../near/networks';
+
+/** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
+export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {
+  const c = classify(text);
+  if (c.kind === 'sensitive') return SECRET_REFUSED;
+  if (c.kind === 'invalid') return sanitizeText(c.reason.charAt(0).toUpperCase() + c.reason.slice(1), 200);
+  if (c.kind === want) return undefined;
+  return c.kind === 'account' ? 'That is an account id, not a public key.' : 'That is a public key; use Look Up Public Key… for keys.';
+}
+
+/** One plain-text line about an account for a quick pick: "Total 1.5 NEAR · spendable 1.2 NEAR · 2 FTs · …". */
+export function accountSummaryText(full: AccountFull, decimals: number): string {
+  const st = full.state;
+  if (!st) return 'No such account';
+  return [
+    `Total ${formatNear(st.total, decimals)}`,
+    `spendable ${formatNear(st.spendable, decimals)}`,
+    `${full.tokens.length} FT`,
+    `${full.nfts.length} NFT collections`,
+    `${full.pools.length} pools`,
+  ].join(' · ');
+}

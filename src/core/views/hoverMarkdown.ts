@@ -1,0 +1,176 @@
+// Markdown of the NEAR Lens hover: the decoded identity, the live account/key data, failures and our command links.
+// Pure (no `vscode`): every untrusted string (from the file or the service) goes through escapeMarkdown.
+import type { AccountFull, FtHolding, PublicKeyAccounts } from '../near/account';
+import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../near/account';
+import { formatNear } from '../near/amounts';
+import type { FtMetadata } from '../service/client';
+import { describeToken } from './loadSlots';
+import type { Classified } from '../near/ids';
+import { implicitAccountToPublicKey } from '../near/ids';
+import { escapeMarkdown } from '../text';
+
+/** What can be done with an account, as hover links and in the look-ups' quick pick: [label, command, codicon]. */
+const ACCOUNT_ACTIONS = [
+  ['Open in Balance Panel', 'nearLens.openAccountPanel', 'graph'],
+  ['Add to Watchlist', 'nearLens.watchlist.add', 'add'],
+  ['Copy', 'nearLens.copyText', 'copy'],
+  ['Open in Explorer', 'nearLens.openInExplorer', 'link-external'],
+] as const;
+
+export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | 'nearLens.lookupPublicKey';
+/** The only commands hover links may run (MarkdownString.isTrusted = { enabledCommands: HOVER_COMMANDS }). */
+export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), 'nearLens.lookupPublicKey'];
+
+/** Most accounts listed for one public key; the rest are counted. */
+export const MAX_KEY_ACCOUNTS = 10;
+
+export interface HoverOptions {
+  decimals: number;
+  liquidStakingProviders: readonly string[];
+  nftPublisher?: string | undefined;
+  /** Whether an explorer page exists for the account (settings/network), to offer the link. */
+  hasExplorer?: boolean;
+}
+
+/** What the live part of a hover has to show. */
+export type LiveResult =
+  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, FtMetadata>; staleError?: string }
+  | { kind: 'public-key'; accounts: PublicKeyAccounts; network: string; host: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'off' }; // nearLens.hover.lookups is false
+
+const BR = '  \n'; // markdown hard line break
+
+/** `[label](command:id?<args>)`: args JSON-encoded as one argument, URI-encoded, parentheses too (they end a link). */
+export function commandLink(label: string, command: HoverCommand, arg: unknown): string {
+  const query = encodeURIComponent(JSON.stringify([arg])).replace(/\(/g, '%28').replace(/\)/g, '%29');
+  return `[${escapeMarkdown(label)}](command:${command}?${query})`;
+}
+
+/** Untrusted text, escaped and bold. */
+const b = (text: string, max = 100): string => `**${escapeMarkdown(text, max)}**`;
+
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The second line of an account's identity, by kind (implicit accounts show their key). */
+function accountKindLine(c: Extract<Classified, { kind: 'account' }>): string {
+  switch (c.accountKind) {
+    case 'implicit':
+      return `Implicit account: its id is the ed25519 public key ${b(implicitAccountToPublicKey(c.id))}`;
+    case 'eth-implicit':
+      return 'ETH-implicit account: an Ethereum address used as a NEAR account';
+    case 'deterministic':
+      return 'Deterministic account: its id is derived from its initial state';
+    default:
+      return c.parent ? `Named account, sub-account of ${b(c.parent)}` : 'Top-level named account';
+  }
+}
+
+/** The hover's first section: what the thing under the cursor is, decoded locally (nothing sent). */
+export function identityMarkdown(c: Classified): string {
+  switch (c.kind) {
+    case 'account':
+      return `${b(c.id)} · NEAR account${BR}${accountKindLine(c)}`;
+    case 'public-key':
+      return `${b(c.key, 160)} · public key${BR}Curve ${c.curve}, ${c.bytes.length} bytes${c.implicitAccount ? `${BR}Implicit account: ${b(c.implicitAccount)}` : ''}`;
+    case 'sensitive':
+      // Never echo the text itself: it may be a secret.
+      return `**⚠ Possible secret key or signature in this file**${BR}${escapeMarkdown(c.reason, 300)}${BR}NEAR Lens sent nothing. If it is a real secret key, remove it from the file and rotate the key.`;
+    default:
+      return `Not a valid NEAR id or key: ${escapeMarkdown(c.reason, 300)}`;
+  }
+}
+
+/** One line for a failed look-up, under the decoded part. */
+export function liveErrorMarkdown(message: string): string {
+  return `Live data unavailable: ${escapeMarkdown(message, 300)}`;
+}
+
+const answeredBy = (network: string, host: string): string => `_${escapeMarkdown(network, 40)}${host ? ` · ${escapeMarkdown(host, 100)}` : ''}_`;
+
+/** A liquid-staking holding: scaled by its metadata, else raw or why there is no amount (never shown as zero). */
+function liquidLine(t: FtHolding, meta: FtMetadata | undefined, decimals: number): string {
+  const v = describeToken(t, meta && { status: 'ok', data: meta }, decimals);
+  const text = v.scaled
+    ? escapeMarkdown(v.amount)
+    : v.known
+      ? `${escapeMarkdown(v.exact)} (raw, in the token's smallest unit)`
+      : t.balance.status === 'failed'
+        ? `balance unknown (${v.note})`
+        : v.amount;
+  return `${b(t.contractId)}: ${text}`;
+}
+
+/** The live section of an account hover from `/full`. */
+export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>, o: HoverOptions): string {
+  const { full } = r;
+  const st = full.state;
+  const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received.`));
+  if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
+  const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
+  const nfts = plural(full.nfts.length, 'NFT collection');
+  // No markdown lists: a line after a list item would be folded into it.
+  return [
+    `Total owned: **${near(st.total)}**`,
+    `Spendable: **${near(st.spendable)}**${st.spendable < 0n ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
+    `Balance: ${near(st.balance)}`,
+    `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
+    `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
+    `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
+    ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map((t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`),
+    full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${full.latestActivity.toLocaleString('en-US')}`,
+    head,
+  ].join(BR);
+}
+
+/** The live section of a public-key hover from `/v1/public_key/{pk}`. */
+export function publicKeyLiveMarkdown(r: Extract<LiveResult, { kind: 'public-key' }>): string {
+  const ids = r.accounts.accountIds;
+  const shown = ids.slice(0, MAX_KEY_ACCOUNTS).map((id) => b(id));
+  if (ids.length > MAX_KEY_ACCOUNTS) shown.push(`… and ${ids.length - MAX_KEY_ACCOUNTS} more`);
+  const line = ids.length === 0 ? 'No account lists this as a full-access key.' : `Full-access key of ${plural(ids.length, 'account')}: ${shown.join(', ')}`;
+  return `${line}${BR}${answeredBy(r.network, r.host)}`;
+}
+
+/** The account actions that apply (Open in Explorer only where an explorer page exists). */
+export function accountActions(hasExplorer: boolean): ReadonlyArray<(typeof ACCOUNT_ACTIONS)[number]> {
+  return ACCOUNT_ACTIONS.slice(0, hasExplorer ? 4 : 3);
+}
+
+/** Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). */
+export function accountLinks(id: string, hasExplorer: boolean): string {
+  return accountActions(hasExplorer)
+    .map(([label, command]) => commandLink(label, command, id))
+    .join(' · ');
+}
+
+export function publicKeyLinks(key: string): string {
+  return `${commandLink('All accounts incl. limited-access keys', 'nearLens.lookupPublicKey', { key, all: true })} · ${commandLink('Copy', 'nearLens.copyText', key)}`;
+}
+
+/**
+ * The whole hover as sections (one MarkdownString each): identity, then live data or why there is none, then links.
+ * Secrets get the warning only; invalid keys the reason only.
+ */
+export function buildHoverSections(c: Classified, live: LiveResult | undefined, o: HoverOptions): string[] {
+  const sections = [identityMarkdown(c)];
+  if (c.kind !== 'account' && c.kind !== 'public-key') return sections;
+  if (live) {
+    sections.push(
+      live.kind === 'error'
+        ? liveErrorMarkdown(live.message)
+        : live.kind === 'off'
+          ? '_Live look-ups are off (`nearLens.hover.lookups`)._'
+          : live.kind === 'account'
+            ? accountLiveMarkdown(live, o)
+            : publicKeyLiveMarkdown(live),
+    );
+  }
+  sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false) : publicKeyLinks(c.key));
+  return sections;
+}
+
+/** Every `command:` id used by links in some markdown (for tests and a defensive check). */
+export function commandIdsIn(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(command:([^?)\s]+)/g)].map((m) => m[1] ?? '');
+}

@@ -1,0 +1,210 @@
+// Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`, no I/O; money as bigint.
+import { formatNear, formatTokenAmount } from '../near/amounts';
+import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
+import type { AccountFull, AccountState, FtHolding, IndexerStatus } from '../near/account';
+import type { FtMetadata } from '../service/client';
+import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './loadSlots';
+import type { PoolBalance, Slot } from './loadSlots';
+import { classify } from '../near/ids';
+import { sanitizeText } from '../text';
+import type { BarSegment, Figure, NftRow, PanelViewModel, PoolRow, SegmentKey, TokenRow } from '../../shared/protocol';
+
+export interface PanelInput {
+  accountId: string;
+  network: string;
+  full: AccountFull;
+  fetchedAt: number; // ms since epoch of `full`
+  ftMeta: (contractId: string) => Slot<FtMetadata> | undefined;
+  pools: ReadonlyMap<string, Slot<PoolBalance>>;
+  status?: Slot<IndexerStatus> | undefined;
+  decimals: number;
+  liquidStakingProviders: readonly string[];
+  nftPublisher?: string | undefined;
+  /** Set when the latest refresh failed and these are the last good figures. */
+  staleError?: string | undefined;
+  formatTime?: (ms: number) => string;
+}
+
+const defaultTime = (ms: number): string => new Date(ms).toLocaleString();
+
+export function buildPanelModel(i: PanelInput): PanelViewModel {
+  const d = i.decimals;
+  const st = i.full.state;
+  const fmtTime = i.formatTime ?? defaultTime;
+  const network = sanitizeText(i.network, 20);
+  const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
+  const publisher = i.nftPublisher?.trim() || undefined;
+  const nfts = filterByPublisher(i.full.nfts, publisher);
+  const caveat = st && st.locked > 0n ? VALIDATOR_LOCKED_CAVEAT : '';
+  const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
+  const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
+    list.map((t) => {
+      const { contractId, symbol, amount, exact, note } = describeToken(t, i.ftMeta(t.contractId), d);
+      return { contractId, symbol, amount, exact, lastUpdate: formatHeight(t.lastUpdate), liquid: isLiquid, note: note === amount ? '' : note };
+    });
+  return {
+    accountId: sanitizeText(i.accountId, 80),
+    accountKind: accountKindText(i.accountId),
+    network,
+    exists: st !== null,
+    total: st ? formatNear(st.total, d) : '',
+    totalExact: st ? exactNear(st.total) : '',
+    bar: bar.segments,
+    barNote: bar.note,
+    figures: st ? figures(st, d, caveat) : [],
+    caveat,
+    liquid: tokenRows(liquid, true),
+    tokens: tokenRows(other, false),
+    nfts: nfts.map(
+      (n): NftRow => ({ contractId: sanitizeText(n.contractId, 100), publisher: sanitizeText(publisherOf(n.contractId) ?? '', 100), lastUpdate: formatHeight(n.lastUpdate) }),
+    ),
+    nftFilter: publisher ? `Only collections published under ${sanitizeText(publisher, 80)} (${nfts.length} of ${i.full.nfts.length}).` : '',
+    pools: poolRows(i),
+    latestActivity: activityText(i.full.latestActivity),
+    indexer: indexerText(i.status),
+    updatedAt: fmtTime(i.fetchedAt),
+    updatedAtIso: new Date(i.fetchedAt).toISOString(),
+    notes: i.staleError === undefined ? [] : [sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400)],
+  };
+}
+
+const KIND_TEXT: Readonly<Record<string, string>> = {
+  implicit: 'implicit account (an ed25519 public key)',
+  'eth-implicit': 'ETH-implicit account',
+  deterministic: 'deterministic account',
+};
+
+/** "named account under near" / "implicit account (an ed25519 public key)" … */
+export function accountKindText(id: string): string {
+  const c = classify(id);
+  if (c.kind !== 'account') return 'not a valid account id';
+  return KIND_TEXT[c.accountKind] ?? (c.topLevel ? 'top-level named account' : `named account under ${sanitizeText(c.parent ?? '', 80)}`);
+}
+
+// ---------------------------------------------------------------- the bar
+
+/**
+ * Total owned = spendable + pinned + locked. When the balance cannot cover storage (spendable < 0) the bar instead
+ * spans pinned + locked, split into the pinned part the balance covers, the part beyond it, and locked: it never
+ * draws a negative width, and the note says why.
+ */
+export function balanceBar(st: AccountState, decimals: number): { segments: BarSegment[]; note: string } {
+  const short = st.spendable < 0n;
+  const parts: Array<[SegmentKey, string, bigint]> = short
+    ? [
+        ['pinned', 'Pinned by storage, covered by the balance', st.balance],
+        ['shortfall', 'Pinned by storage beyond the balance', st.pinned - st.balance],
+      ]
+    : [
+        ['spendable', 'Spendable', st.spendable],
+        ['pinned', 'Pinned by storage', st.pinned],
+      ];
+  parts.push(['locked', 'Locked (staked)', st.locked]);
+  const scale = parts.reduce((s, p) => s + p[2], 0n);
+  if (scale === 0n) return { segments: [], note: 'The account holds 0 NEAR and uses no storage.' };
+  const shares = percentages(
+    parts.map((p) => p[2]),
+    scale,
+  );
+  return {
+    segments: parts.map(([key, label, amount], idx) => ({ key, label, amount: formatNear(amount, decimals), exact: exactNear(amount), ...(shares[idx] as Share) })),
+    note: short
+      ? `Storage pins ${formatNear(st.pinned, decimals)}, more than the balance of ${formatNear(st.balance, decimals)}: spendable is ` +
+        `${formatNear(st.spendable, decimals)}, and the account cannot add storage until it receives NEAR.`
+      : '',
+  };
+}
+
+/** One part's share of the bar: `percent` for display, `exactPercent` (6 decimals) and `width` (0–100). */
+export type Share = Pick<BarSegment, 'percent' | 'exactPercent' | 'width'>;
+
+/** Places of the exact share, in integer arithmetic: the percentage to 20 decimals, rounded half up. */
+const SHARE_PLACES = 20;
+const TENTH = 10n ** BigInt(SHARE_PLACES - 1);
+
+/**
+ * Exact shares (6 decimals shown) and display shares to one decimal whose sum is exactly 100.0 (largest
+ * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%". All share
+ * arithmetic is on bigint; only `tenths` (0–1000) and `width` (a display ratio, not money) become Numbers.
+ */
+export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
+  const rows = parts.map((amount) => {
+    // amount × 100 / scale to 20 decimal places (half up), as a bigint scaled by 10^20; every shown figure is rounded from it.
+    const exact = divHalfUp(amount * 100n * 10n ** BigInt(SHARE_PLACES), scale);
+    const floor = exact / TENTH; // whole tenths, toward zero
+    return { amount, exact, tenths: Number(floor), rem: exact - floor * TENTH };
+  });
+  // The tenths lost to rounding down (never negative: the floors add up to at most 1000) go to the largest
+  // remainders; the sort is stable, so equal remainders favour the earlier part.
+  const missing = 1000 - rows.reduce((s, r) => s + r.tenths, 0);
+  rows
+    .filter((r) => r.rem > 0n)
+    .sort((a, b) => Number(b.rem - a.rem))
+    .slice(0, missing)
+    .forEach((r) => r.tenths++);
+  return rows.map((r) => ({
+    percent: r.tenths === 0 && r.amount > 0n ? '<0.1%' : `${(r.tenths / 10).toFixed(1)}%`,
+    exactPercent: `${decimalText(r.exact, 6)}%`,
+    width: Number(decimalText(r.exact, 4)),
+  }));
+}
+
+/** n / d rounded to the nearest integer, halves up (n ≥ 0: every part of the bar is; d > 0). */
+const divHalfUp = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
+
+/** A fixed-point share with SHARE_PLACES decimals as decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
+const decimalText = (exact: bigint, places: number): string => formatTokenAmount(divHalfUp(exact, 10n ** BigInt(SHARE_PLACES - places)), places);
+
+function figures(st: AccountState, d: number, caveat: string): Figure[] {
+  const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
+  const negative = st.spendable < 0n;
+  return [
+    fig('Balance', st.balance),
+    fig('Locked', st.locked, caveat),
+    { label: 'Storage used', value: `${st.storageBytes.toLocaleString('en-US')} bytes`, exact: `${st.storageBytes} bytes`, note: '', warn: false },
+    fig('Pinned by storage', st.pinned, '10^19 yoctoNEAR per byte'),
+    fig('Total owned', st.total, 'balance + locked'),
+    fig('Spendable', st.spendable, negative ? 'Negative: storage pins more than the balance.' : 'balance − pinned by storage', negative),
+  ];
+}
+
+// ---------------------------------------------------------------- tables
+
+/** Current delegations first, then pools delegated to once and now empty; a pool whose refresh failed keeps its last amounts. */
+function poolRows(i: PanelInput): PoolRow[] {
+  const rows = i.full.pools.map((p): PoolRow => {
+    const s = i.pools.get(p.poolId);
+    const v = s?.data && describePool(s.data, i.decimals);
+    const failed = s?.status === 'failed' ? sanitizeText(`${v ? 'Refresh failed' : 'Amount unavailable'}: ${s.error ?? ''}`, 300) : '';
+    return {
+      poolId: sanitizeText(p.poolId, 100),
+      staked: v?.staked ?? '',
+      stakedExact: v?.stakedExact ?? '',
+      unstaked: v?.unstaked ?? '',
+      lastUpdate: formatHeight(p.lastUpdate),
+      past: !!s?.data && isZeroPool(s.data),
+      note: failed || (v ? '' : s?.status === 'loading' ? 'loading…' : 'not loaded'),
+    };
+  });
+  return rows.sort((a, b) => Number(a.past) - Number(b.past));
+}
+
+function indexerText(s: Slot<IndexerStatus> | undefined): string {
+  const st = s?.data;
+  if (st === undefined) return s?.status === 'failed' ? sanitizeText(`Indexer status unavailable: ${s.error ?? ''}`, 300) : 'Indexer status not loaded.';
+  const when = blockTime(st.syncBlockTimestampNanosec);
+  const parts = [
+    `Indexer at block ${formatHeight(st.syncBlockHeight)}`,
+    st.syncBalanceBlockHeight !== undefined && `balances at ${formatHeight(st.syncBalanceBlockHeight)}`,
+    st.syncLatencySec !== undefined && `${st.syncLatencySec.toFixed(1)} s behind the chain`,
+    when && `block time ${when}`,
+    st.version && `version ${sanitizeText(st.version, 30)}`,
+  ];
+  return `${parts.filter(Boolean).join(', ')}.`;
+}
+
+/** Nanoseconds (u64 string, beyond 2^53) → "2025-02-11 06:09:37 UTC". The whole milliseconds are the digits before the last six. */
+function blockTime(ns = ''): string {
+  const date = new Date(/^[0-9]{1,25}$/.test(ns) ? Number(ns.slice(0, -6)) : NaN);
+  return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,338 @@
+// The watchlist's node tree built from normalised account data and load slots (keep-last-good). Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
+import { formatNear } from '../near/amounts';
+import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
+import type { AccountFull, AccountState, FtHolding, NftCollection } from '../near/account';
+import type { AccessKeyInfo, FtMetadata, ViewAccount } from '../service/client';
+import { SECRET_REFUSED } from '../errors';
+import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './loadSlots';
+import { classify } from '../near/ids';
+import type { PoolBalance, Slot } from './loadSlots';
+import { sanitizeText } from '../text';
+
+export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info';
+
+/** Which lazy load expanding a group starts (metadata, RPC view_account + keys, pool balances). */
+export type LazyGroup = 'tokens' | 'contract' | 'pools';
+
+/** One tree node. `id` is unique in the whole tree and stable across rebuilds (VS Code keeps expansion by id). */
+export interface WatchNode {
+  id: string;
+  kind: NodeKind;
+  accountId: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon?: string; // codicon id
+  iconColor?: string; // theme colour id
+  collapsible: 'none' | 'collapsed';
+  contextValue: string; // `nearLens.<kind>`; menus match /^nearLens\.account/ for account items only
+  lazy?: LazyGroup;
+  children: WatchNode[];
+}
+
+export interface ContractInfo {
+  view: ViewAccount;
+  keys: AccessKeyInfo[];
+}
+
+/** Everything known about one watched account. */
+export interface AccountEntry {
+  accountId: string;
+  network: string; // 'mainnet' | 'testnet' | 'custom' (shown, not interpreted)
+  invalid?: string; // why the id cannot be looked up (hand-edited setting); nothing is fetched
+  full: Slot<AccountFull>;
+  contract: Slot<ContractInfo>;
+  pools: ReadonlyMap<string, Slot<PoolBalance>>;
+}
+
+export interface ModelOptions {
+  decimals: number;
+  liquidStakingProviders: readonly string[];
+  nftPublisher?: string | undefined;
+  ftMeta: (contractId: string) => Slot<FtMetadata> | undefined;
+  /** Local time of a data timestamp; injectable for tests. */
+  formatTime?: (ms: number) => string;
+}
+
+export const CONTEXT_ACCOUNT = 'nearLens.account';
+
+type Extra = Partial<Omit<WatchNode, 'id' | 'kind' | 'accountId' | 'label'>>;
+
+const ERROR: Extra = { icon: 'error', iconColor: 'errorForeground' };
+const WARNING: Extra = { icon: 'warning', iconColor: 'list.warningForeground' };
+
+/**
+ * A node of `acc` at `${acc}/${path}` (the account item itself for path ''): a leaf with context value
+ * `nearLens.<kind>` unless `x` says otherwise.
+ */
+function node(acc: string, path: string, kind: NodeKind, label: string, x?: Extra): WatchNode {
+  return { id: path ? `${acc}/${path}` : acc, kind, accountId: acc, label, collapsible: 'none', contextValue: `nearLens.${kind}`, children: [], ...x };
+}
+
+/** A group: collapsed when it has children or loads lazily. */
+function group(acc: string, path: string, label: string, icon: string, children: WatchNode[], x?: Extra): WatchNode {
+  return node(acc, path, 'group', label, { icon, children, collapsible: children.length > 0 || x?.lazy ? 'collapsed' : 'none', ...x });
+}
+
+/** Non-empty lines of a tooltip. */
+const lines = (...parts: Array<string | false | undefined>): string => parts.filter(Boolean).join('\n');
+
+const errorNode = (acc: string, path: string, message: string, x: Extra = ERROR): WatchNode => {
+  const text = sanitizeText(message, 300);
+  return node(acc, path, 'error', text, { tooltip: text, ...x });
+};
+
+// Keep-last-good, shared by the account, its contract and its pools.
+const failure = (s: Slot<unknown>): string => s.error || 'unknown error';
+
+/** What a slot without data shows: its failure, or Loading…, at `${prefix}error` / `${prefix}loading`. */
+const pending = (acc: string, prefix: string, s: Slot<unknown>): WatchNode =>
+  s.status === 'failed' ? errorNode(acc, `${prefix}error`, `Failed: ${failure(s)}`) : node(acc, `${prefix}loading`, 'loading', 'Loading…', { icon: 'loading~spin' });
+
+/** The description suffix of data being reloaded or kept after a failed reload. */
+const note = (s: Slot<unknown> | undefined): string => (s?.status === 'loading' ? ' · refreshing…' : s?.status === 'failed' ? ' · refresh failed' : '');
+
+const when = (o: ModelOptions, ms: number): string => (o.formatTime ?? ((t) => new Date(t).toLocaleTimeString()))(ms);
+
+/** The "old figures plus an error line" of keep-last-good: only when a refresh failed and old data is shown. */
+function staleLine(acc: string, path: string, s: Slot<unknown>, o: ModelOptions): WatchNode[] {
+  if (s.status !== 'failed' || s.data === undefined) return [];
+  return [errorNode(acc, path, `Refresh failed: ${failure(s)}`, { ...WARNING, description: s.updatedAt === undefined ? undefined : `showing data from ${when(o, s.updatedAt)}` })];
+}
+
+const updated = (height: number | null | undefined): string => `Last update: block ${formatHeight(height)}`;
+
+/**
+ * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.
+ * A secret key is never echoed back: the message says what it is without repeating it.
+ */
+export function parseAccountIds(text: string): { ids: string[]; errors: string[] } {
+  const ids: string[] = [];
+  const errors: string[] = [];
+  for (const piece of String(text).split(/[\s,;]+/)) {
+    if (piece === '') continue;
+    const c = classify(piece);
+    const shown = `"${sanitizeText(piece, 60)}"`;
+    if (c.kind === 'account') {
+      if (!ids.includes(c.id)) ids.push(c.id);
+    } else {
+      errors.push(
+        c.kind === 'sensitive'
+          ? `${SECRET_REFUSED} It was not added (${c.reason}).`
+          : c.kind === 'public-key'
+            ? `${shown} is a public key, not an account: use NEAR Lens: Look Up Public Key….`
+            : `${shown}: ${c.reason}.`,
+      );
+    }
+  }
+  return { ids, errors };
+}
+
+/** The account item with its whole subtree (cheap: a few dozen nodes). */
+export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
+  const acc = e.accountId;
+  const label = sanitizeText(acc, 80);
+  const s = e.full;
+  // The tooltip is the label over the first child's text unless given.
+  const account = (description: string, children: WatchNode[], x?: Extra, tooltip = lines(label, children[0]?.label)): WatchNode =>
+    node(acc, '', 'account', label, { description, tooltip, icon: 'account', collapsible: 'collapsed', children, ...x });
+  if (e.invalid !== undefined) return account('invalid id', [errorNode(acc, 'invalid', `Not a valid account id: ${e.invalid}`)], ERROR);
+  const data = s.data;
+  if (data === undefined) {
+    const failed = s.status === 'failed';
+    return account(failed ? 'failed' : 'loading…', [pending(acc, '', s)], failed ? ERROR : undefined);
+  }
+  const stale = staleLine(acc, 'error', s, o);
+  const st = data.state;
+  if (st === null) {
+    const missing = `No such account on ${e.network}`;
+    return account(`no such account${note(s)}`, [...stale, node(acc, 'missing', 'missing', missing, { icon: 'question' })], { icon: 'question' }, lines(label, missing));
+  }
+  const state = stateGroup(acc, data, st, o);
+  return account(
+    formatNear(st.total, o.decimals) + note(s),
+    [...stale, state, tokensGroup(acc, data.tokens, o), nftGroup(acc, data.nfts, o), contractGroup(acc, e.contract, o), poolsGroup(acc, data, e.pools, o)],
+    undefined,
+    // A summary of the State group, with the age of the data.
+    lines(
+      `${label} — ${e.network}`,
+      ...state.children.map((f) => `${f.label}: ${f.description}`),
+      s.updatedAt !== undefined && `Data from ${when(o, s.updatedAt)}`,
+      s.status === 'failed' && `Last refresh failed: ${failure(s)}`,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- groups
+
+function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
+  const near = (v: bigint): string => formatNear(v, o.decimals);
+  const field = (path: string, label: string, description: string, tooltip: string, x?: Extra): WatchNode => node(acc, `state/${path}`, 'field', label, { description, tooltip, ...x });
+  const amount = (path: string, label: string, v: bigint, more = '', x?: Extra): WatchNode => field(path, label, near(v), exactNear(v) + more, x);
+  const negative = st.spendable < 0n;
+  return group(acc, 'state', 'State', 'pulse', [
+    amount('balance', 'Balance', st.balance),
+    amount('locked', 'Locked', st.locked, st.locked > 0n ? `\n${VALIDATOR_LOCKED_CAVEAT}` : ''),
+    field('storage', 'Storage', `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`),
+    amount('total', 'Total owned', st.total, ' (balance + locked)'),
+    amount(
+      'spendable',
+      'Spendable',
+      st.spendable,
+      negative ? '\nStorage pins more NEAR than the balance holds: no new storage until the account receives NEAR.' : ' (balance − storage pinned)',
+      negative ? WARNING : undefined,
+    ),
+    field(
+      'activity',
+      'Latest activity',
+      activityText(data.latestActivity),
+      'Highest last-update block over tokens, NFTs and pools.',
+    ),
+  ]);
+}
+
+function tokensGroup(acc: string, tokens: readonly FtHolding[], o: ModelOptions): WatchNode {
+  const { liquid, other } = splitLiquidStaking(tokens, o.liquidStakingProviders);
+  return group(acc, 'tokens', `Fungible tokens (${tokens.length})`, 'symbol-numeric', [...liquid, ...other].map((t) => tokenNode(acc, t, liquid.includes(t), o)), {
+    lazy: tokens.length > 0 ? 'tokens' : undefined,
+    description: liquid.length > 0 ? `${liquid.length} liquid staking` : undefined,
+  });
+}
+
+function tokenNode(acc: string, t: FtHolding, liquid: boolean, o: ModelOptions): WatchNode {
+  const v = describeToken(t, o.ftMeta(t.contractId), o.decimals);
+  // A raw amount says why it is raw ("10283000 (raw) · loading token metadata…"); an unknown one is its own note.
+  return node(acc, `ft/${t.contractId}`, 'token', v.contractId, {
+    description: [v.amount, v.known && v.note, liquid && 'liquid staking'].filter(Boolean).join(' · '),
+    tooltip: lines(
+      v.contractId + (v.symbol ? ` (${v.symbol})` : ''),
+      `Amount: ${v.scaled ? v.exact : v.amount}`,
+      v.note !== v.amount && v.note && `Note: ${v.note}`,
+      liquid && 'Liquid-staking token: NEAR staked through this provider.',
+      updated(t.lastUpdate),
+    ),
+    icon: liquid ? 'zap' : v.known ? 'circle-outline' : 'question',
+    contextValue: liquid ? 'nearLens.token.liquid' : 'nearLens.token',
+  });
+}
+
+function nftGroup(acc: string, nfts: readonly NftCollection[], o: ModelOptions): WatchNode {
+  const publisher = o.nftPublisher?.trim() || undefined;
+  const shown = filterByPublisher(nfts, publisher);
+  const publishers = new Map<string, WatchNode>();
+  const loose: WatchNode[] = [];
+  for (const n of shown) {
+    const label = sanitizeText(n.contractId, 100);
+    const leaf = node(acc, `nft/${n.contractId}`, 'nft', label, {
+      description: n.lastUpdate === null ? 'last update not tracked' : `updated at block ${formatHeight(n.lastUpdate)}`,
+      tooltip: label,
+      icon: 'file-media',
+    });
+    const pub = publisherOf(n.contractId);
+    if (pub === undefined) {
+      loose.push(leaf);
+      continue;
+    }
+    let parent = publishers.get(pub);
+    if (!parent) publishers.set(pub, (parent = node(acc, `nfts/publisher/${pub}`, 'publisher', sanitizeText(pub, 80), { icon: 'organization', collapsible: 'collapsed' })));
+    parent.children.push(leaf);
+    parent.description = `${parent.children.length} collection${parent.children.length === 1 ? '' : 's'}`;
+  }
+  return group(acc, 'nfts', `NFT collections (${shown.length})`, 'file-media', [...publishers.values(), ...loose], {
+    description:
+      publisher === undefined ? undefined : `publisher ${sanitizeText(publisher, 60)}${shown.length < nfts.length ? ` · ${shown.length} of ${nfts.length}` : ''}`,
+  });
+}
+
+function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): WatchNode {
+  const info = s.data;
+  const lazy: Extra = { lazy: 'contract' };
+  if (info === undefined) return group(acc, 'contract', 'Contract', 'file-code', [pending(acc, 'contract/', s)], lazy);
+  const code = info.view.hasCode;
+  const hash = sanitizeText(info.view.codeHash, 64);
+  const full = info.keys.filter((k) => k.permission === 'FullAccess');
+  const keys = (path: string, label: string, list: AccessKeyInfo[]): WatchNode =>
+    group(acc, `contract/${path}`, `${label} keys (${list.length})`, 'key', list.map((k) => keyNode(acc, k, o)));
+  return group(
+    acc,
+    'contract',
+    'Contract',
+    'file-code',
+    [
+      ...staleLine(acc, 'contract/error', s, o),
+      node(
+        acc,
+        'contract/code',
+        'field',
+        code ? 'Code deployed' : 'No contract code',
+        code
+          ? { description: hash, tooltip: `code_hash ${hash} (block ${formatHeight(info.view.blockHeight)})`, icon: 'file-code' }
+          : { tooltip: 'code_hash is all ones: nothing is deployed.', icon: 'circle-slash' },
+      ),
+      ...(full.length > 0
+        ? []
+        : [
+            node(acc, 'contract/locked', 'info', code ? 'Locked contract' : 'Locked account', {
+              description: 'no full-access key',
+              tooltip: `No full-access key remains: ${code ? "only the contract's own code can change it" : 'nobody can sign with full access'}.`,
+              icon: 'lock',
+            }),
+          ]),
+      keys('full', 'Full-access', full),
+      keys('fc', 'Function-call', info.keys.filter((k) => !full.includes(k))),
+    ],
+    { ...lazy, description: code ? 'code deployed' : 'no code' },
+  );
+}
+
+function keyNode(acc: string, k: AccessKeyInfo, o: ModelOptions): WatchNode {
+  const pk = sanitizeText(k.publicKey, 120);
+  const perm = k.permission;
+  const key = (label: string, description: string, ...tip: string[]): WatchNode =>
+    node(acc, `key/${k.publicKey}`, 'key', label, { description, tooltip: lines(pk, ...tip), icon: 'key' });
+  if (perm === 'FullAccess') return key(pk, 'full access', 'Full access');
+  const receiver = sanitizeText(perm.receiverId, 80);
+  const methods = perm.methodNames.map((m) => sanitizeText(m, 60)).join(', ') || 'any method';
+  return key(
+    receiver,
+    sanitizeText(methods, 120),
+    `May call ${receiver}: ${sanitizeText(methods, 400)}`,
+    perm.allowance === null ? 'unlimited allowance' : `allowance ${formatNear(perm.allowance, o.decimals)}`,
+  );
+}
+
+function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, Slot<PoolBalance>>, o: ModelOptions): WatchNode {
+  const active: WatchNode[] = [];
+  const past: WatchNode[] = [];
+  let loaded = 0;
+  for (const { poolId, lastUpdate } of data.pools) {
+    const s = pools.get(poolId);
+    if (s?.data) loaded++;
+    (s?.data && isZeroPool(s.data) ? past : active).push(poolNode(acc, poolId, lastUpdate, s, o));
+  }
+  if (past.length > 0) {
+    active.push(
+      group(acc, 'pools/past', `Past pools (${past.length})`, 'history', past, {
+        description: 'nothing delegated now',
+        tooltip: 'Pools delegated to once, with nothing staked or unstaked now.',
+      }),
+    );
+  }
+  const n = data.pools.length;
+  return group(acc, 'pools', `Staking pools (${n})`, 'server-process', active, {
+    lazy: n > 0 ? 'pools' : undefined,
+    description: n > 0 && loaded === 0 ? 'expand to load amounts' : undefined,
+  });
+}
+
+function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slot<PoolBalance> | undefined, o: ModelOptions): WatchNode {
+  const label = sanitizeText(poolId, 100);
+  const v = s?.data && describePool(s.data, o.decimals);
+  const failed = s?.status === 'failed' && failure(s);
+  return node(acc, `pool/${poolId}`, 'pool', label, {
+    icon: 'server-process',
+    description: v ? v.summary + note(s) : failed ? `amount unavailable: ${failed}` : s?.status === 'loading' ? 'loading…' : 'amount not loaded',
+    tooltip: lines(label, v && `Staked: ${v.stakedExact}`, v && v.unstakedExact && `Unstaked: ${v.unstakedExact}`, updated(lastUpdate), failed && `Last refresh failed: ${failed}`),
+    ...(failed && !v ? WARNING : {}),
+  });
+}

@@ -1,0 +1,132 @@
+// Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
+// timeout, cancellation). Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
+import vscode = require('vscode');
+import type { FtMetadata } from '../../core/service/client';
+import { errorMessage, NearLensError } from '../../core/errors';
+import { splitLiquidStaking } from '../../core/near/account';
+import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
+import type { LiveResult } from '../../core/views/hoverMarkdown';
+import { findAt } from '../../core/near/ids';
+import type { Classified } from '../../core/near/ids';
+import { hostOf } from '../../core/views/commandModel';
+import type { ClientFor, Services } from '../../platform/services';
+
+/** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
+export const HOVER_MAX_WAIT_MS = 3000;
+/** Longest a hover waits for ft_metadata of liquid-staking tokens (cached for a day after the first answer). */
+export const METADATA_WAIT_MS = 800;
+
+/** Schemes never hovered: our own log would otherwise look up ids it just printed. */
+const SKIPPED_SCHEMES = new Set(['output', 'vscode-scm']);
+
+type Lookable = Extract<Classified, { kind: 'account' | 'public-key' }>;
+
+const TIMED_OUT = Symbol('timed out');
+
+function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(resolve, ms, TIMED_OUT);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+export class NearHoverProvider implements vscode.HoverProvider {
+  readonly #services: Services;
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (SKIPPED_SCHEMES.has(document.uri.scheme)) return undefined;
+    const found = findAt(document.lineAt(position.line).text, position.character);
+    const sections = found && (await this.sections(found.classified, token));
+    if (!sections || token.isCancellationRequested) return undefined;
+    return new vscode.Hover(sections.map(toMarkdown), new vscode.Range(position.line, found.start, position.line, found.end));
+  }
+
+  /** The hover's markdown sections for a classified id (undefined when cancelled). Exposed for in-editor tests. */
+  async sections(c: Classified, token?: vscode.CancellationToken): Promise<string[] | undefined> {
+    const s = this.#services.settings;
+    let live: LiveResult | undefined;
+    // Secrets and invalid text: decoded part only, nothing is ever sent.
+    if (c.kind === 'account' || c.kind === 'public-key') {
+      live = s.hoverLookups ? await this.#live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS)) : { kind: 'off' };
+      if (!live) return undefined;
+    }
+    return buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
+  }
+
+  async #live(c: Lookable, token: vscode.CancellationToken | undefined, waitMs: number): Promise<LiveResult | undefined> {
+    const ctrl = new AbortController();
+    const onCancel = token?.onCancellationRequested(() => ctrl.abort());
+    const wait = delay(waitMs);
+    let at: ClientFor | undefined;
+    let message: string;
+    try {
+      await Promise.race([this.#services.ready, wait.promise]);
+      at = c.kind === 'account' ? this.#services.clientForAccount(c.id) : this.#services.clientForNetwork();
+      // A late answer still lands in the cache for the next hover (the budget does not abort the request; the race
+      // handles a late failure).
+      const r = await Promise.race([this.#fetch(c, at, ctrl.signal), wait.promise]);
+      if (r !== TIMED_OUT) return r;
+      message = `no answer within ${Math.round(waitMs / 100) / 10} s; hover again in a moment.`;
+    } catch (e) {
+      if (token?.isCancellationRequested || (NearLensError.is(e) && e.kind === 'aborted')) return undefined;
+      if (!NearLensError.is(e)) this.#services.log.error(`Hover look-up failed: ${e instanceof Error ? e.message : String(e)}`);
+      message = errorMessage(e);
+    } finally {
+      wait.cancel();
+      onCancel?.dispose();
+    }
+    // A failed look-up: the last good account data (however old) with the reason, else just the reason.
+    const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
+    return at && full ? { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message } : { kind: 'error', message };
+  }
+
+  async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {
+    const host = hostOf(client.endpoints.apiUrl);
+    if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.publicKey(c.key, { signal }), network, host };
+    const full = await client.full(c.id, { signal });
+    const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
+    // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.
+    const ftMetadata = new Map<string, FtMetadata>();
+    const loads = liquid
+      .filter((t) => t.balance.status === 'known')
+      .map((t) =>
+        client.ftMetadata(t.contractId).then(
+          (m) => void ftMetadata.set(t.contractId, m),
+          () => undefined,
+        ),
+      );
+    const wait = delay(METADATA_WAIT_MS);
+    await Promise.race([Promise.all(loads), wait.promise]);
+    wait.cancel();
+    return { kind: 'account', full, network, host, ftMetadata };
+  }
+}
+
+/** One hover section: only our allowlisted commands may run, no HTML. */
+export function toMarkdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text);
+  md.isTrusted = { enabledCommands: HOVER_COMMANDS };
+  md.supportHtml = false;
+  return md;
+}
+
+/** Registers the hover while `nearLens.hover.enabled` is on; a disabled hover costs nothing. */
+export function registerHover(context: vscode.ExtensionContext, services: Services): NearHoverProvider {
+  const provider = new NearHoverProvider(services);
+  let registration: vscode.Disposable | undefined;
+  const sync = (): void => {
+    if (services.settings.hoverEnabled) registration ??= vscode.languages.registerHoverProvider('*', provider);
+    else {
+      registration?.dispose();
+      registration = undefined;
+    }
+  };
+  sync();
+  context.subscriptions.push(services.onDidChange(sync), { dispose: () => registration?.dispose() });
+  return provider;
+}

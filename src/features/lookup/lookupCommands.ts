@@ -1,0 +1,131 @@
+// "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
+// validated with the core rules before anything is sent; results open the panel or go to the watchlist.
+import vscode = require('vscode');
+import type { AccountFull, PublicKeyAccounts } from '../../core/near/account';
+import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
+import { isRecord, NearLensError, SECRET_REFUSED } from '../../core/errors';
+import { accountActions } from '../../core/views/hoverMarkdown';
+import { sanitizeText } from '../../core/text';
+import type { NetworkLabel } from '../../core/settings';
+import { registerCommands } from '../../platform/commands';
+import type { Services } from '../../platform/services';
+import { SECTION } from '../../platform/configuration';
+import { fail } from '../../platform/failure';
+import { pick } from '../../platform/prompts';
+
+export interface LookupPublicKeyArgs {
+  key: string;
+  all?: boolean;
+  /** false: return the data without showing the pick (tests). */
+  show?: boolean;
+}
+export interface LookupAccountArgs {
+  id: string;
+  show?: boolean;
+}
+
+/** Actions on one account (those of the hover), run through the cross-feature commands. */
+async function pickAccountAction(services: Services, id: string, detail?: string): Promise<void> {
+  const actions = accountActions(services.explorerUrl(id) !== undefined);
+  const command = await pick(
+    sanitizeText(id, 80),
+    actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
+  );
+  if (command) await vscode.commands.executeCommand(command, id);
+}
+
+async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
+  const key = all ? 'key' : 'full-access key';
+  if (ids.length === 0) return void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} has this ${key}.`);
+  const picked = await pick<string | string[]>(`${ids.length} account(s) on ${network} with this ${key}`, [
+    ...ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', value: id })),
+    ...(ids.length > 1 ? [{ label: '$(add) Add all to Watchlist', value: ids }] : []),
+  ]);
+  if (Array.isArray(picked)) await vscode.commands.executeCommand('nearLens.watchlist.add', picked);
+  else if (picked) await pickAccountAction(services, picked);
+}
+
+export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
+  /**
+   * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
+   * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
+   */
+  const lookup =
+    <T, A extends { show?: boolean }>(what: string, field: keyof A & string, want: 'account' | 'public-key', placeHolder: string, get: (text: string, a: A | undefined) => Promise<T>) =>
+    async (arg?: unknown): Promise<T | undefined> => {
+      // The hover's link passes {key, all}; a string is the id or key; nothing prompts.
+      const a = (typeof arg === 'string' ? { [field]: arg } : isRecord(arg) ? arg : undefined) as A | undefined;
+      try {
+        const given = a
+          ? a[field]
+          : await vscode.window.showInputBox({ title: `NEAR Lens: ${what}`, placeHolder, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined) });
+        const text = typeof given === 'string' ? given.trim() : '';
+        if (!a && !text) return undefined; // the prompt was dismissed or left empty
+        const why = lookupInputError(text, want);
+        if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
+        await services.ready; // the first request after start-up goes with the stored key
+        return await get(text, a);
+      } catch (e) {
+        return fail(e, !a, what);
+      }
+    };
+
+  const lookupPublicKey = lookup<PublicKeyAccounts, LookupPublicKeyArgs>('Look Up Public Key', 'key', 'public-key', 'ed25519:… or secp256k1:…', async (key, a) => {
+    const all = a?.all === true;
+    const { client, network } = services.clientForNetwork();
+    const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
+    if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
+    return r;
+  });
+
+  const lookupAccount = lookup<AccountFull | undefined, LookupAccountArgs>('Look Up Account', 'id', 'account', 'alice.near, an implicit account (64 hex), 0x…', async (id, a) => {
+    const { client, network } = services.clientForAccount(id);
+    const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
+    if (a?.show === false) return full;
+    // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
+    // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
+    void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
+    return undefined;
+  });
+
+  const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
+    const networks = [
+      ['mainnet', 'FastNEAR mainnet'],
+      ['testnet', 'FastNEAR testnet'],
+      ['custom', 'your endpoints (nearLens.customNetwork.*)'],
+    ] as const;
+    let network = networks.find(([n]) => n === arg)?.[0];
+    if (!network) {
+      const current = services.settings.network;
+      network = await pick(
+        'network for ids without a .near/.testnet suffix, keys and RPC',
+        networks.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
+      );
+    }
+    if (!network) return undefined;
+    const config = vscode.workspace.getConfiguration(SECTION);
+    await config.update('network', network, vscode.ConfigurationTarget.Global);
+    const i = config.inspect('network');
+    if (vscode.workspace.isTrusted && (i?.workspaceValue !== undefined || i?.workspaceFolderValue !== undefined)) {
+      void vscode.window.showWarningMessage('NEAR Lens: this workspace sets nearLens.network, which overrides your user setting here.');
+    }
+    if (network === 'custom' && services.settings.configError) {
+      void vscode.window.showWarningMessage(`NEAR Lens: ${services.settings.configError}`);
+    }
+    return network;
+  };
+
+  registerCommands(context, {
+    'nearLens.lookupPublicKey': lookupPublicKey,
+    'nearLens.lookupAccount': lookupAccount,
+    'nearLens.switchNetwork': switchNetwork,
+    'nearLens.showLog': () => services.log.show(),
+    // The hover's Copy link: ids and public keys only (a secret never gets a link).
+    'nearLens.copyText': async (text?: unknown): Promise<boolean> => {
+      if (typeof text !== 'string' || !text) return false;
+      await vscode.env.clipboard.writeText(text);
+      vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);
+      return true;
+    },
+  });
+}

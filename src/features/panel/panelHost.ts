@@ -1,0 +1,241 @@
+// The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
+import { randomBytes } from 'node:crypto';
+import vscode = require('vscode');
+import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
+import type { Slot } from '../../core/views/loadSlots';
+import { accountIdError } from '../../core/near/ids';
+import { createLimiter } from '../../core/service/limit';
+import { LOOKUP_CONCURRENCY } from '../../core/limits';
+import { buildPanelModel } from '../../core/views/panelModel';
+import type { PanelInput } from '../../core/views/panelModel';
+import { panelHtml } from '../../core/views/panelHtml';
+import { isPanelState, isWebviewMessage } from '../../shared/protocol';
+import type { HostMessage } from '../../shared/protocol';
+import { registerCommands } from '../../platform/commands';
+import type { Services } from '../../platform/services';
+import { accountIdFromArgument } from '../watchlist/treeProvider';
+
+export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
+
+export interface PanelApi {
+  open(accountId: string): Promise<AccountPanel | undefined>;
+  readonly panels: ReadonlyMap<string, AccountPanel>;
+  /** Resolves with the first message of `type` posted to the account's webview, or rejects after `timeoutMs`. */
+  waitForPost(accountId: string, type: HostMessage['type'], timeoutMs?: number): Promise<HostMessage>;
+}
+
+/** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
+type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
+
+export class AccountPanel implements vscode.Disposable {
+  #ready = false;
+  #loading = false;
+  #error: string | undefined;
+  #loaded: Loaded | undefined;
+  #generation = 0;
+  readonly #services: Services;
+  readonly #disposables: vscode.Disposable[];
+  readonly #posted = new vscode.EventEmitter<HostMessage>();
+  readonly onDidPost = this.#posted.event;
+  /** The last message posted to the webview (undefined before the ready handshake). */
+  last: HostMessage | undefined;
+  current: Promise<void>;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly accountId: string,
+    services: Services,
+    extensionUri: vscode.Uri,
+    onDispose: () => void,
+  ) {
+    this.#services = services;
+    // A revived panel's options are reset to ours, never trusted from before.
+    const webview = panel.webview;
+    const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...path);
+    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [uri('media'), uri('dist', 'webview')] };
+    const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
+    webview.html = panelHtml({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('base64'), scriptUri: asset('panel.js'), styleUri: asset('panel.css') });
+    panel.title = `NEAR: ${accountId}`;
+    panel.iconPath = uri('media', 'near-lens.svg');
+    this.#disposables = [
+      webview.onDidReceiveMessage((m: unknown) => this.#receive(m)),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+      services.onDidChange(() => this.#render()),
+      this.#posted,
+    ];
+    this.current = this.load(false);
+  }
+
+  dispose(): void {
+    this.#generation++;
+    for (const d of this.#disposables.splice(0)) d.dispose();
+  }
+
+  #receive(m: unknown): void {
+    if (!isWebviewMessage(m)) {
+      // Not ours or malformed: ignored. The content is not logged (it came from a page, could be anything).
+      this.#services.log.warn(`balance panel: ignored an unexpected message from the webview of ${this.accountId}`);
+    } else if (m.type === 'ready') {
+      // Also after every reload of the webview (hidden and shown again): post the current picture.
+      this.#ready = true;
+      this.#render();
+      if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
+      else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
+    } else {
+      this.current = this.load(true);
+    }
+  }
+
+  #post(m: HostMessage): void {
+    if (!this.#ready) return;
+    this.last = m;
+    void this.panel.webview.postMessage(m);
+    this.#posted.fire(m);
+  }
+
+  /** Posts the model of the loaded data with the current settings (and the last error as a stale note). */
+  #render(): void {
+    if (!this.#loaded) return;
+    const s = this.#services.settings;
+    this.#post({
+      type: 'account',
+      data: buildPanelModel({ ...this.#loaded, decimals: s.decimals, liquidStakingProviders: s.liquidStakingProviders, nftPublisher: s.nftPublisher, staleError: this.#error }),
+    });
+  }
+
+  /** /full, then token metadata, pool balances and indexer status side by side; each of those may fail alone. */
+  async load(fresh: boolean): Promise<void> {
+    const gen = ++this.#generation;
+    const id = this.accountId;
+    const warn = (line: string): void => this.#services.log.warn(`balance panel: ${line}`);
+    this.#loading = true;
+    this.#post({ type: 'loading', accountId: id });
+    try {
+      const { client, network } = this.#services.clientForAccount(id);
+      const rpcUrl = client.endpoints.rpcUrl;
+      const full = await client.full(id, { fresh });
+      // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
+      const prev = this.#loaded?.rpcUrl === rpcUrl ? this.#loaded : undefined;
+      const run = createLimiter(LOOKUP_CONCURRENCY);
+      /** The slots of one look-up for each key, LOOKUP_CONCURRENCY at a time. */
+      const slots = async <T>(keys: readonly string[], what: string, work: (k: string) => Promise<T>, last: (k: string) => Slot<T> | undefined) =>
+        new Map(await Promise.all(keys.map((k) => run(async () => [k, await loadSlot(() => work(k), () => last(k), warn, `${what} ${k} of ${id}`)] as const))));
+      const [meta, pools, status] = await Promise.all([
+        slots([...new Set(full.tokens.map((t) => t.contractId))], 'ft_metadata of', (c) => client.ftMetadata(c), (c) => prev?.ftMeta(c)),
+        slots(
+          full.state === null ? [] : full.pools.map((p) => p.poolId),
+          'pool',
+          (poolId) => poolBalance(client, poolId, id, { fresh }),
+          (poolId) => prev?.pools.get(poolId),
+        ),
+        loadSlot(() => client.status({ fresh }), () => undefined, warn, `indexer status of ${id}`),
+      ]);
+      if (gen !== this.#generation) return;
+      this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status, rpcUrl };
+      this.#loading = false;
+      this.#error = undefined;
+      this.#render();
+    } catch (e) {
+      if (gen !== this.#generation) return;
+      this.#loading = false;
+      // The last good figures stay: the webview keeps showing them under the error banner (and the model gets a stale note).
+      this.#error = noteFailure(warn, `account of ${id}`, e);
+      this.#post({ type: 'error', message: this.#error });
+    }
+  }
+}
+
+/** Why `id` cannot be opened, as the user reads it; undefined when it is a valid account id. */
+function invalidId(id: string): string | undefined {
+  const reason = accountIdError(id);
+  return reason && `Not a valid NEAR account id: ${reason}.`;
+}
+
+export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
+  const panels = new Map<string, AccountPanel>();
+
+  /** Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged. */
+  const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
+    try {
+      const p = new AccountPanel(panel, id, services, context.extensionUri, () => {
+        if (panels.get(id) === p) panels.delete(id);
+      });
+      panels.set(id, p);
+      return p;
+    } catch (e) {
+      panel.dispose();
+      const why = `NEAR Lens could not open the balance panel of ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`;
+      services.log.error(why);
+      void vscode.window.showErrorMessage(why);
+      return undefined;
+    }
+  };
+
+  const open = async (id: string): Promise<AccountPanel | undefined> => {
+    const why = invalidId(id);
+    if (why) {
+      void vscode.window.showWarningMessage(why);
+      return undefined;
+    }
+    const existing = panels.get(id);
+    if (existing) {
+      existing.panel.reveal();
+      return existing;
+    }
+    // No retainContextWhenHidden: the webview restores from setState and the host re-posts on "ready".
+    // Its options are set by AccountPanel, as for a revived panel.
+    return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active), id);
+  };
+
+  registerCommands(context, {
+    'nearLens.openAccountPanel': async (arg?: unknown) => {
+      const id =
+        accountIdFromArgument(arg) ??
+        (
+          await vscode.window.showInputBox({
+            title: 'Open Balance Panel',
+            prompt: 'NEAR account id',
+            placeHolder: 'alice.near',
+            ignoreFocusOut: true,
+            validateInput: (v) => invalidId(v.trim()),
+          })
+        )?.trim();
+      if (id !== undefined) await open(id);
+    },
+  });
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+        // The state comes from the webview: check it like any other input.
+        const id = isPanelState(state) ? state.accountId : undefined;
+        if (id === undefined || invalidId(id) || panels.has(id)) panel.dispose();
+        else adopt(panel, id);
+      },
+    }),
+    { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },
+  );
+
+  return {
+    open,
+    panels,
+    waitForPost: (id, type, timeoutMs = 10_000) =>
+      new Promise<HostMessage>((resolve, reject) => {
+        const p = panels.get(id);
+        if (!p) return reject(new Error(`no panel for ${id}`));
+        if (p.last?.type === type) return resolve(p.last);
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const sub = p.onDidPost((m) => {
+          if (m.type !== type) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(m);
+        });
+      }),
+  };
+}

@@ -1,0 +1,456 @@
+// The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
+import vscode = require('vscode');
+import type { FtMetadata, NearClient } from '../../core/service/client';
+import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../core/views/loadSlots';
+import type { PoolBalance, Slot } from '../../core/views/loadSlots';
+import { accountIdError } from '../../core/near/ids';
+import { createLimiter, settleAll } from '../../core/service/limit';
+import type { Limiter } from '../../core/service/limit';
+import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/limits';
+import { buildAccountNode, parseAccountIds } from '../../core/views/watchlistModel';
+import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistModel';
+import { registerCommands } from '../../platform/commands';
+import type { Services } from '../../platform/services';
+
+export const VIEW_ID = 'nearLens.watchlist';
+const SETTING = 'watchlist';
+
+export interface WatchlistApi {
+  readonly provider: WatchlistProvider;
+  readonly view: vscode.TreeView<WatchNode>;
+  refreshAll(): Promise<void>;
+  refresh(accountId: string): Promise<void>;
+  add(ids: string | readonly string[]): Promise<string[]>;
+  remove(accountId: string): Promise<void>;
+  /** Resolves when no load started by the view is still running (for tests). */
+  whenIdle(): Promise<void>;
+}
+
+interface Entry extends AccountEntry {
+  where: string; // network and endpoints the data came from: a change drops the data
+  rpcUrl: string; // token metadata is kept per RPC endpoint
+  pools: Map<string, Slot<PoolBalance>>;
+  generation: number; // of the latest /full load; older answers are dropped
+  opened: Set<LazyGroup>; // groups expanded once (their loads started): a refresh reloads them
+}
+
+/** Tree elements are the model's nodes, interned by id so that the same object stands for an item across rebuilds. */
+export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vscode.Disposable {
+  readonly #services: Services;
+  readonly #changed = new vscode.EventEmitter<WatchNode | undefined>();
+  readonly onDidChangeTreeData = this.#changed.event;
+  readonly #entries = new Map<string, Entry>();
+  readonly #ftMeta = new Map<string, Slot<FtMetadata>>(); // key: rpcUrl|contract
+  readonly #nodes = new Map<string, WatchNode>();
+  readonly #pending = new Set<Promise<unknown>>();
+  readonly #lookups = createLimiter(LOOKUP_CONCURRENCY);
+  #roots: WatchNode[] = [];
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+  }
+
+  // ------------------------------------------------------------ TreeDataProvider
+
+  getTreeItem(node: WatchNode): vscode.TreeItem {
+    const { id, label, description, tooltip, contextValue, icon, iconColor } = node;
+    const account = node.kind === 'account';
+    const e = account && this.#entries.get(node.accountId);
+    // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
+    if (e && e.invalid === undefined && needsLoad(e.full)) void this.#loadFull(e, false);
+    // VS Code reads a tree item by its shape: a plain object with the node's texts does.
+    return {
+      id,
+      label,
+      description,
+      tooltip,
+      contextValue,
+      collapsibleState: vscode.TreeItemCollapsibleState[node.collapsible === 'none' ? 'None' : 'Collapsed'],
+      iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
+      accessibilityInformation: account ? { label: `${label}, ${description ?? ''}`, role: 'treeitem' } : undefined,
+    };
+  }
+
+  getChildren(node?: WatchNode): WatchNode[] {
+    if (node === undefined) {
+      this.sync();
+      return this.#roots;
+    }
+    if (node.lazy) this.#ensureLazy(node.accountId, node.lazy);
+    return this.#nodes.get(node.id)?.children ?? [];
+  }
+
+  // ------------------------------------------------------------ state
+
+  /** Aligns entries with the setting: new ids get an entry, removed ids are forgotten, changed endpoints reset the data. */
+  sync(): void {
+    const ids = this.#services.settings.watchlist;
+    for (const id of this.#entries.keys()) {
+      if (!ids.includes(id)) {
+        this.#entries.delete(id);
+        this.#prune(id);
+      }
+    }
+    this.#roots = ids.map((id) => {
+      // Network and endpoints the id is looked up on; an invalid id or an unusable custom network has none (the load says why).
+      const invalid = accountIdError(id);
+      let target = { network: this.#services.settings.network, apiUrl: '', rpcUrl: '' };
+      try {
+        if (invalid === undefined) {
+          const { client, network } = this.#services.clientForAccount(id);
+          target = { network, ...client.endpoints };
+        }
+      } catch {
+        // an unusable custom network
+      }
+      const where = `${target.network} ${target.apiUrl} ${target.rpcUrl}`;
+      let e = this.#entries.get(id);
+      if (e?.where !== where) {
+        e = { accountId: id, network: target.network, where, rpcUrl: target.rpcUrl, invalid, full: IDLE, contract: IDLE, pools: new Map(), generation: 0, opened: new Set() };
+        this.#entries.set(id, e);
+      }
+      return this.#rebuild(e);
+    });
+  }
+
+  /** Settings or key changed: re-align, re-render everything (decimals, providers, publisher filter). */
+  reset(): void {
+    this.sync();
+    this.#changed.fire(undefined);
+  }
+
+  entry(id: string): Readonly<AccountEntry> | undefined {
+    return this.#entries.get(id);
+  }
+
+  /** Rebuilds one account's subtree into the interned nodes; returns the (stable) root object. */
+  #rebuild(e: Entry): WatchNode {
+    const spec = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
+    const live = new Set<string>();
+    const root = this.#intern(spec, live);
+    // Drop nodes that disappeared from this account's subtree (a folded pool, a removed token).
+    this.#prune(e.accountId, live);
+    return root;
+  }
+
+  #intern(spec: WatchNode, live: Set<string>): WatchNode {
+    live.add(spec.id);
+    const children = spec.children.map((c) => this.#intern(c, live));
+    const node = this.#nodes.get(spec.id);
+    if (node) for (const k of Object.keys(node) as Array<keyof WatchNode>) delete node[k];
+    const next = Object.assign(node ?? {}, spec, { children });
+    this.#nodes.set(spec.id, next);
+    return next;
+  }
+
+  /** Forgets the interned nodes of an account's subtree, except the `live` ones. */
+  #prune(id: string, live?: Set<string>): void {
+    for (const key of this.#nodes.keys()) if ((key === id || key.startsWith(`${id}/`)) && !live?.has(key)) this.#nodes.delete(key);
+  }
+
+  #update(id: string): void {
+    const e = this.#entries.get(id);
+    if (e) this.#changed.fire(this.#rebuild(e));
+  }
+
+  /** Keeps `work` in the pending set until it settles, then re-renders the account. */
+  #track(id: string, work: Promise<unknown>): Promise<void> {
+    this.#update(id);
+    const p = work.then(() => this.#update(id));
+    this.#pending.add(p);
+    p.finally(() => this.#pending.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /**
+   * One load into a slot, keep-last-good: marks it loading now, runs `work` through `run` (at once, or the look-up
+   * limiter) and stores the answer (or the logged failure, with the last good data kept) only while `current()` still holds.
+   */
+  #fill<T>(
+    id: string,
+    what: string,
+    get: () => Slot<T> | undefined,
+    set: (s: Slot<T>) => unknown,
+    current: () => boolean,
+    work: () => Promise<T>,
+    run: Limiter = (task) => task(),
+  ): Promise<void> {
+    set(slotLoading(get()));
+    return run(async () => {
+      const next = await loadSlot(work, get, (line) => this.#services.log.warn(`watchlist: ${line}`), `${what} of ${id}`);
+      if (current()) set(next);
+    });
+  }
+
+  // ------------------------------------------------------------ loads
+
+  #current(e: Entry): boolean {
+    return this.#entries.get(e.accountId) === e;
+  }
+
+  #client(e: Entry): NearClient {
+    return this.#services.clientForAccount(e.accountId).client;
+  }
+
+  #loadFull(e: Entry, fresh: boolean): Promise<void> {
+    const id = e.accountId;
+    const gen = ++e.generation;
+    return this.#track(
+      id,
+      this.#fill(
+        id,
+        'account',
+        () => e.full,
+        (s) => (e.full = s),
+        () => this.#current(e) && e.generation === gen,
+        () => this.#client(e).full(id, { fresh }),
+      ),
+    );
+  }
+
+  /** A group loads on its first expansion, once the account has state to expand. */
+  #ensureLazy(id: string, group: LazyGroup): void {
+    const e = this.#entries.get(id);
+    if (e?.full.data?.state && !e.opened.has(group)) {
+      e.opened.add(group);
+      void this.#loadGroup(e, group, false);
+    }
+  }
+
+  /** The loads behind a lazy group; `fresh` skips the cache (and asks failed token metadata again). */
+  #loadGroup(e: Entry, group: LazyGroup, fresh: boolean): Promise<void> {
+    if (group === 'tokens') return this.#loadMetadata(e, fresh);
+    const id = e.accountId;
+    const current = (): boolean => this.#current(e);
+    const o = { fresh };
+    return this.#track(
+      id,
+      Promise.all(
+        group === 'contract'
+          ? [
+              this.#fill(
+                id,
+                'contract',
+                () => e.contract,
+                (s) => (e.contract = s),
+                current,
+                async () => {
+                  const client = this.#client(e);
+                  const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
+                  return { view: view.result, keys: keys.result };
+                },
+              ),
+            ]
+          : (e.full.data?.pools ?? []).map(({ poolId }) =>
+              this.#fill(
+                id,
+                `pool ${poolId}`,
+                () => e.pools.get(poolId),
+                (s) => e.pools.set(poolId, s),
+                current,
+                () => poolBalance(this.#client(e), poolId, id, o),
+                this.#lookups,
+              ),
+            ),
+      ),
+    );
+  }
+
+  /** ft_metadata of every token held, once per contract and RPC endpoint (the client caches it for a day). */
+  #loadMetadata(e: Entry, retryFailed: boolean): Promise<void> {
+    const key = (contractId: string): string => `${e.rpcUrl}|${contractId}`;
+    const todo = [...new Set(e.full.data?.tokens.map((t) => t.contractId))].filter((c) => {
+      const s = this.#ftMeta.get(key(c));
+      return needsLoad(s) || (retryFailed && s?.status === 'failed');
+    });
+    // Nothing to load: no re-render.
+    if (todo.length === 0) return Promise.resolve();
+    const work = todo.map((c) =>
+      this.#fill(
+        c,
+        'ft_metadata',
+        () => this.#ftMeta.get(key(c)),
+        (s) => this.#ftMeta.set(key(c), s),
+        () => true,
+        () => this.#client(e).ftMetadata(c),
+        this.#lookups,
+      ),
+    );
+    return this.#track(
+      e.accountId,
+      Promise.all(work).then(() => {
+        // Metadata is shared: every other account holding one of these tokens may read better now.
+        for (const other of this.#entries.values()) if (other !== e && other.full.data?.tokens.some((t) => todo.includes(t.contractId))) this.#update(other.accountId);
+      }),
+    );
+  }
+
+  /** Refresh one account: /full from the service (not the cache), then whatever groups were already loaded. */
+  async refresh(id: string): Promise<void> {
+    this.sync();
+    const e = this.#entries.get(id);
+    if (!e || e.invalid !== undefined) return;
+    await this.#loadFull(e, true);
+    if (!this.#current(e) || e.full.status !== 'ok' || !e.full.data?.state) return;
+    await Promise.all([...e.opened].map((group) => this.#loadGroup(e, group, true)));
+  }
+}
+
+/** Splits a command argument or input into valid ids (string, string[], or text with spaces/commas). */
+function idsFromArgument(arg: unknown): { ids: string[]; errors: string[] } | undefined {
+  if (Array.isArray(arg) && arg.every((a) => typeof a === 'string')) arg = arg.join(' ');
+  return typeof arg === 'string' ? parseAccountIds(arg) : undefined;
+}
+
+/** An account id from a command argument: a string id or one of our tree nodes. */
+export function accountIdFromArgument(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg.trim();
+  const id = (arg as { accountId?: unknown } | null)?.accountId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
+  const provider = new WatchlistProvider(services);
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const watched = (): readonly string[] => services.settings.watchlist;
+
+  let refreshing: Promise<void> | undefined;
+  const refreshAll = (): Promise<void> =>
+    (refreshing ??= Promise.resolve(
+      vscode.window.withProgress({ location: { viewId: VIEW_ID }, title: 'Refreshing the watchlist' }, async () => {
+        await settleAll(watched(), REFRESH_CONCURRENCY, (id) => provider.refresh(id));
+      }),
+    ).finally(() => (refreshing = undefined)));
+
+  // Auto-refresh: only while the view is visible, re-armed on setting changes; the timer is always disposed.
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let timerSeconds = 0;
+  const armTimer = (): void => {
+    const seconds = view.visible ? services.settings.refreshIntervalSeconds : 0;
+    if (seconds === timerSeconds) return;
+    clearInterval(timer);
+    timerSeconds = seconds;
+    timer = seconds > 0 ? setInterval(() => void refreshAll(), seconds * 1000) : undefined;
+  };
+
+  /** Settings, key or list changed: re-render, the empty-list welcome, the no-key hint, the timer. */
+  const changed = (): void => {
+    provider.reset();
+    const empty = watched().length === 0;
+    void vscode.commands.executeCommand('setContext', 'nearLens.watchlistEmpty', empty);
+    // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
+    view.message = empty || services.hasApiKey ? undefined : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
+    armTimer();
+  };
+
+  /** Writes the setting, then waits until the services see the change (`done`) or a short grace period, and re-renders. */
+  const write = async (done: () => boolean, update: (config: vscode.WorkspaceConfiguration) => Thenable<unknown>): Promise<void> => {
+    const seen = new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const finish = (): void => {
+        clearTimeout(timeout);
+        sub.dispose();
+        resolve();
+      };
+      const timeout = setTimeout(finish, 2000);
+      const sub = services.onDidChange(() => done() && finish());
+    });
+    await update(vscode.workspace.getConfiguration('nearLens'));
+    await seen;
+    changed();
+  };
+
+  const addIds = async (ids: readonly string[]): Promise<string[]> => {
+    const fresh = ids.filter((id) => !watched().includes(id));
+    if (fresh.length > 0) {
+      await write(
+        () => fresh.every((id) => watched().includes(id)),
+        (config) => config.update(SETTING, [...(config.inspect<string[]>(SETTING)?.globalValue ?? []), ...fresh], vscode.ConfigurationTarget.Global),
+      );
+    }
+    return fresh;
+  };
+
+  const remove = (id: string): Promise<void> =>
+    write(
+      () => !watched().includes(id),
+      async (config) => {
+        const info = config.inspect<string[]>(SETTING);
+        const T = vscode.ConfigurationTarget;
+        for (const [list, target] of [
+          [info?.globalValue, T.Global],
+          [info?.workspaceValue, T.Workspace],
+          [info?.workspaceFolderValue, T.WorkspaceFolder],
+        ] as const) {
+          if (list?.includes(id)) await config.update(SETTING, list.filter((x) => x !== id), target);
+        }
+      },
+    );
+
+  /** A command handler on one account id (argument: an id or a tree node); `orElse` when there is none. */
+  const onAccount =
+    (run: (id: string) => unknown, orElse?: () => unknown) =>
+    async (arg?: unknown): Promise<unknown> => {
+      const id = accountIdFromArgument(arg);
+      return id !== undefined ? run(id) : orElse?.();
+    };
+
+  context.subscriptions.push(
+    provider,
+    view,
+    { dispose: () => clearInterval(timer) },
+    view.onDidChangeVisibility(armTimer),
+    services.onDidChange(changed),
+  );
+  registerCommands(context, {
+    'nearLens.watchlist.add': async (arg?: unknown) => {
+      const given = idsFromArgument(arg);
+      if (given) {
+        if (given.errors.length > 0) void vscode.window.showWarningMessage(given.errors.join(' '));
+        return addIds(given.ids);
+      }
+      const text = await vscode.window.showInputBox({
+        title: 'Add Accounts to the NEAR Lens Watchlist',
+        prompt: 'One or more account ids, separated by spaces or commas',
+        placeHolder: 'alice.near, contract.testnet',
+        ignoreFocusOut: true,
+        validateInput: (value) => {
+          const r = parseAccountIds(value);
+          return r.errors[0] ?? (r.ids.length === 0 ? 'Type at least one account id.' : undefined);
+        },
+      });
+      return text === undefined ? [] : addIds(parseAccountIds(text).ids);
+    },
+    'nearLens.watchlist.remove': onAccount(remove),
+    'nearLens.watchlist.refresh': onAccount((id) => provider.refresh(id), refreshAll),
+    'nearLens.watchlist.refreshAll': refreshAll,
+    'nearLens.watchlist.copyId': onAccount((id) => vscode.env.clipboard.writeText(id)),
+    'nearLens.openInExplorer': async (arg?: unknown) => {
+      const id = accountIdFromArgument(arg);
+      const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
+      if (url) return vscode.env.openExternal(vscode.Uri.parse(url, true));
+      void vscode.window.showWarningMessage(url === null ? 'Open in Explorer needs a valid NEAR account id.' : 'No explorer is configured for this network.');
+      return false;
+    },
+  });
+
+  changed();
+
+  return {
+    provider,
+    view,
+    refreshAll,
+    refresh: (id) => provider.refresh(id),
+    add: (arg) => addIds(idsFromArgument(arg)?.ids ?? []),
+    remove,
+    whenIdle: () => provider.whenIdle(),
+  };
+}

@@ -1,0 +1,142 @@
+// The command-palette tools called with arguments (as keybindings and in-editor tests do), outside VS Code: a fake
+// `vscode` that records registrations and documents, a real NearClient and the loopback stub.
+import { strict as assert } from 'node:assert';
+import path from 'node:path';
+import { loadWithFakeVscode } from '../../support/fakeVscode';
+import { startStub, STUB_HEAD_HEIGHT } from '../../support/stub';
+import type { Stub } from '../../support/stub';
+import { NearClient } from '../../../src/core/service/client';
+import { TtlCache } from '../../../src/core/service/cache';
+import { normaliseSettings } from '../../../src/core/settings';
+import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
+import type * as LookupModule from '../../../src/features/lookup/lookupCommands';
+import type { Services } from '../../../src/platform/services';
+
+type Handler = (...args: unknown[]) => unknown;
+const handlers = new Map<string, Handler>();
+const documents: Array<{ language: string; content: string }> = [];
+const shown: string[] = [];
+const fakeVscode = {
+  ProgressLocation: { Notification: 15, Window: 10 },
+  ConfigurationTarget: { Global: 1 },
+  commands: {
+    registerCommand: (id: string, h: Handler) => {
+      handlers.set(id, h);
+      return { dispose: () => handlers.delete(id) };
+    },
+    executeCommand: async () => undefined,
+  },
+  window: {
+    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) =>
+      task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) }),
+    showErrorMessage: async (m: string) => void shown.push(m),
+    showInformationMessage: async (m: string) => void shown.push(m),
+    showQuickPick: async () => undefined,
+  },
+  workspace: {
+    openTextDocument: async (o: { language: string; content: string }) => {
+      documents.push(o);
+      return { getText: () => o.content, languageId: o.language };
+    },
+  },
+};
+const FAKE_ID = '\0fake-vscode-commands';
+
+function load<T>(relPath: string): T {
+  return loadWithFakeVscode<T>(fakeVscode, FAKE_ID, path.join(__dirname, relPath));
+}
+
+describe('commands with arguments (fake vscode, stub service)', function () {
+  this.timeout(15_000);
+  let stub: Stub;
+  let client: NearClient;
+
+  before(async () => {
+    stub = await startStub();
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache(), retries: 0, retryBaseMs: 1, timeoutMs: 2000 });
+    const settings = normaliseSettings({}, { trusted: true });
+    const services = {
+      settings,
+      onDidChange: () => ({ dispose: () => undefined }),
+      hasApiKey: false,
+      ready: Promise.resolve(),
+      clientForAccount: () => ({ client, network: 'mainnet' }),
+      clientForNetwork: () => ({ client, network: 'mainnet' }),
+      explorerUrl: () => undefined,
+      log: {} as Services['log'],
+      dispose: () => undefined,
+    } as Services;
+    const context = { subscriptions: [] as unknown[] };
+    load<typeof RpcModule>('../../../src/features/rpc/rpcCommands').registerRpcCommands(context as never, services);
+    load<typeof LookupModule>('../../../src/features/lookup/lookupCommands').registerLookupCommands(context as never, services);
+  });
+  after(async () => stub.close());
+  beforeEach(() => {
+    stub.clearRequests();
+    documents.length = 0;
+    shown.length = 0;
+  });
+
+  function run(id: string, ...args: unknown[]): Promise<unknown> {
+    const h = handlers.get(id);
+    assert.ok(h, `${id} is registered`);
+    return Promise.resolve(h(...args));
+  }
+
+  it('Query Block with {host, finality} skips prompts, opens a JSONC document and returns the result', async () => {
+    const r = (await run('nearLens.queryBlock', { host: 'regular', finality: 'final', show: false })) as RpcModule.RpcCommandResult;
+    const header = (r.result as { header: { height: number } }).header;
+    assert.equal(header.height, STUB_HEAD_HEIGHT);
+    assert.equal(r.host, 'regular');
+    assert.match(r.summary, /^Block 187,310,138 · hash \S+ · 2025-02-11T06:09:37\.539033760Z · regular RPC \(127\.0\.0\.1:\d+\)$/);
+    assert.equal(documents.length, 1);
+    assert.equal(documents[0]?.language, 'jsonc');
+    assert.ok(documents[0]?.content.startsWith(`// ${r.summary}\n{`));
+  });
+
+  it('Query Block of a garbage-collected height is answered by the archival host', async () => {
+    const r = (await run('nearLens.queryBlock', { blockId: 1, show: false })) as RpcModule.RpcCommandResult;
+    assert.equal(r.host, 'archival');
+    assert.match(r.summary, /archival RPC/);
+  });
+
+  it('Query Block rejects bad arguments with a clear error', async () => {
+    await assert.rejects(run('nearLens.queryBlock', { finality: 'final', blockId: 5 }), /either finality or blockId/);
+    await assert.rejects(run('nearLens.queryBlock', { host: 'elsewhere' }), /regular" or "archival/);
+    assert.equal(stub.requests.length, 0);
+  });
+
+  it('RPC Request returns the result and refuses write methods before sending', async () => {
+    const r = (await run('nearLens.rpcRequest', { method: 'block', params: { finality: 'final' }, show: false })) as RpcModule.RpcCommandResult;
+    assert.equal((r.result as { header: { height: number } }).header.height, STUB_HEAD_HEIGHT);
+    for (const m of ['send_tx', 'broadcast_tx_commit', 'broadcast_tx_async']) {
+      await assert.rejects(run('nearLens.rpcRequest', { method: m, params: {} }), /NEAR Lens only reads/);
+    }
+    assert.equal(stub.requests.filter((q) => /send_tx|broadcast/.test(JSON.stringify(q.body))).length, 0);
+  });
+
+  it('Look Up Account / Public Key with an argument return the data; secrets are refused unsent', async () => {
+    const full = (await run('nearLens.lookupAccount', { id: 'alice.near', show: false })) as { accountId: string };
+    assert.equal(full.accountId, 'alice.near');
+    const pk = (await run('nearLens.lookupPublicKey', { key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true, show: false })) as { accountIds: string[] };
+    assert.ok(pk.accountIds.includes('root.near'));
+    assert.ok(stub.requests.some((q) => q.path.endsWith('/all')));
+    stub.clearRequests();
+    await assert.rejects(run('nearLens.lookupPublicKey', { key: 'ed25519:' + '3'.repeat(87), show: false }), /secret key/);
+    await assert.rejects(run('nearLens.lookupAccount', 'Not An Id'), /uppercase|not allowed/i);
+    assert.equal(stub.requests.length, 0);
+  });
+
+  it('look-ups run as a person runs them (palette, keybinding, hover link) return JSON the window can take back', async () => {
+    // VS Code sends a command's result back to the window as JSON; the account's amounts are bigints.
+    const results = [
+      await run('nearLens.lookupAccount', 'alice.near'),
+      await run('nearLens.lookupPublicKey', { key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true }),
+    ];
+    assert.equal(results[0], undefined, 'Look Up Account shown to a person returns nothing');
+    for (const r of results) assert.doesNotThrow(() => JSON.stringify(r));
+    const data = await run('nearLens.lookupAccount', { id: 'alice.near', show: false }); // for code: the typed data
+    assert.throws(() => JSON.stringify(data), /BigInt/);
+  });
+});

@@ -1,0 +1,166 @@
+// The hover provider outside VS Code: a minimal fake `vscode`, a real NearClient and the loopback stub. Checks what
+// is sent (nothing for secrets or with look-ups off), the timeout budget, cancellation and the trusted-command list.
+import { strict as assert } from 'node:assert';
+import path from 'node:path';
+import { loadWithFakeVscode } from '../../support/fakeVscode';
+import { Hover, MarkdownString, Range } from '../../support/fakeVscodeApi';
+import { startStub } from '../../support/stub';
+import type { Stub } from '../../support/stub';
+import { NearClient } from '../../../src/core/service/client';
+import { TtlCache } from '../../../src/core/service/cache';
+import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
+import { normaliseSettings } from '../../../src/core/settings';
+import type { Settings } from '../../../src/core/settings';
+import type * as HoverModule from '../../../src/features/hover/hoverProvider';
+import type { Services } from '../../../src/platform/services';
+
+const fakeVscode = { MarkdownString, Range, Hover };
+const FAKE_ID = '\0fake-vscode-hover';
+
+function loadHover(): typeof HoverModule {
+  return loadWithFakeVscode<typeof HoverModule>(fakeVscode, FAKE_ID, path.join(__dirname, '../../../src/features/hover/hoverProvider'));
+}
+
+interface FakeToken {
+  isCancellationRequested: boolean;
+  onCancellationRequested(l: () => void): { dispose(): void };
+  cancel(): void;
+}
+function token(): FakeToken {
+  const ls: Array<() => void> = [];
+  return {
+    isCancellationRequested: false,
+    onCancellationRequested: (l) => {
+      ls.push(l);
+      return { dispose: () => void ls.splice(ls.indexOf(l), 1) };
+    },
+    cancel() {
+      this.isCancellationRequested = true;
+      for (const l of [...ls]) l();
+    },
+  };
+}
+
+function doc(text: string): unknown {
+  return { uri: { scheme: 'file' }, lineAt: (line: number) => ({ text: text.split('\n')[line] ?? '' }) };
+}
+
+describe('hover provider (fake vscode, stub service)', function () {
+  this.timeout(15_000);
+  let stub: Stub;
+  let H: typeof HoverModule;
+  let settings: Settings;
+  let client: NearClient;
+  const errors: string[] = [];
+
+  function services(): Services {
+    return {
+      get settings() {
+        return settings;
+      },
+      onDidChange: () => ({ dispose: () => undefined }),
+      hasApiKey: false,
+      clientForAccount: () => ({ client, network: 'mainnet' }),
+      clientForNetwork: () => ({ client, network: 'mainnet' }),
+      explorerUrl: () => 'https://nearblocks.io/address/x',
+      log: { error: (m: string) => errors.push(m) } as unknown as Services['log'],
+      dispose: () => undefined,
+    } as Services;
+  }
+  async function hover(text: string, character: number, t = token()): Promise<string[] | undefined> {
+    const p = new H.NearHoverProvider(services());
+    const h = (await p.provideHover(doc(text) as never, { line: 0, character } as never, t as never)) as unknown as Hover | undefined;
+    if (!h) return undefined;
+    for (const md of h.contents) {
+      assert.deepEqual(md.isTrusted, { enabledCommands: [...HOVER_COMMANDS] });
+      assert.equal(md.supportHtml, false);
+    }
+    return h.contents.map((m) => m.value);
+  }
+
+  before(async () => {
+    H = loadHover();
+    stub = await startStub();
+  });
+  after(async () => stub.close());
+  beforeEach(() => {
+    stub.clearRequests();
+    stub.clearFaults();
+    stub.setLatency(0);
+    settings = normaliseSettings({ requestTimeoutMs: { globalValue: 1000 } }, { trusted: true });
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache(), retries: 0, retryBaseMs: 1, timeoutMs: 1000 });
+  });
+
+  it('shows the decoded identity and the live data for an account', async () => {
+    const s = await hover('owner: "alice.near"', 10);
+    assert.ok(s);
+    assert.equal(s.length, 3);
+    assert.match(s[0] ?? '', /alice\\\.near/);
+    assert.match(s[1] ?? '', /Total owned/);
+    assert.match(s[1] ?? '', /Liquid staking · \*\*meta\\-pool\\\.near\*\*: [\d,.\\]+ /);
+    assert.equal(stub.requests.filter((r) => r.host === 'api').length, 1);
+  });
+
+  it('keeps the last good figures, with the reason, when a look-up after the cache time fails', async () => {
+    let now = 1_000_000;
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache({ clock: { now: () => now } }), retries: 0, retryBaseMs: 1, timeoutMs: 1000 });
+    const good = await hover('alice.near', 2);
+    const total = /Total owned: \*\*[^*]+\*\*/.exec(good?.[1] ?? '')?.[0];
+    assert.ok(total);
+    now += 10 * 60_000; // long past the account TTL: the next hover asks again
+    stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 } });
+    const s = await hover('alice.near', 2);
+    assert.ok(s?.[1]?.includes(total), 'the old figures are still shown');
+    assert.match(s?.[1] ?? '', /Live data unavailable: .*503.* Showing the last data received\\\.$/);
+    assert.equal(stub.requests.filter((r) => r.host === 'api').length, 2);
+  });
+
+  it('sends nothing for a secret key', async () => {
+    const secret = 'ed25519:' + '3'.repeat(87);
+    const s = await hover(`key = "${secret}"`, 12);
+    assert.ok(s);
+    assert.match(s[0] ?? '', /secret key/);
+    assert.ok(!s.join('').includes('3'.repeat(20)));
+    assert.equal(stub.requests.length, 0);
+  });
+
+  it('sends nothing with look-ups off', async () => {
+    settings = { ...settings, hoverLookups: false };
+    const s = await hover('alice.near', 2);
+    assert.match(s?.[1] ?? '', /look-ups are off/);
+    assert.equal(stub.requests.length, 0);
+  });
+
+  it('answers with the decoded part and one failure line when the service hangs', async () => {
+    stub.fault({ host: 'api', match: '/full', fault: { kind: 'hang' } });
+    const s = await hover('alice.near', 2); // returns at all: the timeout ended the hung request
+    assert.match(s?.[0] ?? '', /alice/);
+    assert.match(s?.[1] ?? '', /^Live data unavailable: /);
+  });
+
+  it('says why on an HTTP failure', async () => {
+    stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 429 } });
+    const s = await hover('alice.near', 2);
+    assert.match(s?.[1] ?? '', /^Live data unavailable: .*[Rr]ate/);
+  });
+
+  it('gives up when cancelled', async () => {
+    stub.setLatency(500);
+    const t = token();
+    const p = hover('alice.near', 2, t);
+    setTimeout(() => t.cancel(), 50);
+    assert.equal(await p, undefined);
+  });
+
+  it('looks up a public key on the key endpoint', async () => {
+    const s = await hover('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', 10);
+    assert.match(s?.[1] ?? '', /Full-access key of 2 accounts/);
+    assert.equal(stub.requests[0]?.path, `/v1/public_key/${encodeURIComponent('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd')}`);
+  });
+
+  it('has no hover on plain words', async () => {
+    assert.equal(await hover('console.log(x)', 3), undefined);
+  });
+});

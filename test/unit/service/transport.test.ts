@@ -1,0 +1,204 @@
+// The HTTP layer on ofetch, against the loopback stub: Retry-After (seconds and dates) honoured and capped, a fresh
+// timeout per attempt, cancellation during a retry wait, POST reads retried, the key only for the service origins,
+// the body cap, and a wrong REST base URL told apart from an account that does not exist.
+import { strict as assert } from 'node:assert';
+import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient, WRONG_API_URL } from '../../../src/core/service/client';
+import type { ClientOptions } from '../../../src/core/service/client';
+import { NearLensError } from '../../../src/core/errors';
+import type { ErrorKind } from '../../../src/core/errors';
+import { startStub } from '../../support/stub';
+import type { Stub } from '../../support/stub';
+
+const KEY = 'sk_test-K3y/with+chars';
+
+function isKind(kind: ErrorKind, check?: (e: NearLensError) => void): (e: unknown) => boolean {
+  return (e: unknown) => {
+    assert.ok(NearLensError.is(e), `expected a NearLensError, got ${String(e)}`);
+    assert.equal(e.kind, kind, `kind ${e.kind}: ${e.message}`);
+    check?.(e);
+    return true;
+  };
+}
+
+describe('transport (ofetch)', function () {
+  this.timeout(10_000);
+  let stub: Stub;
+  /** When each attempt left, through the fetch under ofetch. */
+  let sent: number[];
+  const counting: typeof fetch = (input, init) => {
+    sent.push(Date.now());
+    return fetch(input, init);
+  };
+  const make = (o: Partial<ClientOptions> = {}): NearClient =>
+    new NearClient({
+      endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl },
+      retryBaseMs: 1,
+      timeoutMs: 2000,
+      cache: new TtlCache(),
+      fetch: counting,
+      ...o,
+    });
+
+  before(async () => {
+    stub = await startStub();
+  });
+  after(async () => {
+    await stub.close();
+  });
+  beforeEach(() => {
+    sent = [];
+  });
+  afterEach(() => {
+    stub.clearFaults();
+    stub.clearRequests();
+    stub.setLatency(0);
+  });
+
+  describe('Retry-After', () => {
+    it('in seconds: the next attempt waits that long, then succeeds', async () => {
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, times: 1 });
+      const a = await make().full('alice.near');
+      assert.equal(a.accountId, 'alice.near');
+      assert.equal(sent.length, 2);
+      assert.ok(sent[1]! - sent[0]! >= 950, `waited ${sent[1]! - sent[0]!} ms`);
+    });
+
+    it('as an HTTP date: waited until then', async () => {
+      const at = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000); // HTTP dates have whole seconds
+      stub.fault({ host: 'rpc', fault: { kind: 'status', status: 503, headers: { 'retry-after': at.toUTCString() } }, times: 1 });
+      await make().block({ finality: 'final' });
+      assert.equal(sent.length, 2);
+      assert.ok(sent[1]! >= at.getTime() - 50, `sent ${at.getTime() - sent[1]!} ms early`);
+    });
+
+    it('beyond the cap: fails at once with the wait, seconds or date form', async () => {
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '31' } }, times: 1 });
+      await assert.rejects(make().full('alice.near'), isKind('rate-limited', (e) => assert.match(e.message, /try again in 31 s\.$/)));
+      assert.equal(sent.length, 1);
+      sent = [];
+      const later = new Date(Date.now() + 5 * 60_000).toUTCString();
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': later } }, times: 1 });
+      await assert.rejects(make().full('here.tg'), isKind('rate-limited', (e) => assert.match(e.message, /try again in 5 min\.$/)));
+      assert.equal(sent.length, 1);
+    });
+
+    it('a lower cap of the client applies too', async () => {
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, times: 1 });
+      await assert.rejects(make({ maxRetryAfterMs: 1000 }).full('alice.near'), isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 2000)));
+      assert.equal(sent.length, 1);
+    });
+  });
+
+  describe('attempts', () => {
+    it('each attempt has its own timeout: three attempts, each cut after timeoutMs', async () => {
+      stub.fault({ host: 'api', fault: { kind: 'hang' } });
+      const t0 = Date.now();
+      await assert.rejects(make({ timeoutMs: 150, retries: 2 }).full('alice.near'), isKind('timeout', (e) => assert.match(e.message, /^No answer from .* within 1 s\.$/)));
+      assert.equal(sent.length, 3);
+      assert.equal(stub.requests.length, 3);
+      assert.ok(Date.now() - t0 >= 3 * 150, 'every attempt ran its full timeout');
+      for (let i = 1; i < sent.length; i++) assert.ok(sent[i]! - sent[i - 1]! >= 140, 'a retry is not sent on an already-aborted signal');
+    });
+
+    it('JSON-RPC reads are POSTs and are retried (ofetch does not retry POST by default)', async () => {
+      stub.fault({ host: 'rpc', fault: { kind: 'status', status: 502 }, times: 2 });
+      const r = await make().block({ finality: 'final' });
+      assert.ok(r.result['header']);
+      assert.equal(sent.length, 3);
+      assert.ok(stub.requests.every((q) => q.method === 'POST'));
+    });
+
+    it('a refused connection is not retried', async () => {
+      const closed = await startStub();
+      const url = closed.apiUrl;
+      await closed.close();
+      await assert.rejects(make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } }).full('alice.near'), isKind('network', (e) => assert.match(e.message, /refused/)));
+      assert.equal(sent.length, 1);
+    });
+
+    it('statuses outside the retry list are answered at once (401, 404, 422)', async () => {
+      for (const status of [401, 422]) {
+        sent = [];
+        stub.fault({ host: 'api', match: '/ft', fault: { kind: 'status', status }, times: 1 });
+        await assert.rejects(make().ft('alice.near'));
+        assert.equal(sent.length, 1, `HTTP ${status}`);
+      }
+    });
+  });
+
+  describe('cancellation', () => {
+    it('a cancel during the Retry-After wait ends it at once, and nothing is sent after it', async () => {
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } } });
+      const ctrl = new AbortController();
+      const t0 = Date.now();
+      const p = make().full('alice.near', { signal: ctrl.signal });
+      setTimeout(() => ctrl.abort(), 100);
+      await assert.rejects(p, isKind('aborted'));
+      assert.ok(Date.now() - t0 < 800, `the cancel took ${Date.now() - t0} ms`);
+      await new Promise((r) => setTimeout(r, 1300)); // past the wait ofetch's timer still runs
+      assert.equal(sent.length, 1);
+      assert.equal(stub.requests.length, 1);
+    });
+
+    it('a cancel during a hanging attempt aborts it and schedules no retry', async () => {
+      stub.fault({ host: 'rpc', fault: { kind: 'hang' } });
+      const ctrl = new AbortController();
+      const p = make({ retries: 2 }).block({ finality: 'final' }, { signal: ctrl.signal });
+      setTimeout(() => ctrl.abort(), 100);
+      await assert.rejects(p, isKind('aborted'));
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(sent.length, 1);
+    });
+  });
+
+  describe('the API key', () => {
+    it('follows a same-origin redirect (once, in the header) and never a cross-origin one', async () => {
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'same' }, times: 1 });
+      await make({ apiKey: KEY }).full('alice.near');
+      const api = stub.requests.filter((r) => r.host === 'api');
+      assert.equal(api.length, 2);
+      assert.ok(api.every((r) => r.headers['authorization'] === `Bearer ${KEY}`));
+      stub.clearRequests();
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'foreign' } });
+      await assert.rejects(make({ apiKey: KEY, transport: 'query' }).full('here.tg'), isKind('forbidden'));
+      assert.equal(stub.requests.filter((r) => r.host === 'foreign').length, 0);
+    });
+
+    it('query transport: apiKey= once per attempt, also on retries and same-origin hops', async () => {
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 }, times: 1 });
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'same' }, times: 1 });
+      await make({ apiKey: KEY, transport: 'query' }).full('alice.near');
+      const api = stub.requests.filter((r) => r.host === 'api');
+      assert.equal(api.length, 3);
+      for (const r of api) {
+        assert.equal(r.url.split('apiKey=').length, 2, r.url);
+        assert.equal(r.query['apiKey'], KEY);
+        assert.equal(r.headers['authorization'], undefined);
+      }
+    });
+  });
+
+  describe('the body cap', () => {
+    it('refuses a 10 MB body at the default 5 MB cap without reading it all', async () => {
+      stub.fault({ host: 'api', fault: { kind: 'huge', bytes: 10 * 1024 * 1024 }, times: 1 });
+      await assert.rejects(make({ timeoutMs: 5000 }).full('alice.near'), isKind('too-large', (e) => assert.match(e.message, /larger than 5 MB/)));
+      assert.equal(sent.length, 1, 'a refused body is not retried');
+    });
+  });
+
+  describe('a wrong REST base URL', () => {
+    it('says the URL is wrong when the root answers 404 and its /status is not FastNEAR either', async () => {
+      const c = make({ endpoints: { apiUrl: `${stub.apiUrl}/not-the-root`, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl } });
+      await assert.rejects(c.full('alice.near'), isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)));
+      await assert.rejects(c.ft('alice.near'), isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)));
+    });
+
+    it('keeps "no such account" for a JSON body with state null, and for a 404 from a real root', async () => {
+      const none = await make().full('nobody-here.near');
+      assert.equal(none.state, null);
+      stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 404, raw: '' }, times: 1 });
+      assert.equal((await make().full('alice.near')).state, null);
+    });
+  });
+});

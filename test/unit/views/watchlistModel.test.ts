@@ -1,0 +1,401 @@
+// Unit tests of the watchlist node tree (src/core/views/watchlistModel.ts) and its keep-last-good slots, on the fixture bodies.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../../src/core/near/account';
+import type { AccountFull } from '../../../src/core/near/account';
+import { formatNear } from '../../../src/core/near/amounts';
+import type { FtMetadata, ViewAccount } from '../../../src/core/service/client';
+import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
+import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
+import { buildAccountNode, CONTEXT_ACCOUNT, parseAccountIds } from '../../../src/core/views/watchlistModel';
+import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistModel';
+
+function full(name: string): AccountFull {
+  return normaliseFull(JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', `fastnear-v1-account-full-${name}.json`), 'utf8')) as unknown);
+}
+
+const NEAR = 10n ** 24n;
+const T0 = 1_700_000_000_000;
+
+function opts(meta: Record<string, Slot<FtMetadata>> = {}, extra: Partial<ModelOptions> = {}): ModelOptions {
+  return {
+    decimals: 5,
+    liquidStakingProviders: DEFAULT_LIQUID_STAKING_PROVIDERS,
+    ftMeta: (id) => meta[id],
+    formatTime: (ms) => `T+${(ms - T0) / 1000}s`,
+    ...extra,
+  };
+}
+
+function entry(id: string, f: Slot<AccountFull>, more: Partial<AccountEntry> = {}): AccountEntry {
+  return { accountId: id, network: 'mainnet', full: f, contract: IDLE, pools: new Map(), ...more };
+}
+
+function child(n: WatchNode, labelStart: string): WatchNode {
+  const c = n.children.find((x) => x.label.startsWith(labelStart));
+  assert.ok(c, `no child "${labelStart}…" under ${n.id}: ${n.children.map((x) => x.label).join(' | ')}`);
+  return c;
+}
+
+function all(n: WatchNode): WatchNode[] {
+  return [n, ...n.children.flatMap(all)];
+}
+
+const META: Record<string, Slot<FtMetadata>> = {
+  'meta-pool.near': slotLoaded({ symbol: 'stNEAR', name: 'Staked NEAR', decimals: 24 }, T0),
+  'usdt.tether-token.near': slotLoaded({ symbol: 'USDt', name: 'Tether USD', decimals: 6 }, T0),
+};
+
+function view(hasCode: boolean): ViewAccount {
+  return {
+    amount: NEAR,
+    locked: 0n,
+    codeHash: hasCode ? 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG' : '11111111111111111111111111111111',
+    storageUsage: 100,
+    blockHeight: 187_000_000,
+    blockHash: 'x',
+    hasCode,
+  };
+}
+
+describe('watchlist model', () => {
+  describe('account item', () => {
+    it('builds the five groups of a loaded account with total owned as description', () => {
+      const f = full('alice.near');
+      const n = buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts(META));
+      assert.equal(n.label, 'alice.near');
+      assert.equal(n.kind, 'account');
+      assert.equal(n.contextValue, CONTEXT_ACCOUNT);
+      assert.equal(n.description, formatNear(f.state!.total, 5));
+      assert.equal(n.collapsible, 'collapsed');
+      assert.deepEqual(
+        n.children.map((c) => c.label),
+        ['State', 'Fungible tokens (4)', 'NFT collections (2)', 'Contract', 'Staking pools (2)'],
+      );
+      assert.match(n.tooltip ?? '', /Total owned: 1,234\.5678 NEAR/);
+      assert.match(n.tooltip ?? '', /Storage: 26,340 bytes/);
+      assert.match(n.tooltip ?? '', /Latest activity: block #132,000,789/);
+    });
+
+    it('gives every node a unique id and marks only account items with the account context value', () => {
+      const n = buildAccountNode(
+        entry('alice.near', slotLoaded(full('alice.near'), T0), {
+          pools: new Map([['epic.poolv1.near', slotLoaded<PoolBalance>({ staked: 0n, unstaked: 0n }, T0)]]),
+        }),
+        opts(META),
+      );
+      const nodes = all(n);
+      assert.equal(new Set(nodes.map((x) => x.id)).size, nodes.length);
+      assert.deepEqual(
+        nodes.filter((x) => /^nearLens\.account/.test(x.contextValue)).map((x) => x.id),
+        ['alice.near'],
+      );
+      for (const x of nodes) assert.equal(x.accountId, 'alice.near');
+    });
+
+    it('shows the state figures, exact in tooltips', () => {
+      const n = buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts());
+      const state = child(n, 'State');
+      assert.deepEqual(
+        state.children.map((c) => c.label),
+        ['Balance', 'Locked', 'Storage', 'Total owned', 'Spendable', 'Latest activity'],
+      );
+      assert.equal(child(state, 'Balance').description, '1,234.5678 NEAR');
+      assert.equal(child(state, 'Balance').tooltip, '1,234.5678 NEAR');
+      assert.equal(child(state, 'Storage').description, '26,340 bytes · 0.2634 NEAR pinned');
+      assert.equal(child(state, 'Spendable').description, '1,234.3044 NEAR');
+      assert.equal(child(state, 'Latest activity').description, 'block #132,000,789');
+    });
+
+    it('warns on negative spendable and adds the validator caveat to locked', () => {
+      const poor = child(buildAccountNode(entry('poor.near', slotLoaded(full('poor.near'), T0)), opts()), 'State');
+      const sp = child(poor, 'Spendable');
+      assert.match(sp.description ?? '', /^-/);
+      assert.equal(sp.icon, 'warning');
+      assert.match(sp.tooltip ?? '', /pins more NEAR than the balance/);
+      const pool = child(buildAccountNode(entry('pool.poolv1.near', slotLoaded(full('pool.poolv1.near'), T0)), opts()), 'State');
+      assert.ok(child(pool, 'Locked').tooltip?.includes(VALIDATOR_LOCKED_CAVEAT));
+    });
+  });
+
+  describe('loading, errors, no such account', () => {
+    it('shows Loading… before the first answer', () => {
+      for (const s of [IDLE, slotLoading<AccountFull>(undefined)]) {
+        const n = buildAccountNode(entry('alice.near', s), opts());
+        assert.equal(n.description, 'loading…');
+        assert.deepEqual(n.children.map((c) => [c.kind, c.label]), [['loading', 'Loading…']]);
+      }
+    });
+
+    it('shows the failure as an item, not a pop-up', () => {
+      const n = buildAccountNode(entry('alice.near', slotFailed<AccountFull>(IDLE, 'Rate limited by the service — set an API key or try again in 30 s.')), opts());
+      assert.equal(n.description, 'failed');
+      assert.equal(n.children.length, 1);
+      assert.equal(n.children[0]?.kind, 'error');
+      assert.equal(n.children[0]?.label, 'Failed: Rate limited by the service — set an API key or try again in 30 s.');
+    });
+
+    it('says "No such account" for state null', () => {
+      const n = buildAccountNode(entry('nobody.near', slotLoaded(full('nobody.near'), T0)), opts());
+      assert.equal(n.description, 'no such account');
+      assert.deepEqual(n.children.map((c) => [c.kind, c.label]), [['missing', 'No such account on mainnet']]);
+    });
+
+    it('shows an invalid id from a hand-edited setting without groups', () => {
+      const n = buildAccountNode(entry('Bad..id', IDLE, { invalid: 'two separators in a row' }), opts());
+      assert.equal(n.description, 'invalid id');
+      assert.deepEqual(n.children.map((c) => c.kind), ['error']);
+      assert.match(n.children[0]?.label ?? '', /Not a valid account id: two separators/);
+    });
+
+    it('sanitises hostile text from the service in labels', () => {
+      const f = normaliseFull({
+        account_id: 'x.near',
+        state: { balance: '1', locked: '0', storage_bytes: 0 },
+        tokens: [{ contract_id: 'evil\u202Egpj.exe\nline2', balance: '1', last_update_block_height: 1 }],
+        nfts: [],
+        pools: [],
+      });
+      const t = child(buildAccountNode(entry('x.near', slotLoaded(f, T0)), opts()), 'Fungible').children[0];
+      assert.equal(t?.label, 'evilgpj.exe line2');
+    });
+  });
+
+  describe('keep last good data', () => {
+    it('slots keep the last good value through loading and failure', () => {
+      const f = full('alice.near');
+      const ok = slotLoaded(f, T0);
+      const reloading = slotLoading(ok);
+      assert.equal(reloading.status, 'loading');
+      assert.equal(reloading.data, f);
+      assert.equal(reloading.updatedAt, T0);
+      const failed = slotFailed(reloading, 'The request timed out.');
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.data, f);
+      assert.equal(failed.error, 'The request timed out.');
+      assert.equal(failed.updatedAt, T0);
+      assert.equal(slotFailed(undefined, 'x').data, undefined);
+      assert.ok(needsLoad(undefined));
+      assert.ok(needsLoad(IDLE));
+      assert.ok(!needsLoad(reloading));
+      assert.ok(!needsLoad(failed));
+    });
+
+    it('a failed refresh shows the old figures plus an error line', () => {
+      const f = full('alice.near');
+      const failed = slotFailed(slotLoading(slotLoaded(f, T0)), 'The service answered with an HTML page, not JSON.');
+      const n = buildAccountNode(entry('alice.near', failed), opts());
+      assert.equal(n.description, `${formatNear(f.state!.total, 5)} · refresh failed`);
+      const first = n.children[0];
+      assert.equal(first?.kind, 'error');
+      assert.equal(first?.label, 'Refresh failed: The service answered with an HTML page, not JSON.');
+      assert.equal(first?.description, 'showing data from T+0s');
+      assert.equal(child(child(n, 'State'), 'Balance').description, '1,234.5678 NEAR');
+      assert.match(n.tooltip ?? '', /Last refresh failed: The service answered/);
+    });
+
+    it('a reload in progress keeps the figures and says refreshing', () => {
+      const n = buildAccountNode(entry('alice.near', slotLoading(slotLoaded(full('alice.near'), T0))), opts());
+      assert.match(n.description ?? '', /^1,234\.5678 NEAR · refreshing…$/);
+      assert.equal(n.children[0]?.label, 'State');
+    });
+
+    it('keeps old contract data with an error line when the contract refresh fails', () => {
+      const info: ContractInfo = { view: view(true), keys: [{ publicKey: 'ed25519:A', permission: 'FullAccess' }] };
+      const n = buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed(slotLoaded(info, T0), 'No such block on this host.') }), opts());
+      const c = child(n, 'Contract');
+      assert.equal(c.children[0]?.label, 'Refresh failed: No such block on this host.');
+      assert.ok(child(c, 'Code deployed'));
+    });
+  });
+
+  describe('fungible tokens', () => {
+    it('lists liquid-staking providers first and marks them', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts(META)), 'Fungible');
+      assert.equal(g.lazy, 'tokens');
+      assert.equal(g.description, '1 liquid staking');
+      assert.deepEqual(
+        g.children.map((c) => c.label),
+        ['meta-pool.near', 'usdt.tether-token.near', 'wrap.near', 'v1.omni.hot.tg'],
+      );
+      assert.equal(g.children[0]?.description, '5 stNEAR · liquid staking');
+      assert.equal(g.children[0]?.contextValue, 'nearLens.token.liquid');
+      assert.equal(g.children[0]?.icon, 'zap');
+      assert.equal(g.children[1]?.description, '10.283 USDt');
+      assert.match(g.children[1]?.tooltip ?? '', /^Amount: 10\.283 USDt$/m);
+    });
+
+    it('honours a custom provider list', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts(META, { liquidStakingProviders: ['wrap.near'] })), 'Fungible');
+      assert.equal(g.children[0]?.label, 'wrap.near');
+    });
+
+    it('never shows an unknown balance as zero: not-fetched vs failed', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts(META)), 'Fungible');
+      assert.equal(child(g, 'wrap.near').description, 'balance not fetched yet by the indexer');
+      assert.equal(child(g, 'v1.omni.hot.tg').description, 'balance unknown');
+      assert.match(child(g, 'v1.omni.hot.tg').tooltip ?? '', /balance call failed/);
+      assert.match(child(g, 'wrap.near').tooltip ?? '', /^Amount: balance not fetched yet by the indexer$/m);
+    });
+
+    it('shows the raw amount with a note while metadata is loading or when it failed', () => {
+      const f = full('alice.near');
+      const loadingMeta = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotLoading<FtMetadata>(undefined) })), 'Fungible');
+      assert.equal(child(loadingMeta, 'usdt').description, '10283000 (raw) · loading token metadata…');
+      const failedMeta = child(
+        buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotFailed<FtMetadata>(undefined, 'The contract has no ft_metadata method.') })),
+        'Fungible',
+      );
+      assert.match(child(failedMeta, 'usdt').description ?? '', /^10283000 \(raw\) · no token metadata \(The contract has no ft_metadata method\.\)/);
+      assert.match(child(failedMeta, 'usdt').tooltip ?? '', /^Amount: 10283000 \(raw\)$/m);
+    });
+
+    it('has no lazy load for an empty list', () => {
+      const g = child(buildAccountNode(entry('poor.near', slotLoaded(full('poor.near'), T0)), opts()), 'Fungible');
+      assert.equal(g.label, 'Fungible tokens (0)');
+      assert.equal(g.lazy, undefined);
+      assert.equal(g.collapsible, 'none');
+    });
+  });
+
+  describe('NFT collections', () => {
+    it('groups collections by publisher with last update heights', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts()), 'NFT');
+      assert.deepEqual(
+        g.children.map((c) => [c.kind, c.label, c.description]),
+        [
+          ['publisher', 'mintbase1.near', '1 collection'],
+          ['publisher', 'hot.tg', '1 collection'],
+        ],
+      );
+      const mb = child(g, 'mintbase1.near').children[0];
+      assert.equal(mb?.label, 'nearvoucherstore.mintbase1.near');
+      assert.equal(mb?.description, 'updated at block #118,841,842');
+      assert.equal(child(g, 'hot.tg').children[0]?.description, 'last update not tracked');
+    });
+
+    it('applies the nftPublisher filter and says so', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts({}, { nftPublisher: 'mintbase1.near' })), 'NFT');
+      assert.equal(g.label, 'NFT collections (1)');
+      assert.equal(g.description, 'publisher mintbase1.near · 1 of 2');
+      assert.deepEqual(g.children.map((c) => c.label), ['mintbase1.near']);
+    });
+
+    it('lists top-level collections without a publisher node', () => {
+      const f = normaliseFull({ account_id: 'x.near', state: { balance: '1', locked: '0', storage_bytes: 0 }, nfts: [{ contract_id: 'toplevel', last_update_block_height: 5 }] });
+      const g = child(buildAccountNode(entry('x.near', slotLoaded(f, T0)), opts()), 'NFT');
+      assert.deepEqual(g.children.map((c) => [c.kind, c.label]), [['nft', 'toplevel']]);
+    });
+  });
+
+  describe('staking pools', () => {
+    const f = full('alice.near');
+    it('shows delegated amounts and folds zero pools into Past pools', () => {
+      const pools = new Map<string, Slot<PoolBalance>>([
+        ['zavodil.poolv1.near', slotLoaded({ staked: (25n * NEAR) / 2n, unstaked: NEAR }, T0)],
+        ['epic.poolv1.near', slotLoaded({ staked: 0n, unstaked: 0n }, T0)],
+      ]);
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
+      assert.equal(g.label, 'Staking pools (2)');
+      assert.equal(g.lazy, 'pools');
+      assert.deepEqual(g.children.map((c) => c.label), ['zavodil.poolv1.near', 'Past pools (1)']);
+      assert.equal(g.children[0]?.description, '12.5 NEAR staked · 1 NEAR unstaked');
+      assert.equal(child(g, 'Past pools').children[0]?.label, 'epic.poolv1.near');
+      assert.equal(child(g, 'Past pools').children[0]?.description, '0 NEAR staked');
+    });
+
+    it('omits unstaked when zero and keeps pools with unknown amounts in the main list', () => {
+      const pools = new Map<string, Slot<PoolBalance>>([
+        ['zavodil.poolv1.near', slotLoaded({ staked: NEAR, unstaked: 0n }, T0)],
+        ['epic.poolv1.near', slotFailed<PoolBalance>(undefined, 'The contract call failed.')],
+      ]);
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
+      assert.deepEqual(g.children.map((c) => [c.label, c.description]), [
+        ['zavodil.poolv1.near', '1 NEAR staked'],
+        ['epic.poolv1.near', 'amount unavailable: The contract call failed.'],
+      ]);
+    });
+
+    it('says amounts load on expansion before any pool was asked', () => {
+      const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts()), 'Staking');
+      assert.equal(g.description, 'expand to load amounts');
+      assert.deepEqual(g.children.map((c) => c.description), ['amount not loaded', 'amount not loaded']);
+    });
+  });
+
+  describe('contract', () => {
+    it('is a lazy group with a loading child until loaded', () => {
+      const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts()), 'Contract');
+      assert.equal(c.lazy, 'contract');
+      assert.equal(c.collapsible, 'collapsed');
+      assert.deepEqual(c.children.map((x) => x.kind), ['loading']);
+      const failed = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed<ContractInfo>(undefined, 'Bad.') }), opts()), 'Contract');
+      assert.deepEqual(failed.children.map((x) => [x.kind, x.label]), [['error', 'Failed: Bad.']]);
+    });
+
+    it('counts full-access keys and lists function-call keys with receiver and methods', () => {
+      const info: ContractInfo = {
+        view: view(false),
+        keys: [
+          { publicKey: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', permission: 'FullAccess' },
+          { publicKey: 'ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk', permission: { receiverId: 'app.alice.near', methodNames: ['vote', 'claim'], allowance: NEAR / 4n } },
+        ],
+      };
+      const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotLoaded(info, T0) }), opts()), 'Contract');
+      assert.equal(c.description, 'no code');
+      assert.deepEqual(c.children.map((x) => x.label), ['No contract code', 'Full-access keys (1)', 'Function-call keys (1)']);
+      const fc = child(c, 'Function-call keys').children[0];
+      assert.equal(fc?.label, 'app.alice.near');
+      assert.equal(fc?.description, 'vote, claim');
+      assert.match(fc?.tooltip ?? '', /allowance 0\.25 NEAR/);
+      assert.match(fc?.tooltip ?? '', /^ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk\nMay call app\.alice\.near: vote, claim\n/);
+    });
+
+    it('says "Locked contract" when code is deployed and no full-access key remains', () => {
+      const info: ContractInfo = {
+        view: view(true),
+        keys: [{ publicKey: 'ed25519:2crE8LZqCdHHt2y19SJtPcWWhBgS6HCWyHyqH7rA83jY', permission: { receiverId: 'locked.near', methodNames: [], allowance: null } }],
+      };
+      const c = child(buildAccountNode(entry('locked.near', slotLoaded(full('alice.near'), T0), { contract: slotLoaded(info, T0) }), opts()), 'Contract');
+      assert.deepEqual(c.children.map((x) => x.label), ['Code deployed', 'Locked contract', 'Full-access keys (0)', 'Function-call keys (1)']);
+      assert.equal(child(c, 'Code deployed').description, 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG');
+      assert.equal(child(c, 'Function-call keys').children[0]?.description, 'any method');
+      assert.match(child(c, 'Function-call keys').children[0]?.tooltip ?? '', /unlimited allowance/);
+    });
+  });
+
+  it('builds every fixture account without throwing', () => {
+    for (const name of ['here.tg', 'mob.near', 'root.near', 'alice.testnet', 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82']) {
+      const f = full(name);
+      const n = buildAccountNode(entry(f.accountId, slotLoaded(f, T0)), opts());
+      assert.equal(n.kind, 'account');
+      const nodes = all(n);
+      assert.equal(new Set(nodes.map((x) => x.id)).size, nodes.length, name);
+    }
+  });
+
+  describe('parseAccountIds (Add Account… input)', () => {
+    it('splits on spaces, commas and newlines, keeps order, drops duplicates', () => {
+      assert.deepEqual(parseAccountIds(' alice.near, bob.near\ncarol.testnet  alice.near,,'), { ids: ['alice.near', 'bob.near', 'carol.testnet'], errors: [] });
+      assert.deepEqual(parseAccountIds(''), { ids: [], errors: [] });
+    });
+
+    it('explains invalid pieces and public keys', () => {
+      const r = parseAccountIds('Alice.near ok.near ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd');
+      assert.deepEqual(r.ids, ['ok.near']);
+      assert.equal(r.errors.length, 2);
+      assert.match(r.errors[0] ?? '', /uppercase/);
+      assert.match(r.errors[1] ?? '', /public key, not an account/);
+    });
+
+    it('never echoes a secret key', () => {
+      const secret = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
+      const r = parseAccountIds(`alice.near ${secret}`);
+      assert.deepEqual(r.ids, ['alice.near']);
+      assert.equal(r.errors.length, 1);
+      assert.ok(!(r.errors[0] ?? '').includes(secret.slice(8, 30)));
+      assert.match(r.errors[0] ?? '', /secret key/);
+    });
+  });
+});

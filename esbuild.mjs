@@ -34,7 +34,7 @@ const extension = {
   charset: 'utf8',
 };
 
-// The balance panel's webview script and stylesheet (issue #6): a separate browser bundle, not counted in the budget.
+// The balance panel's webview script and stylesheet: a separate browser bundle, not counted in the budget.
 const webview = {
   ...common,
   entryPoints: ['media/panel.ts', 'media/panel.css'],

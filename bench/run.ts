@@ -1,10 +1,11 @@
-// `npm run bench`: measures every figure of issue #8 against its baseline in one process, prints the table, writes
+// `npm run bench`: measures every figure against its baseline in one process, prints the table, writes
 // docs/BENCHMARKS.md and exits non-zero when a target is missed. Talks only to the loopback stub (127.0.0.1).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CACHE_ENTRIES, REFRESH_CONCURRENCY } from '../src/core/limits';
+import { CACHE_ENTRIES } from '../src/core/service/cache';
+import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
 import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
 import { heapRow, hoverRow } from './hover';
@@ -63,10 +64,10 @@ async function main(): Promise<number> {
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));
     rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
-    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/core/limits.ts`;
+    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/core/service/limit.ts`;
     rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
-    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/limits.ts`;
+    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
   } finally {
     await stub.close();

@@ -23,9 +23,9 @@ export function activate(context: vscode.ExtensionContext) {
     // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
     return { services, hoverProvider, watchlist, panels };
   } catch (e) {
-    // rust-analyzer style: say that activation failed instead of failing silently.
-    const detail = e instanceof Error ? e.message : errorMessage(e);
-    void vscode.window.showErrorMessage(`NEAR Lens failed to start: ${detail}`);
+    // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
+    // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).
+    void vscode.window.showErrorMessage(`NEAR Lens failed to start: ${errorMessage(e)}`);
     return undefined;
   }
 }

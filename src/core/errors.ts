@@ -56,13 +56,6 @@ export class NearLensError extends Error {
 /** Said wherever a secret key (or a signature) is refused: it is never sent, logged or echoed. */
 export const SECRET_REFUSED = 'That looks like a secret key or a signature; NEAR Lens never sends it anywhere.';
 
-/** A sentence built from parts that may already end with a period ends with one period. */
-export const sentence = (s: string): string => s.replace(/\.\.$/, '.');
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The caller cancelled (a closed hover, a cancelled progress). */
 export const aborted = (): NearLensError => new NearLensError('aborted', 'The request was cancelled.');
 /** Something typed or found that cannot be used; nothing was sent. */

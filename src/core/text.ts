@@ -59,3 +59,6 @@ function truncate(s: string, max: number): string {
   }
   return s;
 }
+
+/** A sentence built from parts that may already end with a period ends with one period. */
+export const sentence = (s: string): string => s.replace(/\.\.$/, '.');

@@ -1,8 +1,8 @@
 // The API key in VS Code SecretStorage (never settings, globalState or logs) and the `nearLens.hasApiKey` context key.
 // Must not log, show or hand the key to anything but the services that build clients.
 import vscode = require('vscode');
+import { CONTEXT_KEYS, SECRET_KEY } from '../core/manifest';
 
-export const SECRET_KEY = 'nearLens.apiKey';
 
 export interface ApiKeyStore extends vscode.Disposable {
   /** The stored key ('' counts as none). */
@@ -20,7 +20,7 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
   const emitter = new vscode.EventEmitter<void>();
   const update = (key: string | undefined): void => {
     const next = key || undefined;
-    void vscode.commands.executeCommand('setContext', 'nearLens.hasApiKey', next !== undefined);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasApiKey, next !== undefined);
     if (next === value) return;
     value = next;
     emitter.fire();

@@ -4,7 +4,7 @@ import vscode = require('vscode');
 import { SETTING_KEYS, normaliseSettings } from '../core/settings';
 import type { RawSettings, Settings } from '../core/settings';
 
-export const SECTION = 'nearLens';
+import { SECTION } from '../core/manifest';
 
 /** A snapshot of the settings as they apply now (workspace trust included). */
 export function readSettings(): Settings {

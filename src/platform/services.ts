@@ -4,7 +4,7 @@ import vscode = require('vscode');
 import { TtlCache } from '../core/service/cache';
 import { NearClient } from '../core/service/client';
 import { invalidInput } from '../core/errors';
-import { CACHE_ENTRIES } from '../core/limits';
+import { CACHE_ENTRIES } from '../core/service/cache';
 import { PRESETS } from '../core/near/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
@@ -12,7 +12,8 @@ import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
 import { createLog } from './outputLog';
 import type { RedactingLog } from './outputLog';
-import { readSettings, SECTION } from './configuration';
+import { SECTION } from '../core/manifest';
+import { readSettings } from './configuration';
 
 export type { NetworkLabel, Settings } from '../core/settings';
 

@@ -64,7 +64,7 @@ export interface StubOptions {
 export const STUB_HEAD_HEIGHT = 187310138;
 /** The regular host has dropped blocks older than this many below the head (GARBAGE_COLLECTED_BLOCK). */
 export const STUB_GC_WINDOW = 100_000;
-/** NEAR account id syntax (SERVICE-NOTES); the stub answers 400 "Invalid argument" for anything else, like the server. */
+/** NEAR account id syntax; the stub answers 400 "Invalid argument" for anything else, like the server. */
 export const STUB_ACCOUNT_PATTERN = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/;
 
 interface Reply {

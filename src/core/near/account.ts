@@ -1,6 +1,7 @@
 // The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
 import { derive, describe, latestActivity as latestOf, parseYocto } from './amounts';
-import { badShape, isRecord, NearLensError } from '../errors';
+import { badShape, NearLensError } from '../errors';
+import { isRecord } from '../json';
 
 export type FtBalance = { status: 'known'; raw: bigint } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed
 export interface FtHolding {
@@ -48,7 +49,7 @@ export const VALIDATOR_LOCKED_CAVEAT = "On a validator pool account, locked is t
 export const DEFAULT_LIQUID_STAKING_PROVIDERS: readonly string[] = ['meta-pool.near', 'linear-protocol.near', 'lst.rhealab.near'];
 
 /*
- * Tolerance policy (SERVICE-NOTES "as the server sends them"):
+ * Tolerance policy (the shapes the server really sends, beyond its documented ones):
  * - unknown extra fields are ignored everywhere;
  * - `state: null` (or absent) → state null = "no such account"; absent or null lists → [];
  * - FT `balance`: digit string → known, null/absent → not-fetched, "" → failed (neither is zero);
@@ -122,7 +123,7 @@ export function splitLiquidStaking(
   return { liquid: tokens.filter((t) => set.has(t.contractId)), other: tokens.filter((t) => !set.has(t.contractId)) };
 }
 
-/** Collections published under `publisher`: contract_id ends with "." + publisher (SPEC §2). Empty/undefined keeps all. */
+/** Collections published under `publisher`: contract_id ends with "." + publisher. Empty/undefined keeps all. */
 export function filterByPublisher(nfts: readonly NftCollection[], publisher: string | undefined): NftCollection[] {
   const p = publisher?.trim().toLowerCase();
   return nfts.filter((n) => !p || n.contractId.endsWith(`.${p}`));

@@ -19,7 +19,7 @@ export interface FoundId {
 
 export type NetworkName = 'mainnet' | 'testnet';
 
-/** Byte length of a *public* key per curve. Every other length is treated as sensitive (SERVICE-NOTES "safe rule"). */
+/** Byte length of a *public* key per curve. Every other length is treated as sensitive (the safe rule: only ed25519/32 and secp256k1/64 are public keys). */
 const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
 
 /** nearcore's account id rule, less the length (2–64 characters, checked apart). */

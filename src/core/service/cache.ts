@@ -1,6 +1,9 @@
 // Bounded TTL cache with in-flight de-duplication, shared by every NearClient. Pure: no `vscode`, no I/O.
 import { aborted } from '../errors';
 
+/** Entries of the cache every client shares: bounds memory whatever is hovered. */
+export const CACHE_ENTRIES = 1000;
+
 export interface Clock {
   now(): number;
 }

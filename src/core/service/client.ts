@@ -3,13 +3,14 @@
 // Pure: no `vscode`.
 import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
-import { badShape, invalidInput, isRecord, NearLensError } from '../errors';
+import { badShape, invalidInput, NearLensError } from '../errors';
+import { isRecord, tryJson } from '../json';
 import { sanitizeText } from '../text';
 import { originOf } from '../near/networks';
 import type { Endpoints } from '../near/networks';
 import { variants } from '../redact';
 import { TtlCache } from './cache';
-import { httpError, parseJson, rpcError, tryJson } from './messages';
+import { httpError, parseJson, rpcError } from './messages';
 import type { Exchange, Host, RpcHost } from './messages';
 import { blockParams, FINAL, isWriteMethod, nameRule, need, plainJson, rpcMethodError, scrubKey, toAccessKeys, toBlock, toCallResult, toFtMetadata, toPoolAmount, toViewAccount } from './rpc';
 import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';

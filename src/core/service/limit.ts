@@ -1,4 +1,10 @@
-// Bounded concurrency for bursts of requests (refresh all, token metadata, pool balances). Pure: no `vscode`, no I/O.
+// Bounded concurrency for bursts of requests (refresh all, token metadata, pool balances), and the bounds themselves.
+// Pure: no `vscode`, no I/O.
+
+/** Accounts refreshed at once by the watchlist's Refresh All. */
+export const REFRESH_CONCURRENCY = 4;
+/** RPC look-ups (token metadata, pool balances) one view or panel runs at once. */
+export const LOOKUP_CONCURRENCY = 6;
 
 /** A runner that lets at most `max` tasks run at once; the others wait in FIFO order. */
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;

@@ -1,6 +1,8 @@
 // What a failed request reads as: the tables of network, HTTP and JSON-RPC failures and the one sentence each
 // becomes. Every server text passes through `clean` (the key masked, one clipped line). Pure: no `vscode`, no I/O.
-import { isRecord, NearLensError, sentence } from '../errors';
+import { NearLensError } from '../errors';
+import { sentence } from '../text';
+import { isRecord, tryJson } from '../json';
 import type { ErrorKind } from '../errors';
 import { hostOf } from '../near/networks';
 
@@ -71,15 +73,6 @@ const HTTP_ERRORS: Readonly<Record<number, HttpError>> = {
   404: ['not-found', 'has no such resource'],
   422: ['unprocessable', 'could not process the request'],
 };
-
-/** The JSON value of a text, or undefined when it is not JSON. */
-export function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** An HTTP error status as a sentence: who, what, the status with the server's own detail, advice. */
 export function httpError(ex: Exchange, host: Host, hasKey: boolean, clean: (s: string) => string): NearLensError {

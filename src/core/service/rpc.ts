@@ -1,7 +1,9 @@
 // NEAR JSON-RPC as NEAR Lens reads it: the read-only method allowlist, block references, the guard that refuses
 // secrets in what a person typed, and the decoders of results into models. Pure: no `vscode`, no I/O.
 import { parseYocto } from '../near/amounts';
-import { badShape, invalidInput, isRecord, NearLensError, SECRET_REFUSED, sentence } from '../errors';
+import { badShape, invalidInput, NearLensError, SECRET_REFUSED } from '../errors';
+import { sentence } from '../text';
+import { isRecord } from '../json';
 import { classify, findAll } from '../near/ids';
 import { sanitizeText } from '../text';
 import { redact } from '../redact';

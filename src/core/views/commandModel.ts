@@ -2,7 +2,8 @@
 // the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
 import type { AccountFull } from '../near/account';
 import { formatNear } from '../near/amounts';
-import { invalidInput, isRecord, SECRET_REFUSED } from '../errors';
+import { invalidInput, SECRET_REFUSED } from '../errors';
+import { isRecord } from '../json';
 import { classify } from '../near/ids';
 import type { RpcHost } from '../service/client';
 import { sanitizeText } from '../text';
@@ -16,7 +17,6 @@ export function apiKeyError(text: string): string | undefined {
   return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
 }
 
-export { rpcMethodError } from '../service/client';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
@@ -89,7 +89,6 @@ export function resultDocument(summary: string, result: unknown): string {
   return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
 }
 
-export { hostOf } from '../near/networks';
 
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {

@@ -8,18 +8,19 @@ import { describeToken } from './loadSlots';
 import type { Classified } from '../near/ids';
 import { implicitAccountToPublicKey } from '../near/ids';
 import { escapeMarkdown } from '../text';
+import { COMMANDS } from '../manifest';
 
 /** What can be done with an account, as hover links and in the look-ups' quick pick: [label, command, codicon]. */
 const ACCOUNT_ACTIONS = [
-  ['Open in Balance Panel', 'nearLens.openAccountPanel', 'graph'],
-  ['Add to Watchlist', 'nearLens.watchlist.add', 'add'],
-  ['Copy', 'nearLens.copyText', 'copy'],
-  ['Open in Explorer', 'nearLens.openInExplorer', 'link-external'],
+  ['Open in Balance Panel', COMMANDS.openAccountPanel, 'graph'],
+  ['Add to Watchlist', COMMANDS.watchlistAdd, 'add'],
+  ['Copy', COMMANDS.copyText, 'copy'],
+  ['Open in Explorer', COMMANDS.openInExplorer, 'link-external'],
 ] as const;
 
-export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | 'nearLens.lookupPublicKey';
+export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | typeof COMMANDS.lookupPublicKey;
 /** The only commands hover links may run (MarkdownString.isTrusted = { enabledCommands: HOVER_COMMANDS }). */
-export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), 'nearLens.lookupPublicKey'];
+export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), COMMANDS.lookupPublicKey];
 
 /** Most accounts listed for one public key; the rest are counted. */
 export const MAX_KEY_ACCOUNTS = 10;
@@ -145,7 +146,7 @@ export function accountLinks(id: string, hasExplorer: boolean): string {
 }
 
 export function publicKeyLinks(key: string): string {
-  return `${commandLink('All accounts incl. limited-access keys', 'nearLens.lookupPublicKey', { key, all: true })} · ${commandLink('Copy', 'nearLens.copyText', key)}`;
+  return `${commandLink('All accounts incl. limited-access keys', COMMANDS.lookupPublicKey, { key, all: true })} · ${commandLink('Copy', COMMANDS.copyText, key)}`;
 }
 
 /**

@@ -138,5 +138,5 @@ export function formatHeight(h: number | null | undefined): string {
   return `#${h.toLocaleString('en-US')}`;
 }
 
-/** The account's latest activity (SPEC §2): "block #118,841,842", or that there is none. */
+/** The account's latest activity (the highest last-update height of its rows): "block #118,841,842", or that there is none. */
 export const activityText = (h: number | undefined): string => (h === undefined ? 'none recorded' : `block ${formatHeight(h)}`);

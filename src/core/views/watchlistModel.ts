@@ -8,6 +8,7 @@ import { activityText, describePool, describeToken, exactNear, formatHeight, isZ
 import { classify } from '../near/ids';
 import type { PoolBalance, Slot } from './loadSlots';
 import { sanitizeText } from '../text';
+import { ITEM_CONTEXT } from '../manifest';
 
 export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info';
 
@@ -54,7 +55,7 @@ export interface ModelOptions {
   formatTime?: (ms: number) => string;
 }
 
-export const CONTEXT_ACCOUNT = 'nearLens.account';
+export const CONTEXT_ACCOUNT = ITEM_CONTEXT.account;
 
 type Extra = Partial<Omit<WatchNode, 'id' | 'kind' | 'accountId' | 'label'>>;
 
@@ -212,7 +213,7 @@ function tokenNode(acc: string, t: FtHolding, liquid: boolean, o: ModelOptions):
       updated(t.lastUpdate),
     ),
     icon: liquid ? 'zap' : v.known ? 'circle-outline' : 'question',
-    contextValue: liquid ? 'nearLens.token.liquid' : 'nearLens.token',
+    contextValue: liquid ? ITEM_CONTEXT.liquidToken : ITEM_CONTEXT.token,
   });
 }
 

@@ -8,7 +8,7 @@ import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdo
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/ids';
 import type { Classified } from '../../core/near/ids';
-import { hostOf } from '../../core/views/commandModel';
+import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */

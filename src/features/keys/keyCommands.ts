@@ -4,11 +4,12 @@ import vscode = require('vscode');
 import { apiKeyError } from '../../core/views/commandModel';
 import { registerCommands } from '../../platform/commands';
 import type { KeyedServices } from '../../platform/services';
+import { COMMANDS } from '../../core/manifest';
 
 export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
   registerCommands(context, {
     // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
-    'nearLens.setApiKey': async (arg?: unknown): Promise<boolean> => {
+    [COMMANDS.setApiKey]: async (arg?: unknown): Promise<boolean> => {
       const key =
         typeof arg === 'string'
           ? arg
@@ -30,7 +31,7 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       void vscode.window.showInformationMessage('NEAR Lens: API key saved in secret storage.');
       return true;
     },
-    'nearLens.clearApiKey': async (): Promise<boolean> => {
+    [COMMANDS.clearApiKey]: async (): Promise<boolean> => {
       const had = services.hasApiKey;
       await services.apiKey.clear();
       void vscode.window.showInformationMessage(had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.');

@@ -3,15 +3,17 @@
 import vscode = require('vscode');
 import type { AccountFull, PublicKeyAccounts } from '../../core/near/account';
 import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
-import { isRecord, NearLensError, SECRET_REFUSED } from '../../core/errors';
+import { NearLensError, SECRET_REFUSED } from '../../core/errors';
+import { isRecord } from '../../core/json';
 import { accountActions } from '../../core/views/hoverMarkdown';
 import { sanitizeText } from '../../core/text';
 import type { NetworkLabel } from '../../core/settings';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { SECTION } from '../../platform/configuration';
+import { SECTION } from '../../core/manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
+import { COMMANDS } from '../../core/manifest';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -41,7 +43,7 @@ async function showKeyAccounts(services: Services, ids: string[], network: Netwo
     ...ids.map((id) => ({ label: sanitizeText(id, 80), description: 'open actions', value: id })),
     ...(ids.length > 1 ? [{ label: '$(add) Add all to Watchlist', value: ids }] : []),
   ]);
-  if (Array.isArray(picked)) await vscode.commands.executeCommand('nearLens.watchlist.add', picked);
+  if (Array.isArray(picked)) await vscode.commands.executeCommand(COMMANDS.watchlistAdd, picked);
   else if (picked) await pickAccountAction(services, picked);
 }
 
@@ -116,12 +118,12 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
   };
 
   registerCommands(context, {
-    'nearLens.lookupPublicKey': lookupPublicKey,
-    'nearLens.lookupAccount': lookupAccount,
-    'nearLens.switchNetwork': switchNetwork,
-    'nearLens.showLog': () => services.log.show(),
+    [COMMANDS.lookupPublicKey]: lookupPublicKey,
+    [COMMANDS.lookupAccount]: lookupAccount,
+    [COMMANDS.switchNetwork]: switchNetwork,
+    [COMMANDS.showLog]: () => services.log.show(),
     // The hover's Copy link: ids and public keys only (a secret never gets a link).
-    'nearLens.copyText': async (text?: unknown): Promise<boolean> => {
+    [COMMANDS.copyText]: async (text?: unknown): Promise<boolean> => {
       if (typeof text !== 'string' || !text) return false;
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);

@@ -5,7 +5,7 @@ import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
 import type { Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
 import { createLimiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY } from '../../core/limits';
+import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
 import { buildPanelModel } from '../../core/views/panelModel';
 import type { PanelInput } from '../../core/views/panelModel';
 import { panelHtml } from '../../core/views/panelHtml';
@@ -14,8 +14,8 @@ import type { HostMessage } from '../../shared/protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../watchlist/treeProvider';
+import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
 
-export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
 
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
@@ -191,7 +191,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
   };
 
   registerCommands(context, {
-    'nearLens.openAccountPanel': async (arg?: unknown) => {
+    [COMMANDS.openAccountPanel]: async (arg?: unknown) => {
       const id =
         accountIdFromArgument(arg) ??
         (

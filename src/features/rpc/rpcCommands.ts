@@ -4,12 +4,16 @@
 import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
-import { answeredBy, blockSummary, hostOf, paramsTemplate, parseParamsJson, resultDocument, rpcMethodError } from '../../core/views/commandModel';
-import { invalidInput, isRecord } from '../../core/errors';
+import { hostOf } from '../../core/near/networks';
+import { rpcMethodError } from '../../core/service/client';
+import { answeredBy, blockSummary, paramsTemplate, parseParamsJson, resultDocument } from '../../core/views/commandModel';
+import { invalidInput } from '../../core/errors';
+import { isRecord } from '../../core/json';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
+import { COMMANDS } from '../../core/manifest';
 
 export interface QueryBlockArgs {
   host?: RpcHost;
@@ -127,5 +131,5 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];
   });
 
-  registerCommands(context, { 'nearLens.queryBlock': queryBlock, 'nearLens.rpcRequest': rpcRequest });
+  registerCommands(context, { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest });
 }

@@ -1,11 +1,12 @@
 // Status-bar item: the network and whether an API key is set; a click switches network. Never shows the key.
 import vscode = require('vscode');
 import type { Services } from '../../platform/services';
+import { COMMANDS, STATUS_ITEM } from '../../core/manifest';
 
 export function registerStatusBar(context: vscode.ExtensionContext, services: Services): vscode.StatusBarItem {
-  const item = vscode.window.createStatusBarItem('nearLens.status', vscode.StatusBarAlignment.Right, 100);
+  const item = vscode.window.createStatusBarItem(STATUS_ITEM, vscode.StatusBarAlignment.Right, 100);
   item.name = 'NEAR Lens';
-  item.command = 'nearLens.switchNetwork';
+  item.command = COMMANDS.switchNetwork;
   const update = (): void => {
     const { network } = services.settings;
     const key = services.hasApiKey;

@@ -6,13 +6,14 @@ import type { PoolBalance, Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
 import { createLimiter, settleAll } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/limits';
+import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode, parseAccountIds } from '../../core/views/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistModel';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
+import { COMMANDS, CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 
-export const VIEW_ID = 'nearLens.watchlist';
+export const VIEW_ID = WATCHLIST_VIEW;
 const SETTING = 'watchlist';
 
 export interface WatchlistApi {
@@ -345,7 +346,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
   const changed = (): void => {
     provider.reset();
     const empty = watched().length === 0;
-    void vscode.commands.executeCommand('setContext', 'nearLens.watchlistEmpty', empty);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
     // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
     view.message = empty || services.hasApiKey ? undefined : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
     armTimer();
@@ -411,7 +412,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     services.onDidChange(changed),
   );
   registerCommands(context, {
-    'nearLens.watchlist.add': async (arg?: unknown) => {
+    [COMMANDS.watchlistAdd]: async (arg?: unknown) => {
       const given = idsFromArgument(arg);
       if (given) {
         if (given.errors.length > 0) void vscode.window.showWarningMessage(given.errors.join(' '));
@@ -429,11 +430,11 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
       });
       return text === undefined ? [] : addIds(parseAccountIds(text).ids);
     },
-    'nearLens.watchlist.remove': onAccount(remove),
-    'nearLens.watchlist.refresh': onAccount((id) => provider.refresh(id), refreshAll),
-    'nearLens.watchlist.refreshAll': refreshAll,
-    'nearLens.watchlist.copyId': onAccount((id) => vscode.env.clipboard.writeText(id)),
-    'nearLens.openInExplorer': async (arg?: unknown) => {
+    [COMMANDS.watchlistRemove]: onAccount(remove),
+    [COMMANDS.watchlistRefresh]: onAccount((id) => provider.refresh(id), refreshAll),
+    [COMMANDS.watchlistRefreshAll]: refreshAll,
+    [COMMANDS.watchlistCopyId]: onAccount((id) => vscode.env.clipboard.writeText(id)),
+    [COMMANDS.openInExplorer]: async (arg?: unknown) => {
       const id = accountIdFromArgument(arg);
       const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
       if (url) return vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -1,4 +1,4 @@
-// Issue #7, fault matrix: every fault the service (or the network) can throw at NEAR Lens, through the client and
+// Hardening, fault matrix: every fault the service (or the network) can throw at NEAR Lens, through the client and
 // through the three surfaces that show data (hover, watchlist tree, balance panel), each driven by its real
 // feature class over the loopback stub. Each case: the specific human message (never a generic one), no unhandled
 // rejection, and the last good figures kept beside the error line. The matrix is printed as a table.
@@ -23,7 +23,7 @@ interface Row {
   refused?: boolean;
   /** The exact message; {api} {rpc} {foreign} stand for host:port. */
   message: string;
-  /** For a 404 on /full: not an error, the account reads as "no such account" (SERVICE-NOTES). */
+  /** For a 404 on /full: not an error, the account reads as "no such account" (the server answers an unknown account with 200 and state null; a 404 is read the same way). */
   noSuchAccount?: boolean;
   /** Client settings for this case (the 10 MB bodies get time to stream on a busy machine). */
   client?: Partial<ClientOptions>;

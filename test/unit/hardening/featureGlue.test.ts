@@ -1,4 +1,4 @@
-// Issue #7, the key never leaks through the VS Code glue: the whole extension is activated under a fake editor
+// Hardening, the key never leaks through the VS Code glue: the whole extension is activated under a fake editor
 // (real services, key store, log channel, settings, every feature), pointed at the loopback stub as a custom
 // network. Commands, hovers, the watchlist view and the balance panel run with a recognisable key, with and
 // without faults; output-channel lines, notifications, settings written, clipboard, opened URLs and documents,

@@ -1,4 +1,4 @@
-// Issue #7, fuzzing with fast-check (≥ 10,000 runs per property): the identifier finder, the "never send a secret"
+// Hardening, fuzzing with fast-check (≥ 10,000 runs per property): the identifier finder, the "never send a secret"
 // rule (at a recording fetch, and once against the real stub), exact amount round-trips, the response normaliser,
 // redaction and the text sanitisers.
 import { strict as assert } from 'node:assert';

@@ -1,4 +1,4 @@
-// Issue #7, hostile strings: markdown, HTML, command:/javascript: URIs, control characters, bidi overrides,
+// Hardening, hostile strings: markdown, HTML, command:/javascript: URIs, control characters, bidi overrides,
 // zero-width characters and 10,000-character strings, put into the documents and into the stub's answers
 // (contract ids, symbols, key lists, code hashes, versions, error bodies). They must come out inert: hover markdown
 // without any live link but our allowlisted commands, tree items and panel messages as clipped plain text, and

@@ -1,4 +1,4 @@
-// Issue #7, "the key never leaks": a full sequence of operations (every client call, hovers, tree refreshes and
+// Hardening, "the key never leaks": a full sequence of operations (every client call, hovers, tree refreshes and
 // expansions, panel renders, every fault) with a recognisable key, in both transports. Everything that leaves the
 // core is captured — the URLs, headers and bodies the stub saw, the client's log hook, the features' log lines,
 // error messages, hover markdown, tree items, panel messages and HTML — and searched for the key.

@@ -1,4 +1,4 @@
-// Issue #7, webview: the panel host in src/features/panel/panelHost.ts (the pure CSP builder is covered by panelHtml.test.ts).
+// Hardening, webview: the panel host in src/features/panel/panelHost.ts (the pure CSP builder is covered by panelHtml.test.ts).
 // Every page it writes has the strict CSP and a fresh nonce, the options are ours (also for a revived panel), and
 // inbound messages or revived state of the wrong shape are ignored, logged without their content, and cost no request.
 import { strict as assert } from 'node:assert';

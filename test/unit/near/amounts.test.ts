@@ -1,4 +1,4 @@
-// Unit tests of src/core/near/amounts.ts: strict yocto parsing, NEAR/FT formatting, SPEC §2 derived quantities, property tests.
+// Unit tests of src/core/near/amounts.ts: strict yocto parsing, NEAR/FT formatting, derived quantities, property tests.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
@@ -197,7 +197,7 @@ describe('amounts: formatTokenAmount', () => {
   });
 });
 
-describe('amounts: derive (SPEC §2)', () => {
+describe('amounts: derive (pinned, total, spendable)', () => {
   it('here.tg: pinned 26340 bytes × 10^19, total, spendable', () => {
     const d = derive(BigInt('240420562203528059226991880'), 0n, 26340);
     assert.equal(String(d.pinned), '263400000000000000000000');

@@ -10,8 +10,8 @@ import {
   nanosToIso,
   parseParamsJson,
   resultDocument,
-  rpcMethodError,
 } from '../../../src/core/views/commandModel';
+import { rpcMethodError } from '../../../src/core/service/client';
 import { formatRequestLog, redactText } from '../../../src/core/views/requestLog';
 
 describe('command model', () => {

@@ -1,0 +1,51 @@
+// Every id NEAR Lens shares with package.json and VS Code, in one place: commands, the view, the panel's view type,
+// context keys, tree item context values, the secret's name and the settings section. A manifest test checks them
+// against package.json. Pure: no `vscode`.
+
+/** The `nearLens.*` settings section. */
+export const SECTION = 'nearLens';
+
+/** Command ids, as contributed in package.json. */
+export const COMMANDS = {
+  setApiKey: 'nearLens.setApiKey',
+  clearApiKey: 'nearLens.clearApiKey',
+  queryBlock: 'nearLens.queryBlock',
+  rpcRequest: 'nearLens.rpcRequest',
+  lookupPublicKey: 'nearLens.lookupPublicKey',
+  lookupAccount: 'nearLens.lookupAccount',
+  switchNetwork: 'nearLens.switchNetwork',
+  showLog: 'nearLens.showLog',
+  openAccountPanel: 'nearLens.openAccountPanel',
+  openInExplorer: 'nearLens.openInExplorer',
+  copyText: 'nearLens.copyText',
+  watchlistAdd: 'nearLens.watchlist.add',
+  watchlistRemove: 'nearLens.watchlist.remove',
+  watchlistRefresh: 'nearLens.watchlist.refresh',
+  watchlistRefreshAll: 'nearLens.watchlist.refreshAll',
+  watchlistCopyId: 'nearLens.watchlist.copyId',
+} as const;
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** The activity-bar container and the watchlist view in it. */
+export const VIEW_CONTAINER = 'nearLens';
+export const WATCHLIST_VIEW = 'nearLens.watchlist';
+/** The balance panel's webview type (also its activation event and serializer). */
+export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
+/** The status-bar item's id. */
+export const STATUS_ITEM = 'nearLens.status';
+
+/** Context keys the `when` clauses of package.json read. */
+export const CONTEXT_KEYS = {
+  hasApiKey: 'nearLens.hasApiKey',
+  watchlistEmpty: 'nearLens.watchlistEmpty',
+} as const;
+
+/** Tree item context values (`viewItem` in `when` clauses). */
+export const ITEM_CONTEXT = {
+  account: 'nearLens.account',
+  token: 'nearLens.token',
+  liquidToken: 'nearLens.token.liquid',
+} as const;
+
+/** The name of the API key in VS Code's SecretStorage. */
+export const SECRET_KEY = 'nearLens.apiKey';

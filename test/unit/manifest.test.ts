@@ -1,0 +1,94 @@
+// package.json and the code agree: every contributed command is one of COMMANDS and every one of COMMANDS is
+// contributed, each command registered in src is contributed (and no id is spelled out outside src/core/manifest.ts),
+// view ids, context keys and item context values in `when` clauses exist, and settings defaults match the code.
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/core/manifest';
+import { DEFAULT_TIMEOUT_MS } from '../../src/core/service/client';
+import { normaliseSettings } from '../../src/core/settings';
+
+const ROOT = path.join(__dirname, '../..');
+interface Contributed {
+  command: string;
+}
+interface Menu {
+  command: string;
+  when?: string;
+}
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  activationEvents: string[];
+  contributes: {
+    commands: Contributed[];
+    menus: Record<string, Menu[]>;
+    views: Record<string, Array<{ id: string }>>;
+    viewsContainers: { activitybar: Array<{ id: string }> };
+    viewsWelcome: Array<{ view: string; when?: string }>;
+    configuration: { properties: Record<string, { default?: unknown }> };
+  };
+};
+const c = pkg.contributes;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+describe('manifest: package.json and the code agree', () => {
+  const ids: string[] = Object.values(COMMANDS);
+  const contributed = c.commands.map((x) => x.command);
+
+  it('every contributed command is in COMMANDS, and every one of COMMANDS is contributed, once', () => {
+    assert.deepEqual([...contributed].sort(), [...ids].sort());
+    assert.equal(new Set(contributed).size, contributed.length);
+  });
+
+  it('src registers every command through COMMANDS, and spells no nearLens id out elsewhere', () => {
+    const offenders: string[] = [];
+    for (const f of walk(path.join(ROOT, 'src')).filter((x) => x.endsWith('.ts'))) {
+      if (/core[\\/](manifest|settings)\.ts$/.test(f)) continue; // settings.ts names each setting key
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/['"](nearLens\.[A-Za-z.]+)['"]/g)) offenders.push(`${path.relative(ROOT, f)}: ${m[1]}`);
+    }
+    assert.deepEqual(offenders, []);
+    // Every handler table key is a COMMANDS member (registerCommands takes `{ [COMMANDS.x]: handler }`).
+    const registered = new Set<string>();
+    for (const f of walk(path.join(ROOT, 'src/features'))) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/\[COMMANDS\.(\w+)\]\s*:/g)) registered.add(m[1] ?? '');
+    }
+    const registeredIds = [...registered].map((k) => (COMMANDS as Record<string, string>)[k]);
+    assert.ok(registeredIds.every((id) => id !== undefined && contributed.includes(id)), `unknown: ${[...registered].join(', ')}`);
+    assert.deepEqual(registeredIds.sort(), [...contributed].sort(), 'every contributed command has a handler');
+  });
+
+  it('menus name contributed commands, and their when clauses name known views, context keys and item values', () => {
+    const views = Object.values(c.views).flat().map((v) => v.id);
+    assert.deepEqual(views, [WATCHLIST_VIEW]);
+    assert.deepEqual(Object.keys(c.views), [VIEW_CONTAINER]);
+    assert.deepEqual(c.viewsContainers.activitybar.map((v) => v.id), [VIEW_CONTAINER]);
+    const keys: string[] = Object.values(CONTEXT_KEYS);
+    const items: string[] = Object.values(ITEM_CONTEXT);
+    const whens = [...Object.values(c.menus).flat(), ...c.viewsWelcome.map((w) => ({ command: '', when: w.when }))];
+    for (const m of Object.values(c.menus).flat()) assert.ok(contributed.includes(m.command), `menu names ${m.command}`);
+    for (const w of c.viewsWelcome) assert.equal(w.view, WATCHLIST_VIEW);
+    for (const { when } of whens) {
+      if (!when) continue;
+      for (const v of when.matchAll(/view == ([\w.]+)/g)) assert.ok(views.includes(v[1] ?? ''), `${when}: view ${v[1]}`);
+      for (const k of when.matchAll(/(?<![\w.=~] ?)\b(nearLens\.\w+)\b(?!\.)/g)) assert.ok(keys.includes(k[1] ?? ''), `${when}: context key ${k[1]}`);
+      for (const r of when.matchAll(/viewItem =~ \/(.+?)\//g)) {
+        const re = new RegExp(r[1] ?? '');
+        assert.ok(items.some((i) => re.test(i)), `${when}: no item context matches ${r[1]}`);
+      }
+    }
+  });
+
+  it('the panel view type is the activation event; settings live under the section with the code defaults', () => {
+    assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${PANEL_VIEW_TYPE}`));
+    const props = c.configuration.properties;
+    assert.ok(Object.keys(props).every((k) => k.startsWith(`${SECTION}.`)));
+    assert.equal(props[`${SECTION}.requestTimeoutMs`]?.default, DEFAULT_TIMEOUT_MS);
+    const defaults = normaliseSettings({}, { trusted: true });
+    assert.equal(props[`${SECTION}.display.decimals`]?.default, defaults.decimals);
+    assert.equal(props[`${SECTION}.hover.enabled`]?.default, defaults.hoverEnabled);
+    assert.equal(props[`${SECTION}.hover.lookups`]?.default, defaults.hoverLookups);
+  });
+});

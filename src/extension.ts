@@ -7,7 +7,7 @@ import { registerLookupCommands } from './features/lookup/lookupCommands';
 import { registerPanel } from './features/panel/panelHost';
 import { registerRpcCommands } from './features/rpc/rpcCommands';
 import { registerStatusBar } from './features/statusBar/statusBar';
-import { registerWatchlist } from './features/watchlist/treeProvider';
+import { registerWatchlist } from './features/watchlist/register';
 import { createServices } from './platform/services';
 
 export function activate(context: vscode.ExtensionContext) {

@@ -326,7 +326,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         }
         const entry = data.calls[accountId]?.[methodName];
         if (!entry) return json(200, { ...data.missingMethodBody, id, result: { ...(data.missingMethodBody['result'] as object), ...at } });
-        let args: Record<string, unknown> = {};
+        let args: Record<string, unknown>;
         try {
           args = JSON.parse(new TextDecoder().decode(base64.decode(String(params['args_base64'] ?? '')))) as Record<string, unknown>;
         } catch {

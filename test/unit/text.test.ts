@@ -22,6 +22,7 @@ function assertInertMarkdown(out: string): void {
     }
     assert.ok(!'[]()`*_{}#+-.!|~$:^='.includes(c), `unescaped ${c} at ${i} in ${out}`);
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not survive
   assert.ok(!/[\n\r\u202A-\u202E\u2066-\u2069\u0000-\u001F]/.test(out));
 }
 

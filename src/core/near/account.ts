@@ -1,6 +1,7 @@
 // The account model: raw FastNEAR bodies → typed, checked models; liquid staking split; NFT publisher filter. Pure: no `vscode`, no I/O.
 import { derive, describe, latestActivity as latestOf, parseYocto } from './amounts';
-import { badShape, NearLensError } from '../errors';
+import type { NearLensError } from '../errors';
+import { badShape } from '../errors';
 import { isRecord } from '../json';
 
 export type FtBalance = { status: 'known'; raw: bigint } | { status: 'not-fetched' } | { status: 'failed' }; // null → not-fetched, "" → failed

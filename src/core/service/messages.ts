@@ -44,8 +44,9 @@ export function networkError(e: unknown, url: string): [NearLensError, boolean] 
   for (let c = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; c && i < 6; i++, c = c.cause as typeof c) {
     text += ` ${String(c.code)} ${String(c.message)}`;
   }
-  const [, message, again] = NETWORK_ERRORS.find(([re]) => re.test(text)) ?? [, 'Network error talking to {h}.', true];
-  return [new NearLensError('network', message.replace('{h}', hostName(url))), again === true];
+  const hit = NETWORK_ERRORS.find(([re]) => re.test(text));
+  const message = hit?.[1] ?? 'Network error talking to {h}.';
+  return [new NearLensError('network', message.replace('{h}', hostName(url))), hit ? hit[2] === true : true];
 }
 
 export function tooLarge(url: string, max: number): NearLensError {

@@ -13,7 +13,7 @@ import { isPanelState, isWebviewMessage } from '../../shared/protocol';
 import type { HostMessage } from '../../shared/protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { accountIdFromArgument } from '../watchlist/treeProvider';
+import { accountIdFromArgument } from '../../platform/args';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
 
 

@@ -1,31 +1,16 @@
-// The watchlist view: a TreeDataProvider over src/core/watchlistModel with lazy loads, keep-last-good data and its commands. Talks to the network only through the services' clients.
+// The watchlist's TreeDataProvider over core/views/watchlistModel: lazy loads and keep-last-good data. Talks to the
+// network only through the services' clients; its commands and timer are in register.ts and refreshTimer.ts.
 import vscode = require('vscode');
 import type { FtMetadata, NearClient } from '../../core/service/client';
 import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
-import { createLimiter, settleAll } from '../../core/service/limit';
+import { createLimiter } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
-import { buildAccountNode, parseAccountIds } from '../../core/views/watchlistModel';
+import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
+import { buildAccountNode } from '../../core/views/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistModel';
-import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { COMMANDS, CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
-
-export const VIEW_ID = WATCHLIST_VIEW;
-const SETTING = 'watchlist';
-
-export interface WatchlistApi {
-  readonly provider: WatchlistProvider;
-  readonly view: vscode.TreeView<WatchNode>;
-  refreshAll(): Promise<void>;
-  refresh(accountId: string): Promise<void>;
-  add(ids: string | readonly string[]): Promise<string[]>;
-  remove(accountId: string): Promise<void>;
-  /** Resolves when no load started by the view is still running (for tests). */
-  whenIdle(): Promise<void>;
-}
 
 interface Entry extends AccountEntry {
   where: string; // network and endpoints the data came from: a change drops the data
@@ -303,155 +288,4 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     if (!this.#current(e) || e.full.status !== 'ok' || !e.full.data?.state) return;
     await Promise.all([...e.opened].map((group) => this.#loadGroup(e, group, true)));
   }
-}
-
-/** Splits a command argument or input into valid ids (string, string[], or text with spaces/commas). */
-function idsFromArgument(arg: unknown): { ids: string[]; errors: string[] } | undefined {
-  if (Array.isArray(arg) && arg.every((a) => typeof a === 'string')) arg = arg.join(' ');
-  return typeof arg === 'string' ? parseAccountIds(arg) : undefined;
-}
-
-/** An account id from a command argument: a string id or one of our tree nodes. */
-export function accountIdFromArgument(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg.trim();
-  const id = (arg as { accountId?: unknown } | null)?.accountId;
-  return typeof id === 'string' ? id : undefined;
-}
-
-export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
-  const provider = new WatchlistProvider(services);
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-  const watched = (): readonly string[] => services.settings.watchlist;
-
-  let refreshing: Promise<void> | undefined;
-  const refreshAll = (): Promise<void> =>
-    (refreshing ??= Promise.resolve(
-      vscode.window.withProgress({ location: { viewId: VIEW_ID }, title: 'Refreshing the watchlist' }, async () => {
-        await settleAll(watched(), REFRESH_CONCURRENCY, (id) => provider.refresh(id));
-      }),
-    ).finally(() => (refreshing = undefined)));
-
-  // Auto-refresh: only while the view is visible, re-armed on setting changes; the timer is always disposed.
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let timerSeconds = 0;
-  const armTimer = (): void => {
-    const seconds = view.visible ? services.settings.refreshIntervalSeconds : 0;
-    if (seconds === timerSeconds) return;
-    clearInterval(timer);
-    timerSeconds = seconds;
-    timer = seconds > 0 ? setInterval(() => void refreshAll(), seconds * 1000) : undefined;
-  };
-
-  /** Settings, key or list changed: re-render, the empty-list welcome, the no-key hint, the timer. */
-  const changed = (): void => {
-    provider.reset();
-    const empty = watched().length === 0;
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
-    // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
-    view.message = empty || services.hasApiKey ? undefined : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
-    armTimer();
-  };
-
-  /** Writes the setting, then waits until the services see the change (`done`) or a short grace period, and re-renders. */
-  const write = async (done: () => boolean, update: (config: vscode.WorkspaceConfiguration) => Thenable<unknown>): Promise<void> => {
-    const seen = new Promise<void>((resolve) => {
-      if (done()) return resolve();
-      const finish = (): void => {
-        clearTimeout(timeout);
-        sub.dispose();
-        resolve();
-      };
-      const timeout = setTimeout(finish, 2000);
-      const sub = services.onDidChange(() => done() && finish());
-    });
-    await update(vscode.workspace.getConfiguration('nearLens'));
-    await seen;
-    changed();
-  };
-
-  const addIds = async (ids: readonly string[]): Promise<string[]> => {
-    const fresh = ids.filter((id) => !watched().includes(id));
-    if (fresh.length > 0) {
-      await write(
-        () => fresh.every((id) => watched().includes(id)),
-        (config) => config.update(SETTING, [...(config.inspect<string[]>(SETTING)?.globalValue ?? []), ...fresh], vscode.ConfigurationTarget.Global),
-      );
-    }
-    return fresh;
-  };
-
-  const remove = (id: string): Promise<void> =>
-    write(
-      () => !watched().includes(id),
-      async (config) => {
-        const info = config.inspect<string[]>(SETTING);
-        const T = vscode.ConfigurationTarget;
-        for (const [list, target] of [
-          [info?.globalValue, T.Global],
-          [info?.workspaceValue, T.Workspace],
-          [info?.workspaceFolderValue, T.WorkspaceFolder],
-        ] as const) {
-          if (list?.includes(id)) await config.update(SETTING, list.filter((x) => x !== id), target);
-        }
-      },
-    );
-
-  /** A command handler on one account id (argument: an id or a tree node); `orElse` when there is none. */
-  const onAccount =
-    (run: (id: string) => unknown, orElse?: () => unknown) =>
-    async (arg?: unknown): Promise<unknown> => {
-      const id = accountIdFromArgument(arg);
-      return id !== undefined ? run(id) : orElse?.();
-    };
-
-  context.subscriptions.push(
-    provider,
-    view,
-    { dispose: () => clearInterval(timer) },
-    view.onDidChangeVisibility(armTimer),
-    services.onDidChange(changed),
-  );
-  registerCommands(context, {
-    [COMMANDS.watchlistAdd]: async (arg?: unknown) => {
-      const given = idsFromArgument(arg);
-      if (given) {
-        if (given.errors.length > 0) void vscode.window.showWarningMessage(given.errors.join(' '));
-        return addIds(given.ids);
-      }
-      const text = await vscode.window.showInputBox({
-        title: 'Add Accounts to the NEAR Lens Watchlist',
-        prompt: 'One or more account ids, separated by spaces or commas',
-        placeHolder: 'alice.near, contract.testnet',
-        ignoreFocusOut: true,
-        validateInput: (value) => {
-          const r = parseAccountIds(value);
-          return r.errors[0] ?? (r.ids.length === 0 ? 'Type at least one account id.' : undefined);
-        },
-      });
-      return text === undefined ? [] : addIds(parseAccountIds(text).ids);
-    },
-    [COMMANDS.watchlistRemove]: onAccount(remove),
-    [COMMANDS.watchlistRefresh]: onAccount((id) => provider.refresh(id), refreshAll),
-    [COMMANDS.watchlistRefreshAll]: refreshAll,
-    [COMMANDS.watchlistCopyId]: onAccount((id) => vscode.env.clipboard.writeText(id)),
-    [COMMANDS.openInExplorer]: async (arg?: unknown) => {
-      const id = accountIdFromArgument(arg);
-      const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);
-      if (url) return vscode.env.openExternal(vscode.Uri.parse(url, true));
-      void vscode.window.showWarningMessage(url === null ? 'Open in Explorer needs a valid NEAR account id.' : 'No explorer is configured for this network.');
-      return false;
-    },
-  });
-
-  changed();
-
-  return {
-    provider,
-    view,
-    refreshAll,
-    refresh: (id) => provider.refresh(id),
-    add: (arg) => addIds(idsFromArgument(arg)?.ids ?? []),
-    remove,
-    whenIdle: () => provider.whenIdle(),
-  };
 }

@@ -10,6 +10,7 @@ import { TtlCache } from '../../../src/core/service/cache';
 import type { WatchNode } from '../../../src/core/views/watchlistModel';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services, Settings } from '../../../src/platform/services';
+import { accountIdFromArgument } from '../../../src/platform/args';
 
 // ---------------------------------------------------------------- a fake `vscode` with what the provider uses
 
@@ -191,9 +192,9 @@ describe('watchlist provider (fake vscode, stub service)', function () {
   });
 
   it('parses command arguments into account ids', () => {
-    assert.equal(W.accountIdFromArgument('alice.near'), 'alice.near');
-    assert.equal(W.accountIdFromArgument({ accountId: 'bob.near', kind: 'account' }), 'bob.near');
-    assert.equal(W.accountIdFromArgument(42), undefined);
-    assert.equal(W.accountIdFromArgument(null), undefined);
+    assert.equal(accountIdFromArgument('alice.near'), 'alice.near');
+    assert.equal(accountIdFromArgument({ accountId: 'bob.near', kind: 'account' }), 'bob.near');
+    assert.equal(accountIdFromArgument(42), undefined);
+    assert.equal(accountIdFromArgument(null), undefined);
   });
 });

@@ -1,0 +1,72 @@
+// The watchlist view: builds the tree provider, the view, its auto-refresh timer and its commands, and keeps the
+// empty-list and no-key hints in step with the settings and the key.
+import vscode = require('vscode');
+import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
+import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
+import type { WatchNode } from '../../core/views/watchlistModel';
+import { idsFromArgument } from '../../platform/args';
+import type { Services } from '../../platform/services';
+import { registerWatchlistCommands } from './commands';
+import { RefreshTimer } from './refreshTimer';
+import { WatchlistProvider } from './treeProvider';
+import { WatchedSetting } from './watchedSetting';
+
+export interface WatchlistApi {
+  readonly provider: WatchlistProvider;
+  readonly view: vscode.TreeView<WatchNode>;
+  refreshAll(): Promise<void>;
+  refresh(accountId: string): Promise<void>;
+  add(ids: string | readonly string[]): Promise<string[]>;
+  remove(accountId: string): Promise<void>;
+  /** Resolves when no load started by the view is still running (for tests). */
+  whenIdle(): Promise<void>;
+}
+
+export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
+  const provider = new WatchlistProvider(services);
+  const view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true });
+  const setting = new WatchedSetting(services);
+
+  let refreshing: Promise<void> | undefined;
+  const refreshAll = (): Promise<void> =>
+    (refreshing ??= Promise.resolve(
+      vscode.window.withProgress({ location: { viewId: WATCHLIST_VIEW }, title: 'Refreshing the watchlist' }, async () => {
+        await settleAll(setting.ids, REFRESH_CONCURRENCY, (id) => provider.refresh(id));
+      }),
+    ).finally(() => (refreshing = undefined)));
+  const refresh = (id: string): Promise<void> => provider.refresh(id);
+  const timer = new RefreshTimer(refreshAll, () => (view.visible ? services.settings.refreshIntervalSeconds : 0));
+
+  /** Settings, key or list changed: re-render, the empty-list welcome, the no-key hint, the timer. */
+  const changed = (): void => {
+    provider.reset();
+    const empty = setting.ids.length === 0;
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
+    // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
+    view.message = empty || services.hasApiKey ? undefined : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
+    timer.arm();
+  };
+  const add = async (ids: readonly string[]): Promise<string[]> => {
+    const fresh = await setting.add(ids);
+    if (fresh.length > 0) changed();
+    return fresh;
+  };
+  const remove = async (id: string): Promise<void> => {
+    await setting.remove(id);
+    changed();
+  };
+
+  context.subscriptions.push(provider, view, timer, view.onDidChangeVisibility(() => timer.arm()), services.onDidChange(changed));
+  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove });
+  changed();
+
+  return {
+    provider,
+    view,
+    refreshAll,
+    refresh,
+    add: (arg) => add(idsFromArgument(arg)?.ids ?? []),
+    remove,
+    whenIdle: () => provider.whenIdle(),
+  };
+}

@@ -2,6 +2,7 @@
 // `npm test`: every check and all three test layers, from a fresh clone. Runs, in order and each timed:
 //   host        scripts/setup-host.sh (Node 24 + code-server into .tools/, Debian chromium; instant once done)
 //   typecheck   npm run typecheck
+//   lint        npm run lint              ESLint (layer rules included) and prettier --check
 //   build       npm run build:prod (the production bundle and its size gate)
 //   unit        npm run test:unit         mocha in Node
 //   in-editor   npm run test:integration  mocha inside a real VS Code's extension host (trusted + untrusted runs)
@@ -23,6 +24,7 @@ const secs = (ms) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 const STEPS = [
   { name: 'host', cmd: ['bash', [path.join(ROOT, 'scripts/setup-host.sh')]] },
   { name: 'typecheck', cmd: [NPM, ['run', '--silent', 'typecheck']] },
+  { name: 'lint', cmd: [NPM, ['run', '--silent', 'lint']] },
   { name: 'build', cmd: [NPM, ['run', '--silent', 'build:prod']] },
   { name: 'unit', layer: true, cmd: [NPM, ['run', '--silent', 'test:unit']] },
   { name: 'in-editor', layer: true, cmd: [NPM, ['run', '--silent', 'test:integration']] },

@@ -1,5 +1,15 @@
-// Exact money: yocto strings → bigint, NEAR/FT formatting, SPEC §2 derived quantities. Pure: no `vscode`, never Number for yocto.
+// Exact money: yocto strings → bigint on the wire and in the cache; every amount a person reads is formatted by
+// big.js. Derived quantities: pinned = storage bytes × 10^19, total = balance + locked, spendable = balance − pinned.
+// Pure: no `vscode`, never Number for money.
+import Big from 'big.js';
 import { badShape } from '../errors';
+
+/**
+ * A private big.js constructor: nothing here divides (amounts are scaled by an exponent, which is exact), and its
+ * rounding is toward zero, so a shown amount is never more than the account has. Global Big settings are untouched.
+ */
+const Exact = Big();
+Exact.RM = Big.roundDown;
 
 export const YOCTO_PER_NEAR: bigint = 10n ** 24n;
 export const STORAGE_YOCTO_PER_BYTE: bigint = 10n ** 19n;
@@ -78,7 +88,7 @@ export interface Derived {
   spendable: bigint;
 }
 
-/** SPEC §2: pinned = storage_bytes × 10^19; total = balance + locked; spendable = balance − pinned (may be negative). */
+/** pinned = storage_bytes × 10^19; total = balance + locked; spendable = balance − pinned (may be negative). */
 export function derive(balance: bigint, locked: bigint, storageBytes: number): Derived {
   if (!Number.isSafeInteger(storageBytes) || storageBytes < 0) {
     throw badShape(`Storage use must be a whole number of bytes, not ${String(storageBytes)}.`);
@@ -88,7 +98,7 @@ export function derive(balance: bigint, locked: bigint, storageBytes: number): D
 }
 
 /**
- * SPEC §2 "latest activity": the highest non-null lastUpdate over all lists (tokens, nfts, pools); absent lists
+ * "Latest activity": the highest non-null lastUpdate over all lists (tokens, nfts, pools); absent lists
  * count as empty; undefined when every entry is null (null rows predate tracking and are not recent activity).
  */
 export function latestActivity(...lists: ReadonlyArray<ReadonlyArray<{ lastUpdate: number | null }>>): number | undefined {
@@ -112,18 +122,24 @@ function clampDecimals(d: number, max: number): number {
  * dropped, integer part grouped; a non-zero value that shows as zero reads "< 0.001" / "> -0.001".
  */
 function formatScaled(value: bigint, scale: number, places: number): string {
-  const b = typeof value === 'bigint' ? value : BigInt(value as unknown as string); // a digit string from an untyped caller
-  const abs = b < 0n ? -b : b;
-  if (!abs) return '0';
-  const unit = 10n ** BigInt(scale);
-  const int = abs / unit;
-  const frac = String(abs % unit).padStart(scale, '0').slice(0, places).replace(/0+$/, '');
-  const sign = b < 0n ? MINUS : '';
-  if (!int && !frac) {
+  // `${value}e-${scale}` is the exact decimal (big.js scales by the exponent; a division would round at Big.DP).
+  const x = new Exact(`${typeof value === 'bigint' ? value : BigInt(value as unknown as string)}e-${scale}`);
+  if (x.eq(0)) return '0';
+  const sign = x.lt(0) ? MINUS : '';
+  const shown = x.abs().round(places, Big.roundDown);
+  if (shown.eq(0)) {
     const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
     return sign ? `> ${sign}${smallest}` : `< ${smallest}`;
   }
-  return sign + String(int).replace(/\B(?=(\d{3})+$)/g, ',') + (frac && `.${frac}`);
+  // toFixed never uses exponent notation; the fraction's trailing zeros are dropped.
+  const [int = '0', frac = ''] = shown.toFixed(places).split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  return sign + groupDigits(int) + (trimmed && `.${trimmed}`);
+}
+
+/** "1234567" → "1,234,567" (big.js has no grouping). */
+export function groupDigits(int: string): string {
+  return int.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** How an unexpected JSON value reads in a message: "null", "a list", "an empty string", "a number"… */

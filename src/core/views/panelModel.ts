@@ -1,4 +1,6 @@
-// Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`, no I/O; money as bigint.
+// Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`,
+// no I/O; money as bigint, and what a person reads (amounts, shares) through big.js.
+import Big from 'big.js';
 import { formatNear, formatTokenAmount } from '../near/amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from '../near/account';
@@ -118,28 +120,31 @@ export function balanceBar(st: AccountState, decimals: number): { segments: BarS
 /** One part's share of the bar: `percent` for display, `exactPercent` (6 decimals) and `width` (0–100). */
 export type Share = Pick<BarSegment, 'percent' | 'exactPercent' | 'width'>;
 
-/** Places of the exact share, in integer arithmetic: the percentage to 20 decimals, rounded half up. */
-const SHARE_PLACES = 20;
-const TENTH = 10n ** BigInt(SHARE_PLACES - 1);
+
+/** Places of the exact share: the percentage to 20 decimals, rounded half up (big.js division). */
+const Pct = Big();
+Pct.DP = 20;
+Pct.RM = Big.roundHalfUp;
 
 /**
  * Exact shares (6 decimals shown) and display shares to one decimal whose sum is exactly 100.0 (largest
- * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%". All share
- * arithmetic is on bigint; only `tenths` (0–1000) and `width` (a display ratio, not money) become Numbers.
+ * remainder). A non-zero share that rounds to nothing reads "<0.1%" rather than a misleading "0%". The shares are
+ * big.js decimals; only `tenths` (0–1000) and `width` (a display ratio, not money) become Numbers.
  */
 export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
+  const whole = new Pct(String(scale));
   const rows = parts.map((amount) => {
-    // amount × 100 / scale to 20 decimal places (half up), as a bigint scaled by 10^20; every shown figure is rounded from it.
-    const exact = divHalfUp(amount * 100n * 10n ** BigInt(SHARE_PLACES), scale);
-    const floor = exact / TENTH; // whole tenths, toward zero
-    return { amount, exact, tenths: Number(floor), rem: exact - floor * TENTH };
+    // amount × 100 / scale to 20 decimal places (half up); every shown figure is rounded from it.
+    const exact = new Pct(String(amount)).times(100).div(whole);
+    const tenths = exact.times(10).round(0, Big.roundDown); // whole tenths, toward zero
+    return { amount, exact, tenths: Number(tenths), rem: exact.minus(tenths.div(10)) };
   });
   // The tenths lost to rounding down (never negative: the floors add up to at most 1000) go to the largest
   // remainders; the sort is stable, so equal remainders favour the earlier part.
   const missing = 1000 - rows.reduce((s, r) => s + r.tenths, 0);
   rows
-    .filter((r) => r.rem > 0n)
-    .sort((a, b) => Number(b.rem - a.rem))
+    .filter((r) => r.rem.gt(0))
+    .sort((a, b) => b.rem.cmp(a.rem))
     .slice(0, missing)
     .forEach((r) => r.tenths++);
   return rows.map((r) => ({
@@ -149,11 +154,8 @@ export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
   }));
 }
 
-/** n / d rounded to the nearest integer, halves up (n ≥ 0: every part of the bar is; d > 0). */
-const divHalfUp = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
-
-/** A fixed-point share with SHARE_PLACES decimals as decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
-const decimalText = (exact: bigint, places: number): string => formatTokenAmount(divHalfUp(exact, 10n ** BigInt(SHARE_PLACES - places)), places);
+/** A share as decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
+const decimalText = (exact: Big, places: number): string => exact.round(places, Big.roundHalfUp).toFixed(places).replace(/\.0+$|(\.\d*?)0+$/, '$1');
 
 function figures(st: AccountState, d: number, caveat: string): Figure[] {
   const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });

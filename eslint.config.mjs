@@ -39,7 +39,12 @@ export default tseslint.config(
         'error',
         {
           paths: [vscode],
-          patterns: [up(['**/platform/**', '**/features/**', '**/service/**', '**/views/**'], "core/near holds NEAR's own rules: it imports nothing above it (service, views).")],
+          patterns: [
+            up(
+              ['**/platform/**', '**/features/**', '**/service/**', '**/views/**'],
+              "core/near holds NEAR's own rules: it imports nothing above it (service, views).",
+            ),
+          ],
         },
       ],
     },
@@ -68,6 +73,16 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

@@ -87,7 +87,8 @@ export async function overheadRow(stub: Stub, reps = 400): Promise<Row> {
   stub.setLatency(0);
   const client = stubClient(stub);
   const url = `${stub.apiUrl}/v1/account/alice.near/full`;
-  const raw = async (): Promise<unknown> => (await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS) })).json();
+  const raw = async (): Promise<unknown> =>
+    (await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS) })).json();
   const viaClient = (): Promise<unknown> => client.full('alice.near', { fresh: true });
   for (let i = 0; i < 50; i++) {
     await raw();

@@ -32,7 +32,9 @@ const cell = (s: string): string => s.replace(/\|/g, '\\|');
 function table(rows: readonly Row[]): string {
   const head = '| # | figure | measured: median (spread) | baseline | ratio | target | result |\n|---|---|---|---|---|---|---|';
   const body = rows.map((r) =>
-    [r.id, r.figure, r.measured, r.baseline, r.ratio, r.target, r.pass === undefined ? 'report' : r.pass ? 'PASS' : 'MISS'].map((x) => cell(String(x))).join(' | '),
+    [r.id, r.figure, r.measured, r.baseline, r.ratio, r.target, r.pass === undefined ? 'report' : r.pass ? 'PASS' : 'MISS']
+      .map((x) => cell(String(x)))
+      .join(' | '),
   );
   return [head, ...body.map((b) => `| ${b} |`)].join('\n');
 }
@@ -50,7 +52,10 @@ function machine(): string {
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GB`,
     `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
-    `- Node ${process.version}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+    `- Node ${process.version}; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
     `- Date: ${new Date().toISOString()}`,
   ].join('\n');
 }

@@ -158,7 +158,14 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
 
   s.append(el('h2', undefined, `NFT collections (${d.nfts.length})`));
   if (d.nftFilter) s.append(el('p', 'note', d.nftFilter));
-  if (d.nfts.length > 0) s.append(table('NFT collections', ['Collection', 'Publisher', 'Last update'], d.nfts.map((n) => [n.contractId, n.publisher || '—', n.lastUpdate])));
+  if (d.nfts.length > 0)
+    s.append(
+      table(
+        'NFT collections',
+        ['Collection', 'Publisher', 'Last update'],
+        d.nfts.map((n) => [n.contractId, n.publisher || '—', n.lastUpdate]),
+      ),
+    );
   else s.append(el('p', 'empty', 'None.'));
 
   s.append(el('h2', undefined, `Staking pools (${d.pools.length})`));

@@ -13,15 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
-import {
-  CALM_SETTINGS,
-  TRUST_ON_SETTINGS,
-  launchChromium,
-  remotePath,
-  startCodeServer,
-  workbenchUrl,
-  writeUserSettings,
-} from './lib/code-server.mjs';
+import { CALM_SETTINGS, TRUST_ON_SETTINGS, launchChromium, remotePath, startCodeServer, workbenchUrl, writeUserSettings } from './lib/code-server.mjs';
 
 const t0 = Date.now();
 // The log channel carries the workbench's own chatter too; these lines say nothing about the tests.
@@ -37,11 +29,21 @@ function parseArgs(argv) {
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case '--extensionDevelopmentPath': out.devPaths.push(path.resolve(value())); break;
-      case '--extensionTestsPath': out.testsPath = path.resolve(value()); break;
-      case '--user-data-dir': out.userDataDir = path.resolve(value()); break;
-      case '--extensions-dir': out.extensionsDir = path.resolve(value()); break;
-      case '--folder-uri': out.folder = new URL(value()).pathname; break;
+      case '--extensionDevelopmentPath':
+        out.devPaths.push(path.resolve(value()));
+        break;
+      case '--extensionTestsPath':
+        out.testsPath = path.resolve(value());
+        break;
+      case '--user-data-dir':
+        out.userDataDir = path.resolve(value());
+        break;
+      case '--extensions-dir':
+        out.extensionsDir = path.resolve(value());
+        break;
+      case '--folder-uri':
+        out.folder = new URL(value()).pathname;
+        break;
       default:
         // Desktop-only switches runTests always adds (--no-sandbox, --disable-workspace-trust, …) mean nothing here:
         // trust is CODE_HOST_WORKSPACE_TRUST's job.

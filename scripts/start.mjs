@@ -136,7 +136,9 @@ async function main() {
 
   console.log('');
   console.log(`  NEAR Lens in VS Code ${opts.dev ? '(extension development mode, from this folder)' : '(installed from the .vsix)'}`);
-  console.log(`  network: ${opts.network === 'stub' ? `loopback stub (${stub.apiUrl}, ${stub.rpcUrl}, ${stub.archivalRpcUrl})` : `${opts.network} (public FastNEAR endpoints)`}`);
+  console.log(
+    `  network: ${opts.network === 'stub' ? `loopback stub (${stub.apiUrl}, ${stub.rpcUrl}, ${stub.archivalRpcUrl})` : `${opts.network} (public FastNEAR endpoints)`}`,
+  );
   console.log(`  open:    ${url}`);
   if (opts.network === 'stub') console.log('  try:     hover alice.near, here.tg or nobody.near in sample.ts');
   console.log('  stop:    Ctrl+C');

@@ -4,7 +4,12 @@ import { startStub } from '../test/support/stub';
 async function main(): Promise<void> {
   const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
   const stub = await startStub({
-    ports: { api: port('STUB_API_PORT', 3030), rpc: port('STUB_RPC_PORT', 3031), archival: port('STUB_ARCHIVAL_PORT', 3032), foreign: port('STUB_FOREIGN_PORT', 3033) },
+    ports: {
+      api: port('STUB_API_PORT', 3030),
+      rpc: port('STUB_RPC_PORT', 3031),
+      archival: port('STUB_ARCHIVAL_PORT', 3032),
+      foreign: port('STUB_FOREIGN_PORT', 3033),
+    },
     latencyMs: Number(process.env['STUB_LATENCY_MS'] ?? 0),
   });
   console.log('NEAR Lens stub service (Ctrl+C to stop)');

@@ -100,9 +100,7 @@ async function main() {
   const total = (k) => layers.reduce((n, r) => n + (r[k] ?? 0), 0);
   console.log('');
   say(`total ${secs(Date.now() - t0)}`);
-  console.log(
-    `checks: ${checks.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}${r.detail ? ` (${r.detail})` : ''} ${secs(r.ms)}`).join(' · ')}`,
-  );
+  console.log(`checks: ${checks.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}${r.detail ? ` (${r.detail})` : ''} ${secs(r.ms)}`).join(' · ')}`);
   console.log(
     `layers: ${layers.map((r) => `${r.name} ${r.passed} passed`).join(' · ')} — ${total('pending')} skipped, ${total('failed')} failed` +
       ` (${layers.map((r) => `${r.name} ${secs(r.ms)}`).join(', ')})` +

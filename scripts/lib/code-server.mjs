@@ -24,7 +24,11 @@ export function hostPaths() {
   const node = path.join(tools, `node-${pin('NODE_VERSION')}`, 'bin/node');
   const codeServer = path.join(tools, `code-server-${pin('CODE_SERVER_VERSION')}`, 'node_modules/code-server');
   const entry = path.join(codeServer, 'out/node/entry.js');
-  for (const [what, p] of [['Node 24', node], ['code-server', entry], ['Chromium', CHROMIUM]]) {
+  for (const [what, p] of [
+    ['Node 24', node],
+    ['code-server', entry],
+    ['Chromium', CHROMIUM],
+  ]) {
     if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run \`npm run setup:host\` first`);
   }
   return { node, codeServer, entry };
@@ -99,11 +103,10 @@ function hostEnv(runDir, extraEnv) {
 /** `code-server --install-extension file.vsix` into the run's extensions dir (< 1 s). */
 export function installExtension({ vsix, userDataDir, extensionsDir, runDir }) {
   const { node, entry } = hostPaths();
-  const r = spawnSync(
-    node,
-    [entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'],
-    { env: hostEnv(runDir, {}), encoding: 'utf8' },
-  );
+  const r = spawnSync(node, [entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
+    env: hostEnv(runDir, {}),
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`--install-extension ${vsix} failed:\n${r.stdout}${r.stderr}`);
 }
 
@@ -129,16 +132,22 @@ export async function startCodeServer({
   port ??= await freePort();
   const args = [
     entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--reconnection-grace-time', '5', // else a dropped page leaves a ~150 MB extension host alive for 3 hours
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
-    '--config', path.join(runDir, 'code-server.yaml'),
+    '--reconnection-grace-time',
+    '5', // else a dropped page leaves a ~150 MB extension host alive for 3 hours
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--config',
+    path.join(runDir, 'code-server.yaml'),
   ];
   if (!trust) args.push('--disable-workspace-trust');
   if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');

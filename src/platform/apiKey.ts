@@ -3,7 +3,6 @@
 import vscode = require('vscode');
 import { CONTEXT_KEYS, SECRET_KEY } from '../core/manifest';
 
-
 export interface ApiKeyStore extends vscode.Disposable {
   /** The stored key ('' counts as none). */
   readonly current: string | undefined;

@@ -71,10 +71,7 @@ export interface PanelViewModel {
   notes: string[];
 }
 
-export type HostMessage =
-  | { type: 'account'; data: PanelViewModel }
-  | { type: 'loading'; accountId: string }
-  | { type: 'error'; message: string };
+export type HostMessage = { type: 'account'; data: PanelViewModel } | { type: 'loading'; accountId: string } | { type: 'error'; message: string };
 
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh' };
 

@@ -55,7 +55,9 @@ describe('packaging (npm run package → near-lens.vsix)', function () {
       const dir = path.join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
       assert.ok(statSync(dir).isDirectory(), `${dir} installed`);
       // vsce stores README.md/CHANGELOG.md as readme.md/changelog.md and LICENSE as LICENSE.txt; the installer adds .vsixmanifest.
-      const installed = walk(dir).filter((f) => f !== '.vsixmanifest').map((f) => ({ 'readme.md': 'README.md', 'changelog.md': 'CHANGELOG.md', 'LICENSE.txt': 'LICENSE' })[f] ?? f);
+      const installed = walk(dir)
+        .filter((f) => f !== '.vsixmanifest')
+        .map((f) => ({ 'readme.md': 'README.md', 'changelog.md': 'CHANGELOG.md', 'LICENSE.txt': 'LICENSE' })[f] ?? f);
       assert.deepEqual(installed.sort(), ALLOWLIST);
       const readme = readFileSync(path.join(dir, 'readme.md'), 'utf8');
       const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1] ?? '');

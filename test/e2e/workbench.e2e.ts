@@ -75,7 +75,10 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       `Storage: ${a.storageBytes.toLocaleString('en-US')} bytes, pinning ${shownNear(a.pinned)}`,
       `${a.counts.tokens} fungible tokens · ${a.counts.nfts} NFT collections · ${a.counts.pools} staking pools`,
     ]) {
-      assert.ok(lines.some((l) => l.includes(want)), `hover shows "${want}":\n${text}`);
+      assert.ok(
+        lines.some((l) => l.includes(want)),
+        `hover shows "${want}":\n${text}`,
+      );
     }
     assert.equal(shownNear(a.total), '1,234.5678 NEAR'); // once as a literal too, so the oracle itself is checked
     assert.match(text, /Open in Balance Panel/);
@@ -89,10 +92,14 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     const { page } = wb;
     await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
     const want = WATCHLIST.map((id) => ({ label: id, description: shownNear(expectedAccount(id).total) }));
-    const rows = await poll(async () => {
-      const r = await sideBarTreeRows(page);
-      return want.every((w) => r.some((x) => x.label === w.label && x.description === w.description)) ? r : undefined;
-    }, `watchlist rows ${JSON.stringify(want)}`, 60_000);
+    const rows = await poll(
+      async () => {
+        const r = await sideBarTreeRows(page);
+        return want.every((w) => r.some((x) => x.label === w.label && x.description === w.description)) ? r : undefined;
+      },
+      `watchlist rows ${JSON.stringify(want)}`,
+      60_000,
+    );
     assert.deepEqual(
       rows.filter((r) => WATCHLIST.includes(r.label)),
       want,
@@ -108,10 +115,13 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       { label: 'Total owned', description: shownNear(a.total) },
       { label: 'Spendable', description: shownNear(a.spendable) },
     ];
-    await poll(async () => {
-      const r = await sideBarTreeRows(page);
-      return fields.every((f) => r.some((x) => x.label === f.label && x.description === f.description));
-    }, `alice.near's State fields ${JSON.stringify(fields)}`);
+    await poll(
+      async () => {
+        const r = await sideBarTreeRows(page);
+        return fields.every((f) => r.some((x) => x.label === f.label && x.description === f.description));
+      },
+      `alice.near's State fields ${JSON.stringify(fields)}`,
+    );
     await wb.shot('03-watchlist');
   });
 
@@ -142,7 +152,10 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     assert.ok(bottom.includes(`"hash": "${head.hash}",`), bottom);
     // An untitled JSON-with-comments document (the tab is named after its first line).
     assert.match(await page.locator('.tabs-container .tab.active').innerText(), /Untitled-\d+/);
-    await page.locator('.statusbar-item').filter({ hasText: /^JSON with Comments$/ }).waitFor();
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /^JSON with Comments$/ })
+      .waitFor();
   });
 
   it('Open Balance Panel… shows here.tg to the yoctoNEAR in the webview (dark theme)', async () => {

@@ -60,7 +60,9 @@ async function main(): Promise<number> {
         'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
         'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
       });
-      console.log(`[integration] ${run.name} run: ${exe.label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`);
+      console.log(
+        `[integration] ${run.name} run: ${exe.label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`,
+      );
       const started = Date.now();
       try {
         await runTests({

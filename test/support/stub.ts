@@ -204,13 +204,16 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
 
   // ---------- routing ----------
   function restReply(p: string): Reply {
-    const seg = p.split('/').slice(1).map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return '\u0000';
-      }
-    });
+    const seg = p
+      .split('/')
+      .slice(1)
+      .map((s) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return '\u0000';
+        }
+      });
     if (p === '/status') return json(200, data.status);
     if (p === '/health') return json(200, { status: 'ok' });
     if (seg[0] === 'v1' && seg[1] === 'account' && seg.length === 4 && seg[2] !== undefined) {
@@ -250,10 +253,36 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const finality = params['finality'];
     if (ref === undefined) {
       if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: STUB_HEAD_HEIGHT };
-      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'missing field `finality`' }, 'missing field `finality`', -32700, 'Parse error')) };
+      return {
+        reply: json(
+          400,
+          rpcErrorBody(
+            id,
+            'REQUEST_VALIDATION_ERROR',
+            'PARSE_ERROR',
+            { error_message: 'missing field `finality`' },
+            'missing field `finality`',
+            -32700,
+            'Parse error',
+          ),
+        ),
+      };
     }
     if (finality !== undefined) {
-      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'block_id and finality are mutually exclusive' }, 'block_id and finality', -32700, 'Parse error')) };
+      return {
+        reply: json(
+          400,
+          rpcErrorBody(
+            id,
+            'REQUEST_VALIDATION_ERROR',
+            'PARSE_ERROR',
+            { error_message: 'block_id and finality are mutually exclusive' },
+            'block_id and finality',
+            -32700,
+            'Parse error',
+          ),
+        ),
+      };
     }
     const unknown = (what: string): { reply: Reply } => ({
       reply: json(422, rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_BLOCK', {}, `DB Not Found Error: ${what} \n Cause: Unknown`)),
@@ -267,15 +296,25 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
       return { height };
     } else {
-      return { reply: json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'invalid block_id' }, 'invalid block_id', -32700, 'Parse error')) };
+      return {
+        reply: json(
+          400,
+          rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'invalid block_id' }, 'invalid block_id', -32700, 'Parse error'),
+        ),
+      };
     }
     if (height > STUB_HEAD_HEIGHT) return unknown(`BLOCK HEIGHT: ${height}`);
     if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) {
       return {
         reply: json(
           200,
-          rpcErrorBody(id, 'HANDLER_ERROR', 'GARBAGE_COLLECTED_BLOCK', { block_height: height, block_hash: syntheticHash(height) },
-            `The data for block #${height} is garbage collected on this node, use an archival node to fetch historical data`),
+          rpcErrorBody(
+            id,
+            'HANDLER_ERROR',
+            'GARBAGE_COLLECTED_BLOCK',
+            { block_height: height, block_hash: syntheticHash(height) },
+            `The data for block #${height} is garbage collected on this node, use an archival node to fetch historical data`,
+          ),
         ),
       };
     }
@@ -284,7 +323,18 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
 
   function rpcReply(host: 'rpc' | 'archival', body: unknown): Reply {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return json(400, rpcErrorBody(null, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: 'not a JSON-RPC request' }, 'not a JSON-RPC request', -32700, 'Parse error'));
+      return json(
+        400,
+        rpcErrorBody(
+          null,
+          'REQUEST_VALIDATION_ERROR',
+          'PARSE_ERROR',
+          { error_message: 'not a JSON-RPC request' },
+          'not a JSON-RPC request',
+          -32700,
+          'Parse error',
+        ),
+      );
     }
     const req = body as Record<string, unknown>;
     const id = req['id'] ?? null;
@@ -295,16 +345,27 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       const b = resolveBlock(host, id, params);
       return 'reply' in b ? b.reply : ok(data.blockAt(b.height));
     }
-    if (method === 'status' || method === 'health') return ok(method === 'health' ? null : { chain_id: 'testnet', sync_info: { latest_block_height: STUB_HEAD_HEIGHT, latest_block_hash: data.headHash, syncing: false } });
+    if (method === 'status' || method === 'health')
+      return ok(
+        method === 'health'
+          ? null
+          : { chain_id: 'testnet', sync_info: { latest_block_height: STUB_HEAD_HEIGHT, latest_block_hash: data.headHash, syncing: false } },
+      );
     if (method !== 'query') {
-      return json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'METHOD_NOT_FOUND', { method_name: String(method) }, String(method), -32601, 'Method not found'));
+      return json(
+        400,
+        rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'METHOD_NOT_FOUND', { method_name: String(method) }, String(method), -32601, 'Method not found'),
+      );
     }
     const b = resolveBlock(host, id, params);
     if ('reply' in b) return b.reply;
     const at = { block_height: b.height, block_hash: b.height === STUB_HEAD_HEIGHT ? data.headHash : syntheticHash(b.height) };
     const accountId = String(params['account_id'] ?? '');
     const unknownAccount = (): Reply =>
-      json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_ACCOUNT', { requested_account_id: accountId, ...at }, `account ${accountId} does not exist while viewing`));
+      json(
+        200,
+        rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_ACCOUNT', { requested_account_id: accountId, ...at }, `account ${accountId} does not exist while viewing`),
+      );
     if (!isAccountId(accountId)) {
       return json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'INVALID_ACCOUNT', { requested_account_id: accountId, ...at }, `Account ID ${accountId} is invalid`));
     }
@@ -322,7 +383,16 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         if (!va) return unknownAccount();
         const methodName = String(params['method_name'] ?? '');
         if (va.code_hash === NO_CODE) {
-          return json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'NO_CONTRACT_CODE', { contract_account_id: accountId, ...at }, `Contract code for contract ID #${accountId} has never been observed on the node`));
+          return json(
+            200,
+            rpcErrorBody(
+              id,
+              'HANDLER_ERROR',
+              'NO_CONTRACT_CODE',
+              { contract_account_id: accountId, ...at },
+              `Contract code for contract ID #${accountId} has never been observed on the node`,
+            ),
+          );
         }
         const entry = data.calls[accountId]?.[methodName];
         if (!entry) return json(200, { ...data.missingMethodBody, id, result: { ...(data.missingMethodBody['result'] as object), ...at } });
@@ -336,7 +406,18 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         return ok({ result: Array.from(new TextEncoder().encode(JSON.stringify(value))), logs: [], ...at });
       }
       default:
-        return json(400, rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'PARSE_ERROR', { error_message: `unknown request_type ${String(params['request_type'])}` }, 'unknown variant', -32700, 'Parse error'));
+        return json(
+          400,
+          rpcErrorBody(
+            id,
+            'REQUEST_VALIDATION_ERROR',
+            'PARSE_ERROR',
+            { error_message: `unknown request_type ${String(params['request_type'])}` },
+            'unknown variant',
+            -32700,
+            'Parse error',
+          ),
+        );
     }
   }
 

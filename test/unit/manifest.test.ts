@@ -56,15 +56,23 @@ describe('manifest: package.json and the code agree', () => {
       for (const m of readFileSync(f, 'utf8').matchAll(/\[COMMANDS\.(\w+)\]\s*:/g)) registered.add(m[1] ?? '');
     }
     const registeredIds = [...registered].map((k) => (COMMANDS as Record<string, string>)[k]);
-    assert.ok(registeredIds.every((id) => id !== undefined && contributed.includes(id)), `unknown: ${[...registered].join(', ')}`);
+    assert.ok(
+      registeredIds.every((id) => id !== undefined && contributed.includes(id)),
+      `unknown: ${[...registered].join(', ')}`,
+    );
     assert.deepEqual(registeredIds.sort(), [...contributed].sort(), 'every contributed command has a handler');
   });
 
   it('menus name contributed commands, and their when clauses name known views, context keys and item values', () => {
-    const views = Object.values(c.views).flat().map((v) => v.id);
+    const views = Object.values(c.views)
+      .flat()
+      .map((v) => v.id);
     assert.deepEqual(views, [WATCHLIST_VIEW]);
     assert.deepEqual(Object.keys(c.views), [VIEW_CONTAINER]);
-    assert.deepEqual(c.viewsContainers.activitybar.map((v) => v.id), [VIEW_CONTAINER]);
+    assert.deepEqual(
+      c.viewsContainers.activitybar.map((v) => v.id),
+      [VIEW_CONTAINER],
+    );
     const keys: string[] = Object.values(CONTEXT_KEYS);
     const items: string[] = Object.values(ITEM_CONTEXT);
     const whens = [...Object.values(c.menus).flat(), ...c.viewsWelcome.map((w) => ({ command: '', when: w.when }))];
@@ -76,7 +84,10 @@ describe('manifest: package.json and the code agree', () => {
       for (const k of when.matchAll(/(?<![\w.=~] ?)\b(nearLens\.\w+)\b(?!\.)/g)) assert.ok(keys.includes(k[1] ?? ''), `${when}: context key ${k[1]}`);
       for (const r of when.matchAll(/viewItem =~ \/(.+?)\//g)) {
         const re = new RegExp(r[1] ?? '');
-        assert.ok(items.some((i) => re.test(i)), `${when}: no item context matches ${r[1]}`);
+        assert.ok(
+          items.some((i) => re.test(i)),
+          `${when}: no item context matches ${r[1]}`,
+        );
       }
     }
   });

@@ -117,7 +117,12 @@ describe('settings normalisation', () => {
     assert.deepEqual([...RESTRICTED_WHEN_UNTRUSTED].sort(), declared);
     const props = pkg.contributes.configuration.properties;
     for (const k of APPLICATION_SCOPED) assert.equal(props[`nearLens.${k}`]?.scope, 'application', k);
-    assert.deepEqual([...SETTING_KEYS].sort(), Object.keys(props).map((k) => k.replace(/^nearLens\./, '')).sort());
+    assert.deepEqual(
+      [...SETTING_KEYS].sort(),
+      Object.keys(props)
+        .map((k) => k.replace(/^nearLens\./, ''))
+        .sort(),
+    );
   });
 
   it('merges user and workspace watchlists without duplicates', () => {
@@ -136,8 +141,14 @@ describe('settings normalisation', () => {
     const s = normaliseSettings({}, TRUSTED);
     assert.equal(explorerUrlFor(s, 'alice.near'), 'https://nearblocks.io/address/alice.near');
     assert.equal(explorerUrlFor(s, 'alice.testnet'), 'https://testnet.nearblocks.io/address/alice.testnet');
-    assert.equal(explorerUrlFor({ ...s, explorer: { ...s.explorer, mainnet: 'https://x.example/a?id={accountId}' } }, 'a/b?c#d'), 'https://x.example/a?id=a%2Fb%3Fc%23d');
-    const bad = normaliseSettings({ 'explorer.mainnetUrl': { globalValue: 'javascript:alert({accountId})' }, 'explorer.testnetUrl': { globalValue: 'https://no-placeholder.example' } }, TRUSTED);
+    assert.equal(
+      explorerUrlFor({ ...s, explorer: { ...s.explorer, mainnet: 'https://x.example/a?id={accountId}' } }, 'a/b?c#d'),
+      'https://x.example/a?id=a%2Fb%3Fc%23d',
+    );
+    const bad = normaliseSettings(
+      { 'explorer.mainnetUrl': { globalValue: 'javascript:alert({accountId})' }, 'explorer.testnetUrl': { globalValue: 'https://no-placeholder.example' } },
+      TRUSTED,
+    );
     assert.equal(bad.explorer.mainnet, 'https://nearblocks.io/address/{accountId}');
     assert.equal(bad.explorer.testnet, 'https://testnet.nearblocks.io/address/{accountId}');
     const custom = { ...s, network: 'custom' as const };

@@ -109,17 +109,19 @@ export function normaliseStatus(raw: unknown): IndexerStatus {
     Object.assign(out, { [key]: key === 'syncBlockTimestampNanosec' ? String(v) : v });
   };
   optional('syncBalanceBlockHeight', 'sync_balance_block_height', 'a block height', isCount);
-  optional('syncBlockTimestampNanosec', 'sync_block_timestamp_nanosec', 'a string of digits', (v) => isCount(v) || (typeof v === 'string' && /^[0-9]+$/.test(v)));
+  optional(
+    'syncBlockTimestampNanosec',
+    'sync_block_timestamp_nanosec',
+    'a string of digits',
+    (v) => isCount(v) || (typeof v === 'string' && /^[0-9]+$/.test(v)),
+  );
   optional('syncLatencySec', 'sync_latency_sec', 'a number', Number.isFinite);
   optional('version', 'version', 'a string', (v) => typeof v === 'string');
   return out;
 }
 
 /** Liquid-staking tokens (by the client-supplied provider contract ids) apart from the other FTs; order kept. */
-export function splitLiquidStaking(
-  tokens: readonly FtHolding[],
-  providers: readonly string[],
-): { liquid: FtHolding[]; other: FtHolding[] } {
+export function splitLiquidStaking(tokens: readonly FtHolding[], providers: readonly string[]): { liquid: FtHolding[]; other: FtHolding[] } {
   const set = new Set(providers.map((p) => p.trim().toLowerCase()));
   return { liquid: tokens.filter((t) => set.has(t.contractId)), other: tokens.filter((t) => !set.has(t.contractId)) };
 }
@@ -193,7 +195,8 @@ function ftList(o: Obj): FtHolding[] {
   return entries(o, 'tokens', (e, at) => {
     const id = contractId(e, at);
     const b = e['balance'];
-    const balance: FtBalance = b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };
+    const balance: FtBalance =
+      b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };
     return { contractId: id, balance, lastUpdate: lastUpdate(e, at) };
   });
 }

@@ -8,7 +8,11 @@ export interface Endpoints {
 
 /** FastNEAR's three services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com, archival-rpc.<net>.fastnear.com. */
 const fastnear = (net: 'mainnet' | 'testnet', api: string): Endpoints =>
-  Object.freeze({ apiUrl: `https://${api}.fastnear.com`, rpcUrl: `https://rpc.${net}.fastnear.com`, archivalRpcUrl: `https://archival-rpc.${net}.fastnear.com` });
+  Object.freeze({
+    apiUrl: `https://${api}.fastnear.com`,
+    rpcUrl: `https://rpc.${net}.fastnear.com`,
+    archivalRpcUrl: `https://archival-rpc.${net}.fastnear.com`,
+  });
 
 export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints } = Object.freeze({
   mainnet: fastnear('mainnet', 'api'),

@@ -12,7 +12,22 @@ import { variants } from '../redact';
 import { TtlCache } from './cache';
 import { httpError, parseJson, rpcError } from './messages';
 import type { Exchange, Host, RpcHost } from './messages';
-import { blockParams, FINAL, isWriteMethod, nameRule, need, plainJson, rpcMethodError, scrubKey, toAccessKeys, toBlock, toCallResult, toFtMetadata, toPoolAmount, toViewAccount } from './rpc';
+import {
+  blockParams,
+  FINAL,
+  isWriteMethod,
+  nameRule,
+  need,
+  plainJson,
+  rpcMethodError,
+  scrubKey,
+  toAccessKeys,
+  toBlock,
+  toCallResult,
+  toFtMetadata,
+  toPoolAmount,
+  toViewAccount,
+} from './rpc';
 import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';
 import { HttpTransport } from './transport';
 import type { AuthTransport, RequestLogEntry } from './transport';
@@ -227,7 +242,13 @@ export class NearClient {
   }
 
   /** An RPC read whose result `convert` checks; cached under `key` (for longer at a fixed block), or always fetched without one. */
-  #query<T>(method: string, params: Record<string, unknown>, convert: (r: unknown) => T, key: string | undefined, o: RpcCallOptions | undefined): Promise<RpcResult<T>> {
+  #query<T>(
+    method: string,
+    params: Record<string, unknown>,
+    convert: (r: unknown) => T,
+    key: string | undefined,
+    o: RpcCallOptions | undefined,
+  ): Promise<RpcResult<T>> {
     const load = async (signal: AbortSignal | undefined): Promise<RpcResult<T>> => {
       const r = await this.#rpc(method, params, o, signal);
       return { result: convert(r.result), host: r.host };

@@ -22,10 +22,7 @@ export function createLimiter(max: number): Limiter {
       const start = (): void => {
         running++;
         // A task that throws synchronously still releases its place.
-        Promise.resolve()
-          .then(task)
-          .then(resolve, reject)
-          .finally(next);
+        Promise.resolve().then(task).then(resolve, reject).finally(next);
       };
       if (running < limit) start();
       else queue.push(start);

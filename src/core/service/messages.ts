@@ -82,17 +82,27 @@ export function httpError(ex: Exchange, host: Host, hasKey: boolean, clean: (s: 
   const v = tryJson(ex.text);
   const detail = isRecord(v) ? [v['error'], v['message']].find((x) => typeof x === 'string') : v;
   if (status === 403 && detail === 'origin_not_allowed') {
-    return new NearLensError('origin-not-allowed', 'This API key only works from certain web origins, not from the editor (origin_not_allowed); use an unrestricted key.', { status });
+    return new NearLensError(
+      'origin-not-allowed',
+      'This API key only works from certain web origins, not from the editor (origin_not_allowed); use an unrestricted key.',
+      { status },
+    );
   }
   if (status === 429) {
     const wait = parseRetryAfter(ex.headers.get('retry-after'));
     const when = wait === undefined ? 'in a moment' : `in ${formatWait(wait)}`;
-    return new NearLensError('rate-limited', `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`, { status, retryAfterMs: wait });
+    return new NearLensError('rate-limited', `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`, {
+      status,
+      retryAfterMs: wait,
+    });
   }
   const [kind, what, advice = ''] =
     status === 401 && hasKey
       ? KEY_REJECTED
-      : (HTTP_ERRORS[status] ?? (status >= 500 ? ['server', status > 501 && status < 505 ? 'is unavailable right now' : 'had an internal error'] : [status >= 400 ? 'bad-request' : 'server', 'answered unexpectedly']));
+      : (HTTP_ERRORS[status] ??
+        (status >= 500
+          ? ['server', status > 501 && status < 505 ? 'is unavailable right now' : 'had an internal error']
+          : [status >= 400 ? 'bad-request' : 'server', 'answered unexpectedly']));
   const d = typeof detail === 'string' && detail ? `: ${clean(detail)}` : '';
   return new NearLensError(kind, `${HOSTS[host][0]} ${what} (HTTP ${status}${d})${advice}.`, { status });
 }
@@ -157,7 +167,10 @@ export function rpcError(env: Record<string, unknown>, status: number, host: Rpc
   const detail = field === undefined ? '' : str(isRecord(causeObj['info']) ? causeObj['info'][field] : undefined);
   const who = HOSTS[host][0];
   const what = clean([cause ?? name, data || message].filter(Boolean).join(': '));
-  const msg = template !== undefined && detail !== undefined ? template.replace('{W}', who).replace('{d}', clean(detail)) : `${who} answered with an error${what && `: ${what}`}.`;
+  const msg =
+    template !== undefined && detail !== undefined
+      ? template.replace('{W}', who).replace('{d}', clean(detail))
+      : `${who} answered with an error${what && `: ${what}`}.`;
   const kind: ErrorKind = cause === 'NO_CONTRACT_CODE' || cause === 'CONTRACT_EXECUTION_ERROR' ? 'contract' : 'rpc';
   return new NearLensError(kind, sentence(msg), { status, rpcName: name || undefined, rpcCause: cause || undefined });
 }

@@ -169,7 +169,14 @@ export class HttpTransport {
   }
 
   /** ofetch's attempts for one URL; the caller's cancel ends the wait at once, even during a backoff timer. */
-  async #attempts(host: Host, origin: string, url: string, method: string, body: string | undefined, signal: AbortSignal | undefined): Promise<FetchResponse<unknown>> {
+  async #attempts(
+    host: Host,
+    origin: string,
+    url: string,
+    method: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<FetchResponse<unknown>> {
     if (signal?.aborted) throw aborted();
     const call: Call = { host, origin, signal, started: 0, keyed: false };
     const options: CallOptions = { method, body, nearLens: call };
@@ -260,7 +267,14 @@ export class HttpTransport {
     const call = callOf(ctx);
     try {
       const url = typeof ctx.request === 'string' ? ctx.request : ctx.request.url;
-      this.#log({ method: String(ctx.options.method ?? 'GET'), host: call.host, url: redactUrl(this.redact(url)), status, ms: Date.now() - call.started, error });
+      this.#log({
+        method: String(ctx.options.method ?? 'GET'),
+        host: call.host,
+        url: redactUrl(this.redact(url)),
+        status,
+        ms: Date.now() - call.started,
+        error,
+      });
     } catch {
       // a broken logger must not break a look-up
     }

@@ -17,7 +17,6 @@ export function apiKeyError(text: string): string | undefined {
   return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
 }
 
-
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
   const t = String(text).trim();
@@ -88,7 +87,6 @@ export function resultDocument(summary: string, result: unknown): string {
   // sanitizeText keeps it on one line, so the comment cannot end early.
   return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
 }
-
 
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {

@@ -44,7 +44,9 @@ const BR = '  \n'; // markdown hard line break
 
 /** `[label](command:id?<args>)`: args JSON-encoded as one argument, URI-encoded, parentheses too (they end a link). */
 export function commandLink(label: string, command: HoverCommand, arg: unknown): string {
-  const query = encodeURIComponent(JSON.stringify([arg])).replace(/\(/g, '%28').replace(/\)/g, '%29');
+  const query = encodeURIComponent(JSON.stringify([arg]))
+    .replace(/\(/g, '%28')
+    .replace(/\)/g, '%29');
   return `[${escapeMarkdown(label)}](command:${command}?${query})`;
 }
 
@@ -118,7 +120,9 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
     `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
     `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
-    ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map((t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`),
+    ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map(
+      (t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`,
+    ),
     full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${full.latestActivity.toLocaleString('en-US')}`,
     head,
   ].join(BR);

@@ -119,7 +119,10 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
 export const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
 
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
-export function describePool(p: PoolBalance, decimals: number): { staked: string; stakedExact: string; unstaked: string; unstakedExact: string; summary: string } {
+export function describePool(
+  p: PoolBalance,
+  decimals: number,
+): { staked: string; stakedExact: string; unstaked: string; unstakedExact: string; summary: string } {
   const any = p.unstaked !== 0n;
   const staked = formatNear(p.staked, decimals);
   const unstaked = any ? formatNear(p.unstaked, decimals) : '';

@@ -27,13 +27,7 @@ export function panelCsp(cspSource: string, nonce: string): string {
   // CSP source lists are space-separated: a value with spaces, quotes or ';' could add sources or directives.
   if (!/^[A-Za-z0-9+/=]{16,}$/.test(nonce)) throw new Error('The webview nonce must be base64 of at least 12 random bytes.');
   const sources = webviewSources(cspSource);
-  return [
-    "default-src 'none'",
-    `style-src ${sources}`,
-    `script-src 'nonce-${nonce}'`,
-    `img-src ${sources} data:`,
-    `font-src ${sources}`,
-  ].join('; ');
+  return ["default-src 'none'", `style-src ${sources}`, `script-src 'nonce-${nonce}'`, `img-src ${sources} data:`, `font-src ${sources}`].join('; ');
 }
 
 /**

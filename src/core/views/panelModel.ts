@@ -1,7 +1,7 @@
 // Builds the balance panel's PanelViewModel (pre-formatted strings only) from normalised account data. Pure: no `vscode`,
 // no I/O; money as bigint, and what a person reads (amounts, shares) through big.js.
 import Big from 'big.js';
-import { formatNear, formatTokenAmount } from '../near/amounts';
+import { formatNear } from '../near/amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from '../near/account';
 import type { FtMetadata } from '../service/client';
@@ -57,9 +57,11 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     caveat,
     liquid: tokenRows(liquid, true),
     tokens: tokenRows(other, false),
-    nfts: nfts.map(
-      (n): NftRow => ({ contractId: sanitizeText(n.contractId, 100), publisher: sanitizeText(publisherOf(n.contractId) ?? '', 100), lastUpdate: formatHeight(n.lastUpdate) }),
-    ),
+    nfts: nfts.map((n): NftRow => ({
+      contractId: sanitizeText(n.contractId, 100),
+      publisher: sanitizeText(publisherOf(n.contractId) ?? '', 100),
+      lastUpdate: formatHeight(n.lastUpdate),
+    })),
     nftFilter: publisher ? `Only collections published under ${sanitizeText(publisher, 80)} (${nfts.length} of ${i.full.nfts.length}).` : '',
     pools: poolRows(i),
     latestActivity: activityText(i.full.latestActivity),
@@ -109,7 +111,13 @@ export function balanceBar(st: AccountState, decimals: number): { segments: BarS
     scale,
   );
   return {
-    segments: parts.map(([key, label, amount], idx) => ({ key, label, amount: formatNear(amount, decimals), exact: exactNear(amount), ...(shares[idx] as Share) })),
+    segments: parts.map(([key, label, amount], idx) => ({
+      key,
+      label,
+      amount: formatNear(amount, decimals),
+      exact: exactNear(amount),
+      ...(shares[idx] as Share),
+    })),
     note: short
       ? `Storage pins ${formatNear(st.pinned, decimals)}, more than the balance of ${formatNear(st.balance, decimals)}: spendable is ` +
         `${formatNear(st.spendable, decimals)}, and the account cannot add storage until it receives NEAR.`
@@ -119,7 +127,6 @@ export function balanceBar(st: AccountState, decimals: number): { segments: BarS
 
 /** One part's share of the bar: `percent` for display, `exactPercent` (6 decimals) and `width` (0–100). */
 export type Share = Pick<BarSegment, 'percent' | 'exactPercent' | 'width'>;
-
 
 /** Places of the exact share: the percentage to 20 decimals, rounded half up (big.js division). */
 const Pct = Big();
@@ -155,7 +162,11 @@ export function percentages(parts: readonly bigint[], scale: bigint): Share[] {
 }
 
 /** A share as decimal text rounded half up to `places`, trailing zeros dropped: "33.333333", "100", "0". */
-const decimalText = (exact: Big, places: number): string => exact.round(places, Big.roundHalfUp).toFixed(places).replace(/\.0+$|(\.\d*?)0+$/, '$1');
+const decimalText = (exact: Big, places: number): string =>
+  exact
+    .round(places, Big.roundHalfUp)
+    .toFixed(places)
+    .replace(/\.0+$|(\.\d*?)0+$/, '$1');
 
 function figures(st: AccountState, d: number, caveat: string): Figure[] {
   const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });

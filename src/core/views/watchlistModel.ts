@@ -88,7 +88,9 @@ const failure = (s: Slot<unknown>): string => s.error || 'unknown error';
 
 /** What a slot without data shows: its failure, or Loading…, at `${prefix}error` / `${prefix}loading`. */
 const pending = (acc: string, prefix: string, s: Slot<unknown>): WatchNode =>
-  s.status === 'failed' ? errorNode(acc, `${prefix}error`, `Failed: ${failure(s)}`) : node(acc, `${prefix}loading`, 'loading', 'Loading…', { icon: 'loading~spin' });
+  s.status === 'failed'
+    ? errorNode(acc, `${prefix}error`, `Failed: ${failure(s)}`)
+    : node(acc, `${prefix}loading`, 'loading', 'Loading…', { icon: 'loading~spin' });
 
 /** The description suffix of data being reloaded or kept after a failed reload. */
 const note = (s: Slot<unknown> | undefined): string => (s?.status === 'loading' ? ' · refreshing…' : s?.status === 'failed' ? ' · refresh failed' : '');
@@ -98,7 +100,12 @@ const when = (o: ModelOptions, ms: number): string => (o.formatTime ?? ((t) => n
 /** The "old figures plus an error line" of keep-last-good: only when a refresh failed and old data is shown. */
 function staleLine(acc: string, path: string, s: Slot<unknown>, o: ModelOptions): WatchNode[] {
   if (s.status !== 'failed' || s.data === undefined) return [];
-  return [errorNode(acc, path, `Refresh failed: ${failure(s)}`, { ...WARNING, description: s.updatedAt === undefined ? undefined : `showing data from ${when(o, s.updatedAt)}` })];
+  return [
+    errorNode(acc, path, `Refresh failed: ${failure(s)}`, {
+      ...WARNING,
+      description: s.updatedAt === undefined ? undefined : `showing data from ${when(o, s.updatedAt)}`,
+    }),
+  ];
 }
 
 const updated = (height: number | null | undefined): string => `Last update: block ${formatHeight(height)}`;
@@ -147,7 +154,12 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
   const st = data.state;
   if (st === null) {
     const missing = `No such account on ${e.network}`;
-    return account(`no such account${note(s)}`, [...stale, node(acc, 'missing', 'missing', missing, { icon: 'question' })], { icon: 'question' }, lines(label, missing));
+    return account(
+      `no such account${note(s)}`,
+      [...stale, node(acc, 'missing', 'missing', missing, { icon: 'question' })],
+      { icon: 'question' },
+      lines(label, missing),
+    );
   }
   const state = stateGroup(acc, data, st, o);
   return account(
@@ -168,13 +180,19 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
 
 function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
   const near = (v: bigint): string => formatNear(v, o.decimals);
-  const field = (path: string, label: string, description: string, tooltip: string, x?: Extra): WatchNode => node(acc, `state/${path}`, 'field', label, { description, tooltip, ...x });
+  const field = (path: string, label: string, description: string, tooltip: string, x?: Extra): WatchNode =>
+    node(acc, `state/${path}`, 'field', label, { description, tooltip, ...x });
   const amount = (path: string, label: string, v: bigint, more = '', x?: Extra): WatchNode => field(path, label, near(v), exactNear(v) + more, x);
   const negative = st.spendable < 0n;
   return group(acc, 'state', 'State', 'pulse', [
     amount('balance', 'Balance', st.balance),
     amount('locked', 'Locked', st.locked, st.locked > 0n ? `\n${VALIDATOR_LOCKED_CAVEAT}` : ''),
-    field('storage', 'Storage', `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`, `${st.storageBytes} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`),
+    field(
+      'storage',
+      'Storage',
+      `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`,
+      `${st.storageBytes} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`,
+    ),
     amount('total', 'Total owned', st.total, ' (balance + locked)'),
     amount(
       'spendable',
@@ -183,21 +201,23 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
       negative ? '\nStorage pins more NEAR than the balance holds: no new storage until the account receives NEAR.' : ' (balance − storage pinned)',
       negative ? WARNING : undefined,
     ),
-    field(
-      'activity',
-      'Latest activity',
-      activityText(data.latestActivity),
-      'Highest last-update block over tokens, NFTs and pools.',
-    ),
+    field('activity', 'Latest activity', activityText(data.latestActivity), 'Highest last-update block over tokens, NFTs and pools.'),
   ]);
 }
 
 function tokensGroup(acc: string, tokens: readonly FtHolding[], o: ModelOptions): WatchNode {
   const { liquid, other } = splitLiquidStaking(tokens, o.liquidStakingProviders);
-  return group(acc, 'tokens', `Fungible tokens (${tokens.length})`, 'symbol-numeric', [...liquid, ...other].map((t) => tokenNode(acc, t, liquid.includes(t), o)), {
-    lazy: tokens.length > 0 ? 'tokens' : undefined,
-    description: liquid.length > 0 ? `${liquid.length} liquid staking` : undefined,
-  });
+  return group(
+    acc,
+    'tokens',
+    `Fungible tokens (${tokens.length})`,
+    'symbol-numeric',
+    [...liquid, ...other].map((t) => tokenNode(acc, t, liquid.includes(t), o)),
+    {
+      lazy: tokens.length > 0 ? 'tokens' : undefined,
+      description: liquid.length > 0 ? `${liquid.length} liquid staking` : undefined,
+    },
+  );
 }
 
 function tokenNode(acc: string, t: FtHolding, liquid: boolean, o: ModelOptions): WatchNode {
@@ -235,13 +255,19 @@ function nftGroup(acc: string, nfts: readonly NftCollection[], o: ModelOptions):
       continue;
     }
     let parent = publishers.get(pub);
-    if (!parent) publishers.set(pub, (parent = node(acc, `nfts/publisher/${pub}`, 'publisher', sanitizeText(pub, 80), { icon: 'organization', collapsible: 'collapsed' })));
+    if (!parent)
+      publishers.set(
+        pub,
+        (parent = node(acc, `nfts/publisher/${pub}`, 'publisher', sanitizeText(pub, 80), { icon: 'organization', collapsible: 'collapsed' })),
+      );
     parent.children.push(leaf);
     parent.description = `${parent.children.length} collection${parent.children.length === 1 ? '' : 's'}`;
   }
   return group(acc, 'nfts', `NFT collections (${shown.length})`, 'file-media', [...publishers.values(), ...loose], {
     description:
-      publisher === undefined ? undefined : `publisher ${sanitizeText(publisher, 60)}${shown.length < nfts.length ? ` · ${shown.length} of ${nfts.length}` : ''}`,
+      publisher === undefined
+        ? undefined
+        : `publisher ${sanitizeText(publisher, 60)}${shown.length < nfts.length ? ` · ${shown.length} of ${nfts.length}` : ''}`,
   });
 }
 
@@ -253,7 +279,13 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
   const hash = sanitizeText(info.view.codeHash, 64);
   const full = info.keys.filter((k) => k.permission === 'FullAccess');
   const keys = (path: string, label: string, list: AccessKeyInfo[]): WatchNode =>
-    group(acc, `contract/${path}`, `${label} keys (${list.length})`, 'key', list.map((k) => keyNode(acc, k, o)));
+    group(
+      acc,
+      `contract/${path}`,
+      `${label} keys (${list.length})`,
+      'key',
+      list.map((k) => keyNode(acc, k, o)),
+    );
   return group(
     acc,
     'contract',
@@ -280,7 +312,11 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
             }),
           ]),
       keys('full', 'Full-access', full),
-      keys('fc', 'Function-call', info.keys.filter((k) => !full.includes(k))),
+      keys(
+        'fc',
+        'Function-call',
+        info.keys.filter((k) => !full.includes(k)),
+      ),
     ],
     { ...lazy, description: code ? 'code deployed' : 'no code' },
   );
@@ -333,7 +369,13 @@ function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slo
   return node(acc, `pool/${poolId}`, 'pool', label, {
     icon: 'server-process',
     description: v ? v.summary + note(s) : failed ? `amount unavailable: ${failed}` : s?.status === 'loading' ? 'loading…' : 'amount not loaded',
-    tooltip: lines(label, v && `Staked: ${v.stakedExact}`, v && v.unstakedExact && `Unstaked: ${v.unstakedExact}`, updated(lastUpdate), failed && `Last refresh failed: ${failed}`),
+    tooltip: lines(
+      label,
+      v && `Staked: ${v.stakedExact}`,
+      v && v.unstakedExact && `Unstaked: ${v.unstakedExact}`,
+      updated(lastUpdate),
+      failed && `Last refresh failed: ${failed}`,
+    ),
     ...(failed && !v ? WARNING : {}),
   });
 }

@@ -82,7 +82,9 @@ export class NearHoverProvider implements vscode.HoverProvider {
     }
     // A failed look-up: the last good account data (however old) with the reason, else just the reason.
     const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    return at && full ? { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message } : { kind: 'error', message };
+    return at && full
+      ? { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message }
+      : { kind: 'error', message };
   }
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {

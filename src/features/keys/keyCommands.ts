@@ -34,7 +34,9 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
     [COMMANDS.clearApiKey]: async (): Promise<boolean> => {
       const had = services.hasApiKey;
       await services.apiKey.clear();
-      void vscode.window.showInformationMessage(had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.');
+      void vscode.window.showInformationMessage(
+        had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.',
+      );
       return had;
     },
   });

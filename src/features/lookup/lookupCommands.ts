@@ -53,14 +53,25 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
    * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
    */
   const lookup =
-    <T, A extends { show?: boolean }>(what: string, field: keyof A & string, want: 'account' | 'public-key', placeHolder: string, get: (text: string, a: A | undefined) => Promise<T>) =>
+    <T, A extends { show?: boolean }>(
+      what: string,
+      field: keyof A & string,
+      want: 'account' | 'public-key',
+      placeHolder: string,
+      get: (text: string, a: A | undefined) => Promise<T>,
+    ) =>
     async (arg?: unknown): Promise<T | undefined> => {
       // The hover's link passes {key, all}; a string is the id or key; nothing prompts.
       const a = (typeof arg === 'string' ? { [field]: arg } : isRecord(arg) ? arg : undefined) as A | undefined;
       try {
         const given = a
           ? a[field]
-          : await vscode.window.showInputBox({ title: `NEAR Lens: ${what}`, placeHolder, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined) });
+          : await vscode.window.showInputBox({
+              title: `NEAR Lens: ${what}`,
+              placeHolder,
+              ignoreFocusOut: true,
+              validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined),
+            });
         const text = typeof given === 'string' ? given.trim() : '';
         if (!a && !text) return undefined; // the prompt was dismissed or left empty
         const why = lookupInputError(text, want);
@@ -72,23 +83,37 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
       }
     };
 
-  const lookupPublicKey = lookup<PublicKeyAccounts, LookupPublicKeyArgs>('Look Up Public Key', 'key', 'public-key', 'ed25519:… or secp256k1:…', async (key, a) => {
-    const all = a?.all === true;
-    const { client, network } = services.clientForNetwork();
-    const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
-    if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
-    return r;
-  });
+  const lookupPublicKey = lookup<PublicKeyAccounts, LookupPublicKeyArgs>(
+    'Look Up Public Key',
+    'key',
+    'public-key',
+    'ed25519:… or secp256k1:…',
+    async (key, a) => {
+      const all = a?.all === true;
+      const { client, network } = services.clientForNetwork();
+      const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
+      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
+      return r;
+    },
+  );
 
-  const lookupAccount = lookup<AccountFull | undefined, LookupAccountArgs>('Look Up Account', 'id', 'account', 'alice.near, an implicit account (64 hex), 0x…', async (id, a) => {
-    const { client, network } = services.clientForAccount(id);
-    const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () => client.full(id));
-    if (a?.show === false) return full;
-    // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
-    // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
-    void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
-    return undefined;
-  });
+  const lookupAccount = lookup<AccountFull | undefined, LookupAccountArgs>(
+    'Look Up Account',
+    'id',
+    'account',
+    'alice.near, an implicit account (64 hex), 0x…',
+    async (id, a) => {
+      const { client, network } = services.clientForAccount(id);
+      const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
+        client.full(id),
+      );
+      if (a?.show === false) return full;
+      // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
+      // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
+      void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
+      return undefined;
+    },
+  );
 
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
     const networks = [

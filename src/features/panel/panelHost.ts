@@ -16,7 +16,6 @@ import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../../platform/args';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
 
-
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
   readonly panels: ReadonlyMap<string, AccountPanel>;
@@ -54,7 +53,12 @@ export class AccountPanel implements vscode.Disposable {
     const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...path);
     webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [uri('media'), uri('dist', 'webview')] };
     const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
-    webview.html = panelHtml({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('base64'), scriptUri: asset('panel.js'), styleUri: asset('panel.css') });
+    webview.html = panelHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: asset('panel.js'),
+      styleUri: asset('panel.css'),
+    });
     panel.title = `NEAR: ${accountId}`;
     panel.iconPath = uri('media', 'near-lens.svg');
     this.#disposables = [
@@ -102,7 +106,13 @@ export class AccountPanel implements vscode.Disposable {
     const s = this.#services.settings;
     this.#post({
       type: 'account',
-      data: buildPanelModel({ ...this.#loaded, decimals: s.decimals, liquidStakingProviders: s.liquidStakingProviders, nftPublisher: s.nftPublisher, staleError: this.#error }),
+      data: buildPanelModel({
+        ...this.#loaded,
+        decimals: s.decimals,
+        liquidStakingProviders: s.liquidStakingProviders,
+        nftPublisher: s.nftPublisher,
+        staleError: this.#error,
+      }),
     });
   }
 
@@ -122,16 +132,43 @@ export class AccountPanel implements vscode.Disposable {
       const run = createLimiter(LOOKUP_CONCURRENCY);
       /** The slots of one look-up for each key, LOOKUP_CONCURRENCY at a time. */
       const slots = async <T>(keys: readonly string[], what: string, work: (k: string) => Promise<T>, last: (k: string) => Slot<T> | undefined) =>
-        new Map(await Promise.all(keys.map((k) => run(async () => [k, await loadSlot(() => work(k), () => last(k), warn, `${what} ${k} of ${id}`)] as const))));
+        new Map(
+          await Promise.all(
+            keys.map((k) =>
+              run(
+                async () =>
+                  [
+                    k,
+                    await loadSlot(
+                      () => work(k),
+                      () => last(k),
+                      warn,
+                      `${what} ${k} of ${id}`,
+                    ),
+                  ] as const,
+              ),
+            ),
+          ),
+        );
       const [meta, pools, status] = await Promise.all([
-        slots([...new Set(full.tokens.map((t) => t.contractId))], 'ft_metadata of', (c) => client.ftMetadata(c), (c) => prev?.ftMeta(c)),
+        slots(
+          [...new Set(full.tokens.map((t) => t.contractId))],
+          'ft_metadata of',
+          (c) => client.ftMetadata(c),
+          (c) => prev?.ftMeta(c),
+        ),
         slots(
           full.state === null ? [] : full.pools.map((p) => p.poolId),
           'pool',
           (poolId) => poolBalance(client, poolId, id, { fresh }),
           (poolId) => prev?.pools.get(poolId),
         ),
-        loadSlot(() => client.status({ fresh }), () => undefined, warn, `indexer status of ${id}`),
+        loadSlot(
+          () => client.status({ fresh }),
+          () => undefined,
+          warn,
+          `indexer status of ${id}`,
+        ),
       ]);
       if (gen !== this.#generation) return;
       this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status, rpcUrl };

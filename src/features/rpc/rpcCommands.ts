@@ -99,11 +99,14 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         const [method, call] = r;
         await services.ready; // the first request after start-up goes with the stored key
         const { client } = services.clientForNetwork();
-        const res = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true }, (_p, token) => {
-          const ctrl = new AbortController();
-          const sub = token.onCancellationRequested(() => ctrl.abort());
-          return call(client, ctrl.signal).finally(() => sub.dispose());
-        });
+        const res = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true },
+          (_p, token) => {
+            const ctrl = new AbortController();
+            const sub = token.onCancellationRequested(() => ctrl.abort());
+            return call(client, ctrl.signal).finally(() => sub.dispose());
+          },
+        );
         const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
         const summary = method === 'block' ? blockSummary(res.result, res.host, host) : `${method} · ${answeredBy(res.host, host)}`;
         const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: resultDocument(summary, res.result) });
@@ -125,7 +128,9 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     // An argument's method and params are checked by the client, before anything is sent.
     const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
     const host = a ? hostArg(a.host) : method && (await pickHost());
-    const params = a ? a.params ?? {} : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
+    const params = a
+      ? (a.params ?? {})
+      : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
     if (method === undefined || !host || params === undefined) return undefined;
     // Regular lets the client fall back to archival for history; archival is asked directly.
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];

@@ -44,7 +44,10 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
       return text === undefined ? [] : act.add(parseAccountIds(text).ids);
     },
     [COMMANDS.watchlistRemove]: onAccount((id) => act.remove(id)),
-    [COMMANDS.watchlistRefresh]: onAccount((id) => act.refresh(id), () => act.refreshAll()),
+    [COMMANDS.watchlistRefresh]: onAccount(
+      (id) => act.refresh(id),
+      () => act.refreshAll(),
+    ),
     [COMMANDS.watchlistRefreshAll]: () => act.refreshAll(),
     [COMMANDS.watchlistCopyId]: onAccount((id) => vscode.env.clipboard.writeText(id)),
     [COMMANDS.openInExplorer]: async (arg?: unknown) => {

@@ -56,7 +56,13 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     changed();
   };
 
-  context.subscriptions.push(provider, view, timer, view.onDidChangeVisibility(() => timer.arm()), services.onDidChange(changed));
+  context.subscriptions.push(
+    provider,
+    view,
+    timer,
+    view.onDidChangeVisibility(() => timer.arm()),
+    services.onDidChange(changed),
+  );
   registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove });
   changed();
 

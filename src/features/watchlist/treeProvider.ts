@@ -96,7 +96,18 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       const where = `${target.network} ${target.apiUrl} ${target.rpcUrl}`;
       let e = this.#entries.get(id);
       if (e?.where !== where) {
-        e = { accountId: id, network: target.network, where, rpcUrl: target.rpcUrl, invalid, full: IDLE, contract: IDLE, pools: new Map(), generation: 0, opened: new Set() };
+        e = {
+          accountId: id,
+          network: target.network,
+          where,
+          rpcUrl: target.rpcUrl,
+          invalid,
+          full: IDLE,
+          contract: IDLE,
+          pools: new Map(),
+          generation: 0,
+          opened: new Set(),
+        };
         this.#entries.set(id, e);
       }
       return this.#rebuild(e);
@@ -274,7 +285,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       e.accountId,
       Promise.all(work).then(() => {
         // Metadata is shared: every other account holding one of these tokens may read better now.
-        for (const other of this.#entries.values()) if (other !== e && other.full.data?.tokens.some((t) => todo.includes(t.contractId))) this.#update(other.accountId);
+        for (const other of this.#entries.values())
+          if (other !== e && other.full.data?.tokens.some((t) => todo.includes(t.contractId))) this.#update(other.accountId);
       }),
     );
   }

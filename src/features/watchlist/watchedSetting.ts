@@ -37,7 +37,12 @@ export class WatchedSetting {
           [info?.workspaceValue, T.Workspace],
           [info?.workspaceFolderValue, T.WorkspaceFolder],
         ] as const) {
-          if (list?.includes(id)) await config.update(SETTING, list.filter((x) => x !== id), target);
+          if (list?.includes(id))
+            await config.update(
+              SETTING,
+              list.filter((x) => x !== id),
+              target,
+            );
         }
       },
     );

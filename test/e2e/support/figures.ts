@@ -57,7 +57,10 @@ export function expectedAccount(accountId: string): Expected {
 /** The chain head the stub's RPC serves (test/fixtures/rpc-block-by-height-testnet-<height>.json). */
 export function stubHeadBlock(): { height: number; hash: string } {
   const name = 'rpc-block-by-height-testnet-187310138.json';
-  const body = JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as { result?: { header: { height: number; hash: string } }; header?: { height: number; hash: string } };
+  const body = JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as {
+    result?: { header: { height: number; hash: string } };
+    header?: { height: number; hash: string };
+  };
   const header = body.result?.header ?? body.header;
   if (!header) throw new Error(`${name} has no block header`);
   return { height: header.height, hash: header.hash };

@@ -33,7 +33,15 @@ export function packageVsix(): Packaged {
 
 /** `vsce ls`: the files vsce would package, one per line, as it prints them. */
 export function vsceLs(): string[] {
-  const r = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  const r = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   if (r.status !== 0) throw new Error(`vsce ls failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
-  return r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  return r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 }

@@ -196,7 +196,10 @@ async function textCentre(page: Page, text: string): Promise<{ x: number; y: num
  * extension answered, or stuck at "Loading…", is dismissed (mouse away, Escape) and the text hovered again.
  */
 export async function hoverUntil(page: Page, text: string, until: RegExp, timeoutMs = 60_000): Promise<{ text: string; hover: Locator }> {
-  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ has: page.locator('.monaco-hover-content') }).last();
+  const hover = page
+    .locator('.monaco-hover:not(.hidden)')
+    .filter({ has: page.locator('.monaco-hover-content') })
+    .last();
   const deadline = Date.now() + timeoutMs;
   let last = '';
   for (let attempt = 1; ; attempt++) {

@@ -12,7 +12,9 @@ const VIEW_COMMAND_SUFFIXES = ['focus', 'open', 'removeView', 'resetViewLocation
 
 describe('activation', () => {
   it('activates in a real VS Code and returns the test API', async () => {
-    console.log(`      VS Code ${vscode.version} (${vscode.env.appName}, uiKind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'})`);
+    console.log(
+      `      VS Code ${vscode.version} (${vscode.env.appName}, uiKind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'})`,
+    );
     const api = await activateExtension();
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
     assert.ok(api.services, 'services in the test API');

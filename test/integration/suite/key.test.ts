@@ -17,10 +17,13 @@ async function hoverAlice(): Promise<void> {
 
 /** Requests the stub saw on `host` (at least one, else it waits). */
 async function seen(host: RecordedRequest['host']): Promise<RecordedRequest[]> {
-  return waitFor(async () => {
-    const r = (await stubRequests()).filter((q) => q.host === host);
-    return r.length > 0 ? r : undefined;
-  }, { what: `a request on the ${host} host` });
+  return waitFor(
+    async () => {
+      const r = (await stubRequests()).filter((q) => q.host === host);
+      return r.length > 0 ? r : undefined;
+    },
+    { what: `a request on the ${host} host` },
+  );
 }
 
 /** A hover (REST API) and a block query (RPC) with the current key and transport; returns what the stub saw. */

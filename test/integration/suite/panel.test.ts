@@ -17,9 +17,7 @@ type Model = Extract<Posted, { type: 'account' }>['data'];
 
 function panelTabs(): vscode.Tab[] {
   // The workbench prefixes the extension's viewType (mainThreadWebview-nearLens.balancePanel).
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
 }
 
 /** A panel of our viewType as the workbench hands one to a serializer, once its tab is there (an earlier dispose races the editor's opening). */
@@ -93,7 +91,10 @@ function assertAliceFigures(d: Model): void {
     ],
   );
   assert.equal(d.latestActivity, 'block #132,000,789');
-  assert.equal(d.indexer, 'Indexer at block #187,310,138, balances at #187,310,130, 1.4 s behind the chain, block time 2025-02-11 06:09:37 UTC, version 0.10.9.');
+  assert.equal(
+    d.indexer,
+    'Indexer at block #187,310,138, balances at #187,310,130, 1.4 s behind the chain, block time 2025-02-11 06:09:37 UTC, version 0.10.9.',
+  );
   assert.deepEqual(d.notes, []);
 }
 

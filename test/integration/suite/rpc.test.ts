@@ -49,9 +49,10 @@ describe('rpc commands', () => {
   });
 
   it('refuses send_tx and sends nothing', async () => {
-    await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('nearLens.rpcRequest', { method: 'send_tx', params: {}, show: false })),
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.rpcRequest', { method: 'send_tx', params: {}, show: false })));
+    assert.deepEqual(
+      (await stubRequests()).filter((q) => q.host !== 'api'),
+      [],
     );
-    assert.deepEqual((await stubRequests()).filter((q) => q.host !== 'api'), []);
   });
 });

@@ -14,7 +14,11 @@ const KEY = 'untrusted-key-789';
 /** No request carries the key anywhere but in a Bearer header, and the foreign host saw no request at all. */
 function assertKeyOnlyAsBearerToUserHosts(reqs: RecordedRequest[]): void {
   const foreign = reqs.filter((r) => r.host === 'foreign');
-  assert.deepEqual(foreign.map((r) => `${r.method} ${r.url} auth=${r.headers['authorization'] ?? ''}`), [], 'requests to the foreign host');
+  assert.deepEqual(
+    foreign.map((r) => `${r.method} ${r.url} auth=${r.headers['authorization'] ?? ''}`),
+    [],
+    'requests to the foreign host',
+  );
   for (const r of reqs) {
     assert.equal(r.headers['authorization'], `Bearer ${KEY}`, `${r.host} ${r.url}`);
     assert.equal(r.query['apiKey'], undefined, `${r.host} ${r.url}`);
@@ -92,7 +96,7 @@ describe('untrusted workspace', () => {
     assertKeyOnlyAsBearerToUserHosts(reqs);
   });
 
-  it("does not follow a redirect to the foreign host, so the key never reaches it", async () => {
+  it('does not follow a redirect to the foreign host, so the key never reaches it', async () => {
     await setApiKey(KEY);
     await resetStub();
     await stubFault({ host: 'api', match: '/v1/account/here.tg/full', fault: { kind: 'redirect', to: 'foreign' } });
@@ -105,10 +109,13 @@ describe('untrusted workspace', () => {
       Promise.resolve(vscode.commands.executeCommand('nearLens.queryBlock', { host: 'regular', finality: 'final', show: false })),
       /redirected to another site/,
     );
-    const reqs = await waitFor(async () => {
-      const r = await stubRequests();
-      return r.some((q) => q.host === 'api') && r.some((q) => q.host === 'rpc') ? r : undefined;
-    }, { what: 'the redirected requests' });
+    const reqs = await waitFor(
+      async () => {
+        const r = await stubRequests();
+        return r.some((q) => q.host === 'api') && r.some((q) => q.host === 'rpc') ? r : undefined;
+      },
+      { what: 'the redirected requests' },
+    );
     assertKeyOnlyAsBearerToUserHosts(reqs);
   });
 });

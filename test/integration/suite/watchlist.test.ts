@@ -14,11 +14,16 @@ describe('watchlist', () => {
   let api: NearLensApi;
 
   const provider = (): NearLensApi['watchlist']['provider'] => api.watchlist.provider;
-  const rootIds = (): string[] => provider().getChildren().map((n) => n.accountId);
+  const rootIds = (): string[] =>
+    provider()
+      .getChildren()
+      .map((n) => n.accountId);
 
   /** The account item, rendered (getTreeItem starts its /full load, as the view does) and settled. */
   async function account(id: string): Promise<WatchNode> {
-    const node = provider().getChildren().find((n) => n.kind === 'account' && n.accountId === id);
+    const node = provider()
+      .getChildren()
+      .find((n) => n.kind === 'account' && n.accountId === id);
     assert.ok(node, `${id} in the tree (${rootIds().join(',')})`);
     provider().getTreeItem(node);
     await api.watchlist.whenIdle();
@@ -129,7 +134,9 @@ describe('watchlist', () => {
       ['Full-access keys (1)', undefined],
       ['Function-call keys (1)', undefined],
     ]);
-    assert.deepEqual(shown(provider().getChildren(child(contract, 'Full-access keys (1)'))), [['ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', 'full access']]);
+    assert.deepEqual(shown(provider().getChildren(child(contract, 'Full-access keys (1)'))), [
+      ['ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', 'full access'],
+    ]);
     const fc = provider().getChildren(child(contract, 'Function-call keys (1)'));
     assert.deepEqual(shown(fc), [['app.alice.near', 'vote, claim']]);
     assert.match(String(fc[0]?.tooltip), /allowance 0\.25 NEAR/);
@@ -152,7 +159,10 @@ describe('watchlist', () => {
 
     await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
     await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
-    assert.ok((await stubRequests()).some((r) => r.host === 'api' && r.path === `/v1/account/${ID}/full`), 'the refresh asked the service, not the cache');
+    assert.ok(
+      (await stubRequests()).some((r) => r.host === 'api' && r.path === `/v1/account/${ID}/full`),
+      'the refresh asked the service, not the cache',
+    );
     assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR · refresh failed');
     assert.match(String(provider().getTreeItem(alice).tooltip), /Last refresh failed: Rate limited by the service/);
     let children = provider().getChildren(alice);
@@ -161,7 +171,9 @@ describe('watchlist', () => {
     assert.match(failure?.label ?? '', /^Refresh failed: Rate limited by the service/);
     assert.match(String(provider().getTreeItem(failure).description), /^showing data from /);
     assert.deepEqual(shown(provider().getChildren(child(children, 'State'))).slice(0, 1), [['Balance', '1,234.5678 NEAR']]);
-    assert.deepEqual(shown(provider().getChildren(child(children, /^Staking pools/))).slice(0, 1), [['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked']]);
+    assert.deepEqual(shown(provider().getChildren(child(children, /^Staking pools/))).slice(0, 1), [
+      ['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked'],
+    ]);
 
     await resetStub();
     await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
@@ -174,7 +186,7 @@ describe('watchlist', () => {
     assert.ok(rpcMethods.includes('get_account_staked_balance'), rpcMethods.join(','));
   });
 
-  it('keeps a pool\'s last amounts when only its balance call fails', async () => {
+  it("keeps a pool's last amounts when only its balance call fails", async () => {
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
     const alice = await account(ID);
     await expand(child(provider().getChildren(alice), /^Staking pools/));
@@ -189,6 +201,9 @@ describe('watchlist', () => {
 
     await resetStub();
     await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
-    assert.equal(provider().getTreeItem(child(provider().getChildren(child(provider().getChildren(alice), /^Staking pools/)), 'zavodil.poolv1.near')).description, '1,000 NEAR staked · 2.5 NEAR unstaked');
+    assert.equal(
+      provider().getTreeItem(child(provider().getChildren(child(provider().getChildren(alice), /^Staking pools/)), 'zavodil.poolv1.near')).description,
+      '1,000 NEAR staked · 2.5 NEAR unstaked',
+    );
   });
 });

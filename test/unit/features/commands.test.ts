@@ -119,7 +119,9 @@ describe('commands with arguments (fake vscode, stub service)', function () {
   it('Look Up Account / Public Key with an argument return the data; secrets are refused unsent', async () => {
     const full = (await run('nearLens.lookupAccount', { id: 'alice.near', show: false })) as { accountId: string };
     assert.equal(full.accountId, 'alice.near');
-    const pk = (await run('nearLens.lookupPublicKey', { key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true, show: false })) as { accountIds: string[] };
+    const pk = (await run('nearLens.lookupPublicKey', { key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true, show: false })) as {
+      accountIds: string[];
+    };
     assert.ok(pk.accountIds.includes('root.near'));
     assert.ok(stub.requests.some((q) => q.path.endsWith('/all')));
     stub.clearRequests();

@@ -91,7 +91,10 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     const services = makeServices(stub, ['alice.near', 'nobody.near']);
     const p = new W.WatchlistProvider(services);
     const roots = p.getChildren();
-    assert.deepEqual(roots.map((r) => r.label), ['alice.near', 'nobody.near']);
+    assert.deepEqual(
+      roots.map((r) => r.label),
+      ['alice.near', 'nobody.near'],
+    );
     assert.equal(stub.requests.length, 0);
     const fires: Array<WatchNode | undefined> = [];
     p.onDidChangeTreeData((n) => fires.push(n));
@@ -107,7 +110,10 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     assert.equal(roots[0]!.description, '1,234.5678 NEAR');
     p.getTreeItem(roots[1]!);
     await p.whenIdle();
-    assert.deepEqual(p.getChildren(roots[1]).map((c) => c.label), ['No such account on mainnet']);
+    assert.deepEqual(
+      p.getChildren(roots[1]).map((c) => c.label),
+      ['No such account on mainnet'],
+    );
   });
 
   it('loads metadata, contract and pool balances lazily when their groups expand', async () => {
@@ -128,15 +134,21 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     p.getChildren(find(groups, 'Contract'));
     await p.whenIdle();
     const contract = p.getChildren(find(p.getChildren(root), 'Contract'));
-    assert.deepEqual(contract.map((c) => c.label), ['No contract code', 'Full-access keys (1)', 'Function-call keys (1)']);
+    assert.deepEqual(
+      contract.map((c) => c.label),
+      ['No contract code', 'Full-access keys (1)', 'Function-call keys (1)'],
+    );
 
     p.getChildren(find(groups, 'Staking'));
     await p.whenIdle();
     const pools = p.getChildren(find(p.getChildren(root), 'Staking'));
-    assert.deepEqual(pools.map((c) => [c.label, c.description]), [
-      ['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked'],
-      ['Past pools (1)', 'nothing delegated now'],
-    ]);
+    assert.deepEqual(
+      pools.map((c) => [c.label, c.description]),
+      [
+        ['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked'],
+        ['Past pools (1)', 'nothing delegated now'],
+      ],
+    );
     // A second expansion uses what is loaded.
     const before = stub.requests.length;
     p.getChildren(find(p.getChildren(root), 'Staking'));
@@ -187,7 +199,10 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     services.settingsRef.current = { ...services.settingsRef.current, watchlist: ['mob.near'] };
     p.reset();
     assert.ok(fires.includes(undefined));
-    assert.deepEqual(p.getChildren().map((r) => r.label), ['mob.near']);
+    assert.deepEqual(
+      p.getChildren().map((r) => r.label),
+      ['mob.near'],
+    );
     assert.equal(p.entry('alice.near'), undefined);
   });
 

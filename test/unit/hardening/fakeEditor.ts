@@ -18,7 +18,6 @@ class Disposable {
   }
 }
 
-
 export interface FakeUri {
   scheme: string;
   path: string;
@@ -173,9 +172,11 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
     };
 
   const outputChannel = (name: string): Record<string, unknown> => {
-    const line = (level: string) => (m: unknown, ...a: unknown[]) => {
-      rec.output.push({ channel: name, level, text: [m, ...a].map((x) => String(x)).join(' ') });
-    };
+    const line =
+      (level: string) =>
+      (m: unknown, ...a: unknown[]) => {
+        rec.output.push({ channel: name, level, text: [m, ...a].map((x) => String(x)).join(' ') });
+      };
     return {
       name,
       logLevel: 2,
@@ -290,7 +291,11 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
         return new Disposable(() => serializers.delete(viewType));
       },
       createStatusBarItem: () => {
-        const item: Record<string, unknown> = { show: () => rec.statusBar.push(`${String(item['text'])} | ${String(item['tooltip'])}`), hide: () => undefined, dispose: () => undefined };
+        const item: Record<string, unknown> = {
+          show: () => rec.statusBar.push(`${String(item['text'])} | ${String(item['tooltip'])}`),
+          hide: () => undefined,
+          dispose: () => undefined,
+        };
         return item;
       },
       showTextDocument: async () => undefined,

@@ -10,7 +10,18 @@ import { TtlCache } from '../../../src/core/service/cache';
 import { NearLensError } from '../../../src/core/errors';
 import { startStub } from '../../support/stub';
 import type { Fault, Stub } from '../../support/stub';
-import { CANARY, endpointsOf, formatTable, loadFeatures, makeServices, PanelSurface, settle, trackUnhandledRejections, TreeSurface, unescapeMarkdown } from './harness';
+import {
+  CANARY,
+  endpointsOf,
+  formatTable,
+  loadFeatures,
+  makeServices,
+  PanelSurface,
+  settle,
+  trackUnhandledRejections,
+  TreeSurface,
+  unescapeMarkdown,
+} from './harness';
 import type { Features, TestServices } from './harness';
 
 type Target = 'rest' | 'rpc';
@@ -42,13 +53,38 @@ function rpcEnvelope(result: unknown): unknown {
 const bytes = (text: string): number[] => Array.from(Buffer.from(text, 'utf8'));
 
 const REST_ROWS: Row[] = [
-  { name: '400 "Invalid argument"', target: 'rest', fault: { kind: 'status', status: 400 }, message: 'The service rejected the request as invalid (HTTP 400: Invalid argument).' },
-  { name: '401', target: 'rest', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The service did not accept the API key (HTTP 401: unauthorized); check or replace it.' },
-  { name: '402', target: 'rest', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The service says the API key's plan or quota is used up (HTTP 402: payment_required)." },
+  {
+    name: '400 "Invalid argument"',
+    target: 'rest',
+    fault: { kind: 'status', status: 400 },
+    message: 'The service rejected the request as invalid (HTTP 400: Invalid argument).',
+  },
+  {
+    name: '401',
+    target: 'rest',
+    fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } },
+    message: 'The service did not accept the API key (HTTP 401: unauthorized); check or replace it.',
+  },
+  {
+    name: '402',
+    target: 'rest',
+    fault: { kind: 'status', status: 402, body: { error: 'payment_required' } },
+    message: "The service says the API key's plan or quota is used up (HTTP 402: payment_required).",
+  },
   { name: '403 origin_not_allowed', target: 'rest', fault: { kind: 'status', status: 403, body: { error: 'origin_not_allowed' } }, message: ORIGIN },
   { name: '404', target: 'rest', fault: { kind: 'status', status: 404, raw: '' }, message: '', noSuchAccount: true },
-  { name: '422', target: 'rest', fault: { kind: 'status', status: 422, body: { error: 'UNKNOWN_BLOCK' } }, message: 'The service could not process the request (HTTP 422: UNKNOWN_BLOCK).' },
-  { name: '429 + Retry-After: 7', target: 'rest', fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } }, message: 'Rate limited by the service; try again in 7 s.' },
+  {
+    name: '422',
+    target: 'rest',
+    fault: { kind: 'status', status: 422, body: { error: 'UNKNOWN_BLOCK' } },
+    message: 'The service could not process the request (HTTP 422: UNKNOWN_BLOCK).',
+  },
+  {
+    name: '429 + Retry-After: 7',
+    target: 'rest',
+    fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } },
+    message: 'Rate limited by the service; try again in 7 s.',
+  },
   { name: '429 without Retry-After', target: 'rest', fault: { kind: 'status', status: 429 }, message: 'Rate limited by the service; try again in a moment.' },
   { name: '500', target: 'rest', fault: { kind: 'status', status: 500 }, message: 'The service had an internal error (HTTP 500: Internal server error).' },
   { name: '502 (gateway HTML page)', target: 'rest', fault: HTML_502, message: 'The service is unavailable right now (HTTP 502).' },
@@ -70,7 +106,13 @@ const REST_ROWS: Row[] = [
     fault: { kind: 'wrong-shape', body: { account_id: 'alice.near', state: null, tokens: { 'usdt.tether-token.near': '1' } } },
     message: "The service's answer has an unexpected shape: tokens should be a list, not an object.",
   },
-  { name: '10 MB body', target: 'rest', fault: { kind: 'huge', bytes: TEN_MB }, client: { timeoutMs: 5000 }, message: 'The answer from {api} is larger than 5 MB; NEAR Lens stopped reading it.' },
+  {
+    name: '10 MB body',
+    target: 'rest',
+    fault: { kind: 'huge', bytes: TEN_MB },
+    client: { timeoutMs: 5000 },
+    message: 'The answer from {api} is larger than 5 MB; NEAR Lens stopped reading it.',
+  },
   {
     name: 'redirect to another origin',
     target: 'rest',
@@ -80,9 +122,24 @@ const REST_ROWS: Row[] = [
 ];
 
 const RPC_ROWS: Row[] = [
-  { name: '400 "Invalid argument"', target: 'rpc', fault: { kind: 'status', status: 400 }, message: 'The RPC host rejected the request as invalid (HTTP 400: Invalid argument).' },
-  { name: '401', target: 'rpc', fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } }, message: 'The RPC host did not accept the API key (HTTP 401: unauthorized); check or replace it.' },
-  { name: '402', target: 'rpc', fault: { kind: 'status', status: 402, body: { error: 'payment_required' } }, message: "The RPC host says the API key's plan or quota is used up (HTTP 402: payment_required)." },
+  {
+    name: '400 "Invalid argument"',
+    target: 'rpc',
+    fault: { kind: 'status', status: 400 },
+    message: 'The RPC host rejected the request as invalid (HTTP 400: Invalid argument).',
+  },
+  {
+    name: '401',
+    target: 'rpc',
+    fault: { kind: 'status', status: 401, body: { error: 'unauthorized' } },
+    message: 'The RPC host did not accept the API key (HTTP 401: unauthorized); check or replace it.',
+  },
+  {
+    name: '402',
+    target: 'rpc',
+    fault: { kind: 'status', status: 402, body: { error: 'payment_required' } },
+    message: "The RPC host says the API key's plan or quota is used up (HTTP 402: payment_required).",
+  },
   { name: '403 origin_not_allowed', target: 'rpc', fault: { kind: 'status', status: 403, body: { error: 'origin_not_allowed' } }, message: ORIGIN },
   { name: '404', target: 'rpc', fault: { kind: 'status', status: 404, raw: '' }, message: 'The RPC host has no such resource (HTTP 404).' },
   {
@@ -91,11 +148,26 @@ const RPC_ROWS: Row[] = [
     fault: {
       kind: 'status',
       status: 422,
-      body: { jsonrpc: '2.0', id: 1, error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error: BLOCK HEIGHT: 1 \n Cause: Unknown' } },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          name: 'HANDLER_ERROR',
+          cause: { name: 'UNKNOWN_BLOCK', info: {} },
+          code: -32000,
+          message: 'Server error',
+          data: 'DB Not Found Error: BLOCK HEIGHT: 1 \n Cause: Unknown',
+        },
+      },
     },
     message: 'The RPC host has no such block.',
   },
-  { name: '429 + Retry-After: 7', target: 'rpc', fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } }, message: 'Rate limited by the service; try again in 7 s.' },
+  {
+    name: '429 + Retry-After: 7',
+    target: 'rpc',
+    fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } },
+    message: 'Rate limited by the service; try again in 7 s.',
+  },
   { name: '429 without Retry-After', target: 'rpc', fault: { kind: 'status', status: 429 }, message: 'Rate limited by the service; try again in a moment.' },
   { name: '500', target: 'rpc', fault: { kind: 'status', status: 500 }, message: 'The RPC host had an internal error (HTTP 500: Internal server error).' },
   { name: '502 (gateway HTML page)', target: 'rpc', fault: HTML_502, message: 'The RPC host is unavailable right now (HTTP 502).' },
@@ -111,7 +183,16 @@ const RPC_ROWS: Row[] = [
     fault: {
       kind: 'wrong-shape',
       // view_account with a numeric amount; call_function returning the JSON number 1000.5 instead of "1000…"
-      body: rpcEnvelope({ amount: 1000, locked: '0', code_hash: '11111111111111111111111111111111', storage_usage: 1, block_height: 1, block_hash: 'h', result: bytes('1000.5'), logs: [] }),
+      body: rpcEnvelope({
+        amount: 1000,
+        locked: '0',
+        code_hash: '11111111111111111111111111111111',
+        storage_usage: 1,
+        block_height: 1,
+        block_hash: 'h',
+        result: bytes('1000.5'),
+        logs: [],
+      }),
     },
     message: 'The service sent a number for get_account_staked_balance, where an amount string of digits was expected.',
   },
@@ -121,7 +202,13 @@ const RPC_ROWS: Row[] = [
     fault: { kind: 'wrong-shape', body: rpcEnvelope({ result: { 0: 49 }, keys: {}, logs: [], block_height: 1, block_hash: 'h' }) },
     message: 'The RPC answer for call_function has an unexpected shape.',
   },
-  { name: '10 MB body', target: 'rpc', fault: { kind: 'huge', bytes: TEN_MB }, client: { timeoutMs: 5000 }, message: 'The answer from {rpc} is larger than 5 MB; NEAR Lens stopped reading it.' },
+  {
+    name: '10 MB body',
+    target: 'rpc',
+    fault: { kind: 'huge', bytes: TEN_MB },
+    client: { timeoutMs: 5000 },
+    message: 'The answer from {rpc} is larger than 5 MB; NEAR Lens stopped reading it.',
+  },
   {
     name: 'redirect to another origin',
     target: 'rpc',
@@ -133,7 +220,12 @@ const RPC_ROWS: Row[] = [
     target: 'rpc',
     fault: {
       kind: 'wrong-shape',
-      body: rpcEnvelope({ error: 'wasm execution failed with error: FunctionCallError(MethodResolveError(MethodNotFound))', logs: [], block_height: 1, block_hash: 'h' }),
+      body: rpcEnvelope({
+        error: 'wasm execution failed with error: FunctionCallError(MethodResolveError(MethodNotFound))',
+        logs: [],
+        block_height: 1,
+        block_hash: 'h',
+      }),
     },
     message: `The contract ${POOL} has no method "get_account_staked_balance".`,
   },
@@ -171,7 +263,9 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
         results.map(([r, o]) => [r.name, r.target === 'rest' ? 'REST /full' : 'RPC', o.client, o.hover, o.tree, o.panel, o.kept]),
         46,
       );
-      console.log(`\n      Fault matrix: ${results.length} rows × 4 surfaces (client, hover, tree, panel) + last-good check\n${table.replace(/^/gm, '      ')}\n`);
+      console.log(
+        `\n      Fault matrix: ${results.length} rows × 4 surfaces (client, hover, tree, panel) + last-good check\n${table.replace(/^/gm, '      ')}\n`,
+      );
     }
   });
   afterEach(() => {
@@ -298,7 +392,10 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
           assert.equal(item.description, `${GOOD_TOTAL} · refresh failed`);
           const kids = tree.children(root);
           assert.equal(kids[0]?.label, `Refresh failed: ${want}`);
-          assert.ok(kids.some((k) => k.label === 'State'), 'old figures still in the tree');
+          assert.ok(
+            kids.some((k) => k.label === 'State'),
+            'old figures still in the tree',
+          );
           assert.match(item.tooltip ?? '', new RegExp(`Last refresh failed: ${escapeRe(want)}`));
           out.tree = `${item.description} / ${kids[0]?.label}`;
           keptTree = true;
@@ -308,7 +405,10 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
         const contract = tree.children(tree.group('alice.near', 'Contract'));
         assert.match(contract[0]?.label ?? '', /^Refresh failed: /, 'contract group keeps its data under an error line');
         assertSpecific(contract[0]?.label ?? '', r);
-        assert.ok(contract.some((k) => k.label === 'No contract code'), 'contract data kept');
+        assert.ok(
+          contract.some((k) => k.label === 'No contract code'),
+          'contract data kept',
+        );
         const pool = tree.children(tree.group('alice.near', 'Staking pools'))[0];
         assert.equal(pool?.description, '1,000 NEAR staked · 2.5 NEAR unstaked · refresh failed');
         assert.match(pool?.tooltip ?? '', new RegExp(`Last refresh failed: ${escapeRe(want)}`));

@@ -149,7 +149,11 @@ describe('hardening: the whole extension under a fake editor (activate → comma
       // The command-palette tools with arguments.
       await editor.exec('nearLens.queryBlock', { finality: 'final', show: false });
       await editor.exec('nearLens.queryBlock', { blockId: 1, show: false });
-      await editor.exec('nearLens.rpcRequest', { method: 'query', params: { request_type: 'view_account', finality: 'final', account_id: 'alice.near' }, show: false });
+      await editor.exec('nearLens.rpcRequest', {
+        method: 'query',
+        params: { request_type: 'view_account', finality: 'final', account_id: 'alice.near' },
+        show: false,
+      });
       await editor.exec('nearLens.lookupAccount', { id: 'alice.near', show: false });
       await editor.exec('nearLens.lookupPublicKey', { key: ROOT_KEY, all: true, show: false });
       await assert.rejects(Promise.resolve(editor.exec('nearLens.lookupPublicKey', { key: SECRET, show: false })), /secret key/);
@@ -182,10 +186,18 @@ describe('hardening: the whole extension under a fake editor (activate → comma
         await Promise.resolve(editor.exec('nearLens.queryBlock', { finality: 'final', show: false })).catch((e: unknown) => seen.push(String(e)));
       }
       stub.clearFaults();
-      assert.ok(editor.rec.notifications.some((n) => n.level === 'error' && /did not accept the API key/.test(n.text)), 'a 401 is reported by name');
-      assert.ok(editor.rec.notifications.some((n) => /redirected to another site/.test(n.text)), 'the refused redirect is reported');
+      assert.ok(
+        editor.rec.notifications.some((n) => n.level === 'error' && /did not accept the API key/.test(n.text)),
+        'a 401 is reported by name',
+      );
+      assert.ok(
+        editor.rec.notifications.some((n) => /redirected to another site/.test(n.text)),
+        'the refused redirect is reported',
+      );
       // An echoed Bearer token is masked without swallowing the end of the sentence.
-      assert.ok(editor.rec.notifications.some((n) => n.text === 'NEAR Lens: Look Up Account failed: The service had an internal error (HTTP 500: Bearer ***).'));
+      assert.ok(
+        editor.rec.notifications.some((n) => n.text === 'NEAR Lens: Look Up Account failed: The service had an internal error (HTTP 500: Bearer ***).'),
+      );
 
       // Malformed messages from the webview are ignored (and logged without their content).
       const before = panel.webview.posted.length;
@@ -228,8 +240,15 @@ describe('hardening: the whole extension under a fake editor (activate → comma
       assert.deepEqual(found, [], 'the key appears nowhere');
       assert.ok(!editor.rec.settingsWritten.some((s) => /apiKey|secret/i.test(s.key)), 'the key is never a setting');
       assert.ok(editor.rec.output.length > 20, 'requests were logged');
-      if (transport === 'query') assert.ok(editor.rec.output.some((l) => /apiKey=\*\*\*/.test(l.text)), 'query URLs are logged masked');
-      assert.ok(editor.rec.settingsWritten.some((s) => s.key === 'nearLens.watchlist'), 'the watchlist was written');
+      if (transport === 'query')
+        assert.ok(
+          editor.rec.output.some((l) => /apiKey=\*\*\*/.test(l.text)),
+          'query URLs are logged masked',
+        );
+      assert.ok(
+        editor.rec.settingsWritten.some((s) => s.key === 'nearLens.watchlist'),
+        'the watchlist was written',
+      );
 
       for (const d of context.subscriptions.splice(0)) d.dispose();
       await settle();

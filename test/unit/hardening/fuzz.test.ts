@@ -4,14 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { base58, base64 } from '@scure/base';
 import fc from 'fast-check';
-import {
-  normaliseFt,
-  normaliseFull,
-  normaliseNft,
-  normalisePublicKey,
-  normaliseStaking,
-  normaliseStatus,
-} from '../../../src/core/near/account';
+import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../../../src/core/near/account';
 import { formatNear, formatTokenAmount, formatYoctoExact, parseYocto } from '../../../src/core/near/amounts';
 import { TtlCache } from '../../../src/core/service/cache';
 import { NearClient } from '../../../src/core/service/client';
@@ -43,8 +36,18 @@ const publicKeyArb = fc.oneof(
 /** Things that must be treated as secrets: other lengths, bare 64-byte base58, unknown key types, broken base58. */
 const sensitiveArb = fc
   .oneof(
-    fc.tuple(fc.constantFrom('ed25519', 'ED25519', 'Ed25519'), bytes(16, 120).filter((b) => b.length !== 32)).map(([p, b]) => `${p}:${base58.encode(b)}`),
-    fc.tuple(fc.constantFrom('secp256k1', 'SECP256K1'), bytes(16, 120).filter((b) => b.length !== 64)).map(([p, b]) => `${p}:${base58.encode(b)}`),
+    fc
+      .tuple(
+        fc.constantFrom('ed25519', 'ED25519', 'Ed25519'),
+        bytes(16, 120).filter((b) => b.length !== 32),
+      )
+      .map(([p, b]) => `${p}:${base58.encode(b)}`),
+    fc
+      .tuple(
+        fc.constantFrom('secp256k1', 'SECP256K1'),
+        bytes(16, 120).filter((b) => b.length !== 64),
+      )
+      .map(([p, b]) => `${p}:${base58.encode(b)}`),
     bytes(64, 64).map((b) => base58.encode(b)),
     fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,10}$/), b58(32, 80)).map(([p, v]) => `${p}:${v}`),
     fc.tuple(fc.constantFrom('ed25519', 'secp256k1'), fc.stringMatching(/^[0OIl1-9A-Za-z]{32,90}$/)).map(([p, v]) => `${p}:${v}`),
@@ -62,7 +65,10 @@ const boundary = fc.constantFrom('', ' ', '"', "'", '=', '\n', ',', '/', '(', ')
 /** A secret as it could be pasted: alone, padded, or inside a longer text. */
 const inContext = fc
   .tuple(sensitiveArb, boundary, boundary, fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.boolean())
-  .map(([s, l, r, before, after, embed]) => ({ secret: s, text: embed ? `${before}${l === '' ? ' ' : l}${s}${r === '' ? ' ' : r}${after}` : `${l}${s}${r}`.trim() || s }));
+  .map(([s, l, r, before, after, embed]) => ({
+    secret: s,
+    text: embed ? `${before}${l === '' ? ' ' : l}${s}${r === '' ? ' ' : r}${after}` : `${l}${s}${r}`.trim() || s,
+  }));
 
 /** Text made of pieces that stress the finder: ids, keys, secrets, code, unicode, separators. */
 const textArb = fc
@@ -73,7 +79,26 @@ const textArb = fc
       accountArb,
       publicKeyArb,
       sensitiveArb,
-      fc.constantFrom('.', ':', '..', '_', '-', ' ', '\n', '"', 'this.', 'sha256:', '0x', 'ed25519:', 'secp256k1:', '.near', '.testnet', 'near:', '`', '\u202E'),
+      fc.constantFrom(
+        '.',
+        ':',
+        '..',
+        '_',
+        '-',
+        ' ',
+        '\n',
+        '"',
+        'this.',
+        'sha256:',
+        '0x',
+        'ed25519:',
+        'secp256k1:',
+        '.near',
+        '.testnet',
+        'near:',
+        '`',
+        '\u202E',
+      ),
     ),
     { maxLength: 12 },
   )
@@ -165,7 +190,12 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
         headers: { 'content-type': 'application/json' },
       });
     }) as typeof globalThis.fetch;
-    const c = new NearClient({ endpoints: { apiUrl: 'http://api.invalid', rpcUrl: 'http://api.invalid/rpc', archivalRpcUrl: 'http://api.invalid/rpc' }, fetch, retries: 0, cache: new TtlCache() });
+    const c = new NearClient({
+      endpoints: { apiUrl: 'http://api.invalid', rpcUrl: 'http://api.invalid/rpc', archivalRpcUrl: 'http://api.invalid/rpc' },
+      fetch,
+      retries: 0,
+      cache: new TtlCache(),
+    });
     const ops: Array<[string, (t: string) => Promise<unknown>]> = [
       ['full', (t) => c.full(t)],
       ['ft', (t) => c.ft(t)],
@@ -198,15 +228,12 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
           assert.ok(!e.message.includes(secret), 'a refusal never echoes the secret');
           refusedBy.set(name, (refusedBy.get(name) ?? 0) + 1);
         }
-        for (const s of sent.slice(before)) assert.ok(!s.includes(secret) && !s.includes(secret.slice(secret.indexOf(':') + 1)), `${name} sent the secret: ${s.slice(0, 200)}`);
+        for (const s of sent.slice(before))
+          assert.ok(!s.includes(secret) && !s.includes(secret.slice(secret.indexOf(':') + 1)), `${name} sent the secret: ${s.slice(0, 200)}`);
       }),
       RUNS,
     );
-    assert.equal(
-      sent.filter((s) => s.includes('memo') || s.includes('public_key')).length,
-      0,
-      'args and params holding a secret are refused before sending',
-    );
+    assert.equal(sent.filter((s) => s.includes('memo') || s.includes('public_key')).length, 0, 'args and params holding a secret are refused before sending');
     record(`never sent (recording fetch; ${ops.length} client calls, secret alone or embedded)`, RUNS.numRuns, t0);
   });
 
@@ -245,7 +272,12 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
             assert.ok(made.length <= 1);
             sentCount += made.length;
             const id = classify(x);
-            const expected = id.kind === 'account' ? `/v1/account/${encodeURIComponent(id.id)}/full` : id.kind === 'public-key' ? `/v1/public_key/${encodeURIComponent(id.key)}` : '';
+            const expected =
+              id.kind === 'account'
+                ? `/v1/account/${encodeURIComponent(id.id)}/full`
+                : id.kind === 'public-key'
+                  ? `/v1/public_key/${encodeURIComponent(id.key)}`
+                  : '';
             for (const r of made) assert.equal(r.path, expected);
           }
           if (kind === 'sensitive') assert.equal(made.length, 0);
@@ -359,13 +391,18 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
     const t0 = Date.now();
     const secretArb = fc.string({ unit: 'binary-ascii', minLength: 6, maxLength: 40 }).filter((s) => !s.includes('*') && s.trim().length >= 6);
     fc.assert(
-      fc.property(secretArb, fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('apiKey=', 'Bearer ', '?', '&', ' ', '"', ')', '.')), { maxLength: 8 }), fc.nat(), (secret, parts, mode) => {
-        const spell = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)][mode % 3] as string;
-        const text = [...parts.slice(0, 4), spell, ...parts.slice(4)].join('');
-        const once = redact(text, [secret]);
-        assert.ok(!once.includes(secret), `secret left in ${JSON.stringify(once)}`);
-        assert.equal(redact(once, [secret]), once, 'idempotent');
-      }),
+      fc.property(
+        secretArb,
+        fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('apiKey=', 'Bearer ', '?', '&', ' ', '"', ')', '.')), { maxLength: 8 }),
+        fc.nat(),
+        (secret, parts, mode) => {
+          const spell = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)][mode % 3] as string;
+          const text = [...parts.slice(0, 4), spell, ...parts.slice(4)].join('');
+          const once = redact(text, [secret]);
+          assert.ok(!once.includes(secret), `secret left in ${JSON.stringify(once)}`);
+          assert.equal(redact(once, [secret]), once, 'idempotent');
+        },
+      ),
       RUNS,
     );
     record('redact: no spelling of the secret survives; idempotent', RUNS.numRuns, t0);
@@ -374,12 +411,49 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
   it('sanitizeText / escapeMarkdown: one line, no invisible characters, bounded, inert markdown', () => {
     const t0 = Date.now();
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: fc.constantFrom('[', ']', '(', ')', '<', '>', '`', '*', '_', ':', '.', '/', '!', '|', '$', '&', '#', 'a', ' ', '\n', '\u202E', '\u200B', 'https', 'command', 'javascript', 'www') , maxLength: 80 })), fc.integer({ min: 1, max: 300 }), (s, max) => {
-        const plain = sanitizeText(s, max);
-        assert.ok(!INVISIBLE.test(plain) && !/[\r\n\u2028\u2029]/.test(plain));
-        assert.ok([...plain].length <= max);
-        assertInertMarkdown(escapeMarkdown(s, max), 'escapeMarkdown');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.string({
+            unit: fc.constantFrom(
+              '[',
+              ']',
+              '(',
+              ')',
+              '<',
+              '>',
+              '`',
+              '*',
+              '_',
+              ':',
+              '.',
+              '/',
+              '!',
+              '|',
+              '$',
+              '&',
+              '#',
+              'a',
+              ' ',
+              '\n',
+              '\u202E',
+              '\u200B',
+              'https',
+              'command',
+              'javascript',
+              'www',
+            ),
+            maxLength: 80,
+          }),
+        ),
+        fc.integer({ min: 1, max: 300 }),
+        (s, max) => {
+          const plain = sanitizeText(s, max);
+          assert.ok(!INVISIBLE.test(plain) && !/[\r\n\u2028\u2029]/.test(plain));
+          assert.ok([...plain].length <= max);
+          assertInertMarkdown(escapeMarkdown(s, max), 'escapeMarkdown');
+        },
+      ),
       RUNS,
     );
     record('sanitizeText/escapeMarkdown: plain one-line bounded text, inert markdown', RUNS.numRuns, t0);

@@ -110,7 +110,13 @@ export class PanelSurface {
   readonly host: PanelModule.AccountPanel;
   constructor(f: Features, services: Services, accountId: string) {
     this.fake = new FakeWebviewPanel('nearLens.balancePanel', f.editor.rec);
-    this.host = new f.panel.AccountPanel(this.fake as never, accountId, services, { scheme: 'file', path: '/ext', toString: () => 'file:///ext' } as never, () => undefined);
+    this.host = new f.panel.AccountPanel(
+      this.fake as never,
+      accountId,
+      services,
+      { scheme: 'file', path: '/ext', toString: () => 'file:///ext' } as never,
+      () => undefined,
+    );
   }
   async ready(): Promise<void> {
     this.fake.webview.send({ type: 'ready' });
@@ -167,7 +173,12 @@ export class TreeSurface {
   }
   group(id: string, label: string): WatchNode {
     const g = this.children(this.root(id)).find((n) => n.label.startsWith(label));
-    assert.ok(g, `no group ${label} under ${id}: ${this.children(this.root(id)).map((n) => n.label).join(' | ')}`);
+    assert.ok(
+      g,
+      `no group ${label} under ${id}: ${this.children(this.root(id))
+        .map((n) => n.label)
+        .join(' | ')}`,
+    );
     return g;
   }
   /** Every node of the tree as the TreeItems VS Code would be given (label, description, tooltip). */
@@ -231,7 +242,10 @@ export function assertInertMarkdown(md: string, what = 'hover'): string {
   };
   for (const ch of ['[', ']', '<', '>', '`', '|', '$', '!']) assert.ok(!unescaped(ch), `${what}: unescaped ${ch} in ${JSON.stringify(rest.slice(0, 300))}`);
   // No autolinkable scheme or www. (the colon / dot would be escaped), no raw entity that could decode to markup.
-  assert.ok(!/(?:^|[^\\])\b(?:javascript|command|https?|data|vbscript|file|mailto|ftp)\s*:/i.test(rest.replace(/\\:/g, '')), `${what}: live URI scheme in ${JSON.stringify(rest.slice(0, 300))}`);
+  assert.ok(
+    !/(?:^|[^\\])\b(?:javascript|command|https?|data|vbscript|file|mailto|ftp)\s*:/i.test(rest.replace(/\\:/g, '')),
+    `${what}: live URI scheme in ${JSON.stringify(rest.slice(0, 300))}`,
+  );
   assert.ok(!/\bwww\./i.test(rest), `${what}: autolinkable www.`);
   assert.ok(!/&(?!amp;|lt;|gt;|quot;|#39;)/.test(rest), `${what}: raw entity or ampersand`);
   return rest;

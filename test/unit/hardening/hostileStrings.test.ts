@@ -13,8 +13,17 @@ import { isHostMessage, isPanelViewModel } from '../../../src/shared/protocol';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, fakeContext, loadIsolated } from './fakeEditor';
-import type { Hover } from './fakeEditor';
-import { assertInertMarkdown, assertPlainText, formatTable, loadFeatures, makeServices, PanelSurface, settle, trackUnhandledRejections, TreeSurface } from './harness';
+import {
+  assertInertMarkdown,
+  assertPlainText,
+  formatTable,
+  loadFeatures,
+  makeServices,
+  PanelSurface,
+  settle,
+  trackUnhandledRejections,
+  TreeSurface,
+} from './harness';
 import type { Features } from './harness';
 
 const LONG = 'A'.repeat(10_000);
@@ -79,7 +88,16 @@ describe('hardening: hostile strings are rendered inert', function () {
     let hovers = 0;
     const opts = { decimals: 5, liquidStakingProviders: ['meta-pool.near'], hasExplorer: true };
     for (const h of HOSTILE) {
-      for (const line of [h, `${h} alice.near ${h}`, `[alice.near](${h})`, `<alice.near>${h}`, `alice.near${h}`, `${h}ed25519:${h}`, `ed25519:${h.slice(0, 200)}`, `"${NEAR_ID(h)}"`]) {
+      for (const line of [
+        h,
+        `${h} alice.near ${h}`,
+        `[alice.near](${h})`,
+        `<alice.near>${h}`,
+        `alice.near${h}`,
+        `${h}ed25519:${h}`,
+        `ed25519:${h.slice(0, 200)}`,
+        `"${NEAR_ID(h)}"`,
+      ]) {
         const found = findAll(line);
         for (const pos of [0, Math.floor(line.length / 2), line.length, line.indexOf('alice.near') + 2]) {
           if (pos < 0) continue;
@@ -181,13 +199,25 @@ describe('hardening: hostile strings are rendered inert', function () {
             ...hostileIds.map((id) => ({ contract_id: id, balance: '1', last_update_block_height: 3 })),
           ],
           nfts: hostileIds.map((id) => ({ contract_id: id, last_update_block_height: null })),
-          pools: [{ pool_id: 'zavodil.poolv1.near', last_update_block_height: 4 }, ...hostileIds.map((id) => ({ pool_id: id, last_update_block_height: null }))],
+          pools: [
+            { pool_id: 'zavodil.poolv1.near', last_update_block_height: 4 },
+            ...hostileIds.map((id) => ({ pool_id: id, last_update_block_height: null })),
+          ],
         },
       },
     });
     stub.fault({ host: 'api', match: '/v1/public_key/', fault: { kind: 'wrong-shape', body: { public_key: 'ed25519:x', account_ids: [...HOSTILE] } } });
     stub.fault({ host: 'api', match: '/status', fault: { kind: 'wrong-shape', body: { sync_block_height: 5, version: LONG + HOSTILE.join(' ') } } });
-    const meta = (i: number): unknown => ({ jsonrpc: '2.0', id: 1, result: { result: Array.from(Buffer.from(JSON.stringify({ symbol: pick(i), name: pick(i + 1), decimals: 6 }))), logs: [], block_height: 1, block_hash: 'h' } });
+    const meta = (i: number): unknown => ({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        result: Array.from(Buffer.from(JSON.stringify({ symbol: pick(i), name: pick(i + 1), decimals: 6 }))),
+        logs: [],
+        block_height: 1,
+        block_hash: 'h',
+      },
+    });
     stub.fault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'wrong-shape', body: meta(4) } });
     stub.fault({
       host: 'rpc',
@@ -200,7 +230,11 @@ describe('hardening: hostile strings are rendered inert', function () {
           result: {
             keys: HOSTILE.map((h, i) => ({
               public_key: h,
-              access_key: { nonce: i, permission: i % 3 === 0 ? 'FullAccess' : { FunctionCall: { allowance: null, receiver_id: pick(i + 2), method_names: [pick(i + 3), pick(i + 5)] } } },
+              access_key: {
+                nonce: i,
+                permission:
+                  i % 3 === 0 ? 'FullAccess' : { FunctionCall: { allowance: null, receiver_id: pick(i + 2), method_names: [pick(i + 3), pick(i + 5)] } },
+              },
             })),
             block_height: 1,
             block_hash: 'h',
@@ -211,7 +245,10 @@ describe('hardening: hostile strings are rendered inert', function () {
     stub.fault({
       host: 'rpc',
       match: 'view_account',
-      fault: { kind: 'wrong-shape', body: { jsonrpc: '2.0', id: 1, result: { amount: '1', locked: '0', code_hash: HOSTILE.join(''), storage_usage: 1, block_height: 1, block_hash: 'h' } } },
+      fault: {
+        kind: 'wrong-shape',
+        body: { jsonrpc: '2.0', id: 1, result: { amount: '1', locked: '0', code_hash: HOSTILE.join(''), storage_usage: 1, block_height: 1, block_hash: 'h' } },
+      },
     });
 
     const services = makeServices(stub, { watchlist: ['alice.near'] });
@@ -268,7 +305,13 @@ describe('hardening: hostile strings are rendered inert', function () {
       ] as Array<[number, unknown]>) {
         stub.clearFaults();
         stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status, body } });
-        stub.fault({ host: 'rpc', fault: { kind: 'wrong-shape', body: { jsonrpc: '2.0', id: 1, error: { name: h, cause: { name: h, info: { requested_account_id: h } }, code: -32000, message: h, data: h } } } });
+        stub.fault({
+          host: 'rpc',
+          fault: {
+            kind: 'wrong-shape',
+            body: { jsonrpc: '2.0', id: 1, error: { name: h, cause: { name: h, info: { requested_account_id: h } }, code: -32000, message: h, data: h } },
+          },
+        });
         services.client.invalidate();
         const sections = await hover.sections(classify('alice.near'));
         for (const s of sections ?? []) assertInertMarkdown(s, 'hover error');
@@ -296,7 +339,19 @@ describe('hardening: hostile strings are rendered inert', function () {
   });
 
   it('the inertness checker has teeth: live markdown is rejected, its escaped form accepted', () => {
-    const live = ['[x](javascript:alert(1))', '<img src=x>', 'see https://evil.example', '[a](command:workbench.x?1)', 'www.evil.example', 'a\u202Eb', '`code`', '![i](x)', '&#60;b', 'x | y', '$(key)'];
+    const live = [
+      '[x](javascript:alert(1))',
+      '<img src=x>',
+      'see https://evil.example',
+      '[a](command:workbench.x?1)',
+      'www.evil.example',
+      'a\u202Eb',
+      '`code`',
+      '![i](x)',
+      '&#60;b',
+      'x | y',
+      '$(key)',
+    ];
     for (const md of live) {
       assert.throws(() => assertInertMarkdown(md), `accepted ${JSON.stringify(md)}`);
       assertInertMarkdown(escapeMarkdown(md));

@@ -10,7 +10,18 @@ import { NearLensError } from '../../../src/core/errors';
 import { classify } from '../../../src/core/near/ids';
 import { startStub, STUB_OLD_BLOCK_HASH } from '../../support/stub';
 import type { Fault, RecordedRequest, Stub } from '../../support/stub';
-import { CANARY, canaryForms, endpointsOf, formatTable, loadFeatures, makeServices, PanelSurface, settle, trackUnhandledRejections, TreeSurface } from './harness';
+import {
+  CANARY,
+  canaryForms,
+  endpointsOf,
+  formatTable,
+  loadFeatures,
+  makeServices,
+  PanelSurface,
+  settle,
+  trackUnhandledRejections,
+  TreeSurface,
+} from './harness';
 import type { Features, TestServices } from './harness';
 
 const ROOT_KEY = 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd';
@@ -46,7 +57,11 @@ function faults(stub: Stub): Array<[string, 'api' | 'rpc', Fault]> {
       'rpc error echo',
       {
         kind: 'wrong-shape',
-        body: { jsonrpc: '2.0', id: 1, error: { name: 'HANDLER_ERROR', cause: { name: 'SOMETHING', info: { requested_account_id: CANARY } }, code: -32000, message: echo, data: echo } },
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { name: 'HANDLER_ERROR', cause: { name: 'SOMETHING', info: { requested_account_id: CANARY } }, code: -32000, message: echo, data: echo },
+        },
       },
     ],
     ['call_function error echo', { kind: 'wrong-shape', body: { jsonrpc: '2.0', id: 1, result: { error: echo, logs: [], block_height: 1, block_hash: 'h' } } }],
@@ -72,7 +87,9 @@ describe('hardening: the API key never leaks', function () {
   after(async () => {
     await stub.close();
     rejections.stop();
-    console.log(`\n      Key-leak scan (key ${CANARY.slice(0, 16)}…)\n${formatTable(['transport', 'requests', 'key in Authorization', 'key in query', 'key elsewhere (stub)', 'foreign requests', 'texts scanned', 'key in texts'], summary, 40).replace(/^/gm, '      ')}\n`);
+    console.log(
+      `\n      Key-leak scan (key ${CANARY.slice(0, 16)}…)\n${formatTable(['transport', 'requests', 'key in Authorization', 'key in query', 'key elsewhere (stub)', 'foreign requests', 'texts scanned', 'key in texts'], summary, 40).replace(/^/gm, '      ')}\n`,
+    );
   });
 
   async function attempt(cap: Capture, where: string, p: Promise<unknown>): Promise<void> {
@@ -215,11 +232,27 @@ describe('hardening: the API key never leaks', function () {
         }
       }
       // Query mode: the logged URLs show the parameter masked, never dropped silently.
-      if (transport === 'query') assert.ok(services.requestLog.every((e) => /apiKey=\*\*\*/.test(e.url)), 'query URLs are logged with apiKey=***');
-      assert.ok(cap.texts.some(([, t]) => t.includes('***')), 'echoed keys were masked');
+      if (transport === 'query')
+        assert.ok(
+          services.requestLog.every((e) => /apiKey=\*\*\*/.test(e.url)),
+          'query URLs are logged with apiKey=***',
+        );
+      assert.ok(
+        cap.texts.some(([, t]) => t.includes('***')),
+        'echoed keys were masked',
+      );
       await settle();
       assert.deepEqual(rejections.list, []);
-      summary.push([transport, String(stub.requests.length), String(inAuth), String(inQuery), String(elsewhere), String(foreign), String(cap.texts.length), String(leaks)]);
+      summary.push([
+        transport,
+        String(stub.requests.length),
+        String(inAuth),
+        String(inQuery),
+        String(elsewhere),
+        String(foreign),
+        String(cap.texts.length),
+        String(leaks),
+      ]);
     });
   }
 

@@ -13,7 +13,10 @@ import type { TestServices } from './harness';
 function csp(html: string): Map<string, string[]> {
   const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
   assert.ok(m?.[1], 'a CSP meta tag');
-  const policy = m[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const policy = m[1]
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
   return new Map(
     policy
       .split(';')
@@ -48,7 +51,8 @@ describe('hardening: webview host (CSP per render, options, inbound message and 
     for (const id of ids) await editor.exec('nearLens.openAccountPanel', id);
     const serializer = editor.serializers.get('nearLens.balancePanel');
     assert.ok(serializer);
-    for (const id of ['pool.poolv1.near', 'alice.testnet']) await serializer.deserializeWebviewPanel(new FakeWebviewPanel('nearLens.balancePanel', editor.rec), { accountId: id });
+    for (const id of ['pool.poolv1.near', 'alice.testnet'])
+      await serializer.deserializeWebviewPanel(new FakeWebviewPanel('nearLens.balancePanel', editor.rec), { accountId: id });
     const pages = editor.rec.htmls;
     assert.equal(pages.length, ids.length + 2);
     const nonces = new Set<string>();
@@ -76,7 +80,10 @@ describe('hardening: webview host (CSP per render, options, inbound message and 
       const o = p.webview.options as { enableScripts?: boolean; enableCommandUris?: boolean; localResourceRoots?: Array<{ path: string }> };
       assert.equal(o.enableScripts, true);
       assert.equal(o.enableCommandUris, false);
-      assert.deepEqual(o.localResourceRoots?.map((u) => u.path), ['/ext/near-lens/media', '/ext/near-lens/dist/webview']);
+      assert.deepEqual(
+        o.localResourceRoots?.map((u) => u.path),
+        ['/ext/near-lens/media', '/ext/near-lens/dist/webview'],
+      );
     }
     await Promise.all([...api.panels.values()].map((p) => p.current));
     for (const p of editor.panels) p.dispose();
@@ -152,7 +159,11 @@ describe('hardening: webview host (CSP per render, options, inbound message and 
     await settle(50);
     await host.current;
     assert.equal(panel.webview.posted.length, postedBefore, 'no answer to a malformed message');
-    assert.deepEqual(stub.requests.map((r) => r.url), [], 'no request for a malformed message');
+    assert.deepEqual(
+      stub.requests.map((r) => r.url),
+      [],
+      'no request for a malformed message',
+    );
     const logged = services.lines.slice(linesBefore);
     assert.equal(logged.filter((l) => /ignored an unexpected message/.test(l)).length, malformed.length, 'each one is logged');
     assert.ok(!logged.some((l) => l.includes('MSG_CANARY')), 'the content is never logged');

@@ -140,7 +140,11 @@ describe('account: wrong types are clear bad-shape errors', () => {
     ['token entry a string', { account_id: 'x.near', tokens: ['usdt.near'] }, /tokens\[0\] should be an object, not a string/],
     ['FT balance as a number', { account_id: 'x.near', tokens: [{ contract_id: 'a.near', balance: 5 }] }, /a number for tokens\[0\]\.balance/],
     ['FT balance negative', { account_id: 'x.near', tokens: [{ contract_id: 'a.near', balance: '-5' }] }, /tokens\[0\]\.balance has a negative number/],
-    ['height as a string', { account_id: 'x.near', nfts: [{ contract_id: 'a.near', last_update_block_height: '5' }] }, /nfts\[0\]\.last_update_block_height should be a block height, not a string/],
+    [
+      'height as a string',
+      { account_id: 'x.near', nfts: [{ contract_id: 'a.near', last_update_block_height: '5' }] },
+      /nfts\[0\]\.last_update_block_height should be a block height, not a string/,
+    ],
     ['pool without id', { account_id: 'x.near', pools: [{ last_update_block_height: 5 }] }, /pools\[0\]\.pool_id/],
   ];
   for (const [name, body, message] of cases) {
@@ -220,10 +224,19 @@ describe('account: liquid staking, publishers, caveat', () => {
   it('splits by the client-supplied provider list, keeping order', () => {
     const tokens = ['usdt.tether-token.near', 'meta-pool.near', 'wrap.near', 'lst.rhealab.near', 'linear-protocol.near'].map(known);
     const { liquid, other } = splitLiquidStaking(tokens, DEFAULT_LIQUID_STAKING_PROVIDERS);
-    assert.deepEqual(liquid.map((t) => t.contractId), ['meta-pool.near', 'lst.rhealab.near', 'linear-protocol.near']);
-    assert.deepEqual(other.map((t) => t.contractId), ['usdt.tether-token.near', 'wrap.near']);
+    assert.deepEqual(
+      liquid.map((t) => t.contractId),
+      ['meta-pool.near', 'lst.rhealab.near', 'linear-protocol.near'],
+    );
+    assert.deepEqual(
+      other.map((t) => t.contractId),
+      ['usdt.tether-token.near', 'wrap.near'],
+    );
     assert.deepEqual(splitLiquidStaking(tokens, []).liquid, []);
-    assert.deepEqual(splitLiquidStaking(tokens, [' Meta-Pool.near ']).liquid.map((t) => t.contractId), ['meta-pool.near']);
+    assert.deepEqual(
+      splitLiquidStaking(tokens, [' Meta-Pool.near ']).liquid.map((t) => t.contractId),
+      ['meta-pool.near'],
+    );
   });
 
   it('here.tg has no liquid staking with the default providers', () => {
@@ -232,13 +245,16 @@ describe('account: liquid staking, publishers, caveat', () => {
 
   it('filters NFT collections by publisher (contract_id ends with "." + publisher)', () => {
     const nfts: NftCollection[] = normaliseFull(HERE_TG).nfts;
-    assert.deepEqual(filterByPublisher(nfts, 'mintbase1.near').map((n) => n.contractId), [
-      'nearvoucherstore.mintbase1.near',
-      'nearreward.mintbase1.near',
-    ]);
+    assert.deepEqual(
+      filterByPublisher(nfts, 'mintbase1.near').map((n) => n.contractId),
+      ['nearvoucherstore.mintbase1.near', 'nearreward.mintbase1.near'],
+    );
     assert.equal(filterByPublisher(nfts, undefined).length, 4);
     assert.equal(filterByPublisher(nfts, '').length, 4);
-    assert.deepEqual(filterByPublisher(nfts, 'hot.tg').map((n) => n.contractId), ['nft.hot.tg']);
+    assert.deepEqual(
+      filterByPublisher(nfts, 'hot.tg').map((n) => n.contractId),
+      ['nft.hot.tg'],
+    );
     // A suffix that is not a whole label does not match.
     assert.deepEqual(filterByPublisher(nfts, 'base1.near'), []);
     assert.deepEqual(filterByPublisher([{ contractId: 'mintbase1.near', lastUpdate: null }], 'mintbase1.near'), []);

@@ -134,7 +134,7 @@ describe('amounts: formatNear', () => {
         const abs = (x: bigint): bigint => (x < 0n ? -x : x);
         assert.ok(abs(shown) <= abs(n), `${text} shows more than ${n}`);
         assert.ok(abs(n) - abs(shown) < 10n ** BigInt(24 - d), `${text} lost too much of ${n}`);
-        assert.ok(n === 0n || (shown < 0n) === (n < 0n) || shown === 0n);
+        assert.ok(n === 0n || shown < 0n === n < 0n || shown === 0n);
       }),
       { numRuns: RUNS },
     );
@@ -183,7 +183,10 @@ describe('amounts: formatTokenAmount', () => {
 
   it('rejects decimals outside 0..40 or fractional', () => {
     for (const d of [-1, 41, 1.5, Number.NaN]) {
-      assert.throws(() => formatTokenAmount(1n, d), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+      assert.throws(
+        () => formatTokenAmount(1n, d),
+        (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape',
+      );
     }
   });
 
@@ -214,7 +217,10 @@ describe('amounts: derive (pinned, total, spendable)', () => {
 
   it('rejects a storage size that is not a whole number of bytes', () => {
     for (const b of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
-      assert.throws(() => derive(0n, 0n, b), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+      assert.throws(
+        () => derive(0n, 0n, b),
+        (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape',
+      );
     }
   });
 

@@ -17,14 +17,22 @@ function reference(text: string): Uint8Array | undefined {
 
 describe('base58', () => {
   it('encodes like @scure/base, leading zero bytes included', () => {
-    const bytes = fc.tuple(fc.nat(4), fc.uint8Array({ maxLength: 130 })).map(([zeros, rest]) => Uint8Array.from([...new Array<number>(zeros).fill(0), ...rest]));
-    fc.assert(fc.property(bytes, (b) => assert.equal(base58Encode(b), base58.encode(b))), { numRuns: 500 });
+    const bytes = fc
+      .tuple(fc.nat(4), fc.uint8Array({ maxLength: 130 }))
+      .map(([zeros, rest]) => Uint8Array.from([...new Array<number>(zeros).fill(0), ...rest]));
+    fc.assert(
+      fc.property(bytes, (b) => assert.equal(base58Encode(b), base58.encode(b))),
+      { numRuns: 500 },
+    );
   });
 
   it('decodes like @scure/base, and refuses what it refuses', () => {
     const chars = fc.constantFrom(...ALPHABET, '1', '1', '0', 'O', 'I', 'l', '+', 'é');
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 140 }).map((a) => a.join('')), (text) => assert.deepEqual(base58Decode(text), reference(text))),
+      fc.property(
+        fc.array(chars, { maxLength: 140 }).map((a) => a.join('')),
+        (text) => assert.deepEqual(base58Decode(text), reference(text)),
+      ),
       { numRuns: 1000 },
     );
   });

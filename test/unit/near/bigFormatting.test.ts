@@ -11,7 +11,10 @@ function reference(v: bigint, scale: number, places: number): string {
   if (abs === 0n) return '0';
   const unit = 10n ** BigInt(scale);
   const int = abs / unit;
-  const frac = String(abs % unit).padStart(scale, '0').slice(0, places).replace(/0+$/, '');
+  const frac = String(abs % unit)
+    .padStart(scale, '0')
+    .slice(0, places)
+    .replace(/0+$/, '');
   const sign = v < 0n ? '-' : '';
   if (int === 0n && !frac) {
     const smallest = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
@@ -60,7 +63,10 @@ describe('amounts through big.js', () => {
         fc.pre(total > 0n);
         const shares = percentages(parts, total);
         const tenths = shares.map((s) => (s.percent === '<0.1%' ? 0 : Math.round(Number(s.percent.slice(0, -1)) * 10)));
-        assert.equal(tenths.reduce((s, t) => s + t, 0), 1000);
+        assert.equal(
+          tenths.reduce((s, t) => s + t, 0),
+          1000,
+        );
         parts.forEach((p, i) => {
           const exact20 = half(p * 100n * 10n ** 20n, total);
           const six = half(exact20, 10n ** 14n);

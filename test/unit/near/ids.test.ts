@@ -159,7 +159,11 @@ describe('ids: keys and the secret-key guard', () => {
     ['uppercase prefix on a secret', `ED25519:${b58(64)}`, /64 bytes/],
     ['unknown curve', `bls12381:${b58(48)}`, /'bls12381:' is not a key type NEAR uses/],
     ['unknown word with a 64-byte value', `secret:${b58(64)}`, /not a key type NEAR uses/],
-    ['mistyped secret (not base58)', `ed25519:${b58(64).slice(0, 40)}0${b58(64).slice(41)}`, /^not valid base58, but long enough to be a mistyped secret key, so treated as one$/],
+    [
+      'mistyped secret (not base58)',
+      `ed25519:${b58(64).slice(0, 40)}0${b58(64).slice(41)}`,
+      /^not valid base58, but long enough to be a mistyped secret key, so treated as one$/,
+    ],
     ['bare 64 bytes of base58', b58(64, 9), /64 bytes of base58 without a key type/],
   ];
   for (const [name, text, reason] of sensitive) {
@@ -313,16 +317,22 @@ describe('ids: findAll boundaries', () => {
       }
     });
     const json = findAll(lines[0] as string);
-    assert.deepEqual(json.map((f) => kindOf(f.classified)), ['account/named', 'public-key', 'sensitive']);
+    assert.deepEqual(
+      json.map((f) => kindOf(f.classified)),
+      ['account/named', 'public-key', 'sensitive'],
+    );
     assert.equal(ED_SECRET.length - 'ed25519:'.length >= 87, true);
   });
 
   it('reports malformed ed25519:/secp256k1: keys as invalid so a hover can say why', () => {
     const found = findAll('key ed25519:abc and ed25519:0OIl');
-    assert.deepEqual(found.map((f) => [f.text, f.classified.kind]), [
-      ['ed25519:abc', 'invalid'],
-      ['ed25519:0OIl', 'invalid'],
-    ]);
+    assert.deepEqual(
+      found.map((f) => [f.text, f.classified.kind]),
+      [
+        ['ed25519:abc', 'invalid'],
+        ['ed25519:0OIl', 'invalid'],
+      ],
+    );
   });
 
   it('never reports overlapping ranges and keeps them in order', () => {
@@ -388,9 +398,55 @@ describe('ids: the finder rule for named ids (file names, member expressions)', 
 
   it('no listed suffix is a common file extension', () => {
     const extensions = [
-      'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json', 'md', 'rs', 'toml', 'lock', 'txt', 'yml', 'yaml', 'html', 'htm',
-      'css', 'scss', 'py', 'go', 'sh', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'wasm', 'sol', 'java', 'kt', 'c', 'h', 'cpp',
-      'log', 'env', 'cfg', 'ini', 'xml', 'csv', 'pdf', 'zip', 'gz', 'tar', 'vue', 'svelte', 'rb', 'php', 'swift', 'map',
+      'ts',
+      'tsx',
+      'js',
+      'jsx',
+      'mjs',
+      'cjs',
+      'json',
+      'md',
+      'rs',
+      'toml',
+      'lock',
+      'txt',
+      'yml',
+      'yaml',
+      'html',
+      'htm',
+      'css',
+      'scss',
+      'py',
+      'go',
+      'sh',
+      'png',
+      'jpg',
+      'jpeg',
+      'gif',
+      'svg',
+      'wasm',
+      'sol',
+      'java',
+      'kt',
+      'c',
+      'h',
+      'cpp',
+      'log',
+      'env',
+      'cfg',
+      'ini',
+      'xml',
+      'csv',
+      'pdf',
+      'zip',
+      'gz',
+      'tar',
+      'vue',
+      'svelte',
+      'rb',
+      'php',
+      'swift',
+      'map',
     ];
     for (const s of NAMED_ID_SUFFIXES) assert.ok(!extensions.includes(s), s);
     assert.ok(CODE_RECEIVERS.includes('this') && CODE_RECEIVERS.includes('console'));

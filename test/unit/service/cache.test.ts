@@ -52,7 +52,10 @@ describe('TtlCache', () => {
     const cache = new TtlCache({ clock: c });
     await cache.get('k', 10, async () => 'good');
     c.t += 20;
-    await assert.rejects(cache.get('k', 10, async () => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      cache.get('k', 10, async () => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     assert.equal(cache.peek('k'), 'good');
     assert.equal(await cache.get('k', 10, async () => 'again'), 'again');
   });

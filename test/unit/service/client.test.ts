@@ -106,7 +106,10 @@ describe('NearClient', function () {
       await assert.rejects(c.full('Not An Id!'), isKind('invalid-input'));
       await assert.rejects(c.full(ROOT_KEY), isKind('invalid-input'));
       await assert.rejects(c.publicKey('alice.near'), isKind('invalid-input'));
-      await assert.rejects(c.full(SECRET_KEY), isKind('sensitive', (e) => assert.ok(!e.message.includes(SECRET_KEY))));
+      await assert.rejects(
+        c.full(SECRET_KEY),
+        isKind('sensitive', (e) => assert.ok(!e.message.includes(SECRET_KEY))),
+      );
       await assert.rejects(c.publicKey(SECRET_KEY), isKind('sensitive'));
       await assert.rejects(c.callFunction('alice.near', 'bad method!', {}), isKind('invalid-input'));
       await assert.rejects(c.block({ blockId: 'not a hash' }), isKind('invalid-input'));
@@ -128,7 +131,11 @@ describe('NearClient', function () {
     });
 
     it('query appends apiKey=, also after an existing query, and sends no Authorization header', async () => {
-      const c = make({ apiKey: KEY, transport: 'query', endpoints: { apiUrl: `${stub.apiUrl}/?tenant=t1`, rpcUrl: `${stub.rpcUrl}/?x=1`, archivalRpcUrl: stub.archivalRpcUrl } });
+      const c = make({
+        apiKey: KEY,
+        transport: 'query',
+        endpoints: { apiUrl: `${stub.apiUrl}/?tenant=t1`, rpcUrl: `${stub.rpcUrl}/?x=1`, archivalRpcUrl: stub.archivalRpcUrl },
+      });
       await c.full('alice.near');
       await c.block({ finality: 'final' });
       const [api, rpc] = stub.requests;
@@ -162,7 +169,10 @@ describe('NearClient', function () {
         stub.fault({ host: 'api', fault: { kind: 'redirect', to: 'foreign' } });
         stub.fault({ host: 'rpc', fault: { kind: 'redirect', to: 'foreign' } });
         const c = make({ apiKey: KEY, transport });
-        await assert.rejects(c.full('alice.near'), isKind('forbidden', (e) => assert.match(e.message, /redirected to another site/)));
+        await assert.rejects(
+          c.full('alice.near'),
+          isKind('forbidden', (e) => assert.match(e.message, /redirected to another site/)),
+        );
         await assert.rejects(c.block({ finality: 'final' }), isKind('forbidden'));
         assert.equal(reqs('foreign').length, 0);
         assert.ok(!JSON.stringify(stub.requests.filter((r) => r.host === 'foreign')).includes(KEY));
@@ -192,10 +202,13 @@ describe('NearClient', function () {
     for (const [status, body, kind, re] of statusCases) {
       it(`HTTP ${status} ${JSON.stringify(body)} → ${kind}, not retried`, async () => {
         stub.fault({ host: 'api', fault: { kind: 'status', status, body } });
-        await assert.rejects(make({ apiKey: KEY }).full('alice.near'), isKind(kind, (e) => {
-          assert.equal(e.status, status);
-          assert.match(e.message, re);
-        }));
+        await assert.rejects(
+          make({ apiKey: KEY }).full('alice.near'),
+          isKind(kind, (e) => {
+            assert.equal(e.status, status);
+            assert.match(e.message, re);
+          }),
+        );
         assert.equal(stub.requests.length, 1);
       });
     }
@@ -214,7 +227,10 @@ describe('NearClient', function () {
 
     it('5xx that persists is a server error after retries (default 2)', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 503 } });
-      await assert.rejects(make().full('alice.near'), isKind('server', (e) => assert.match(e.message, /503/)));
+      await assert.rejects(
+        make().full('alice.near'),
+        isKind('server', (e) => assert.match(e.message, /503/)),
+      );
       assert.equal(stub.requests.length, 3);
     });
 
@@ -228,11 +244,14 @@ describe('NearClient', function () {
 
     it('429 with a Retry-After beyond the cap fails at once, saying how long to wait', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '120' } } });
-      await assert.rejects(make().full('alice.near'), isKind('rate-limited', (e) => {
-        assert.equal(e.retryAfterMs, 120_000);
-        assert.match(e.message, /2 min/);
-        assert.match(e.message, /API key/);
-      }));
+      await assert.rejects(
+        make().full('alice.near'),
+        isKind('rate-limited', (e) => {
+          assert.equal(e.retryAfterMs, 120_000);
+          assert.match(e.message, /2 min/);
+          assert.match(e.message, /API key/);
+        }),
+      );
       assert.equal(stub.requests.length, 1);
     });
 
@@ -251,7 +270,10 @@ describe('NearClient', function () {
 
     it('a hanging server times out (and the timeout is retried)', async () => {
       stub.fault({ host: 'api', fault: { kind: 'hang' } });
-      await assert.rejects(make({ timeoutMs: 80, retries: 1 }).full('alice.near'), isKind('timeout', (e) => assert.match(e.message, /No answer/)));
+      await assert.rejects(
+        make({ timeoutMs: 80, retries: 1 }).full('alice.near'),
+        isKind('timeout', (e) => assert.match(e.message, /No answer/)),
+      );
       assert.equal(stub.requests.length, 2);
     });
 
@@ -260,26 +282,41 @@ describe('NearClient', function () {
       const url = closed.apiUrl;
       await closed.close();
       const c = make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } });
-      await assert.rejects(c.full('alice.near'), isKind('network', (e) => assert.match(e.message, /refused/)));
+      await assert.rejects(
+        c.full('alice.near'),
+        isKind('network', (e) => assert.match(e.message, /refused/)),
+      );
     });
 
     it('a reset connection is a network error and is retried', async () => {
       stub.fault({ host: 'api', fault: { kind: 'reset' }, times: 1 });
       assert.ok((await make().full('alice.near')).state);
       stub.fault({ host: 'api', fault: { kind: 'reset' } });
-      await assert.rejects(make({ retries: 0 }).full('alice.near'), isKind('network', (e) => assert.match(e.message, /reset/)));
+      await assert.rejects(
+        make({ retries: 0 }).full('alice.near'),
+        isKind('network', (e) => assert.match(e.message, /reset/)),
+      );
     });
 
     it('an HTML page is not-json (or a server error when the status says so)', async () => {
       stub.fault({ host: 'api', fault: { kind: 'html' }, times: 1 });
-      await assert.rejects(make().full('alice.near'), isKind('not-json', (e) => assert.match(e.message, /HTML page/)));
+      await assert.rejects(
+        make().full('alice.near'),
+        isKind('not-json', (e) => assert.match(e.message, /HTML page/)),
+      );
       stub.fault({ host: 'api', fault: { kind: 'html', status: 502 } });
-      await assert.rejects(make({ retries: 0 }).full('alice.near'), isKind('server', (e) => assert.match(e.message, /502/)));
+      await assert.rejects(
+        make({ retries: 0 }).full('alice.near'),
+        isKind('server', (e) => assert.match(e.message, /502/)),
+      );
     });
 
     it('truncated JSON is not-json', async () => {
       stub.fault({ host: 'api', fault: { kind: 'truncated' } });
-      await assert.rejects(make().full('alice.near'), isKind('not-json', (e) => assert.match(e.message, /cut off/)));
+      await assert.rejects(
+        make().full('alice.near'),
+        isKind('not-json', (e) => assert.match(e.message, /cut off/)),
+      );
       stub.clearFaults();
       stub.fault({ host: 'rpc', fault: { kind: 'truncated' } });
       await assert.rejects(make().block({ finality: 'final' }), isKind('not-json'));
@@ -295,7 +332,10 @@ describe('NearClient', function () {
 
     it('an oversized body is capped while streaming (chunked and with Content-Length)', async () => {
       stub.fault({ host: 'api', fault: { kind: 'huge', bytes: 3 * 1024 * 1024 }, times: 1 });
-      await assert.rejects(make({ maxBodyBytes: 256 * 1024 }).full('alice.near'), isKind('too-large', (e) => assert.match(e.message, /larger than 256 KB/)));
+      await assert.rejects(
+        make({ maxBodyBytes: 256 * 1024 }).full('alice.near'),
+        isKind('too-large', (e) => assert.match(e.message, /larger than 256 KB/)),
+      );
       stub.fault({ host: 'api', fault: { kind: 'huge', bytes: 3 * 1024 * 1024, contentLength: true }, times: 1 });
       await assert.rejects(make({ maxBodyBytes: 256 * 1024 }).full('alice.near'), isKind('too-large'));
     });
@@ -359,27 +399,52 @@ describe('NearClient', function () {
       const r = await make().block({ blockId: 1 });
       assert.equal(r.host, 'archival');
       assert.equal((r.result['header'] as { height: number }).height, 1);
-      assert.deepEqual(stub.requests.map((q) => q.host), ['rpc', 'archival']);
+      assert.deepEqual(
+        stub.requests.map((q) => q.host),
+        ['rpc', 'archival'],
+      );
     });
 
     it('archival fallback for an old block hash (UNKNOWN_BLOCK on regular) and for an HTTP 422', async () => {
       const r = await make().block({ blockId: STUB_OLD_BLOCK_HASH });
       assert.equal(r.host, 'archival');
       stub.clearRequests();
-      stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'status', status: 422, body: { jsonrpc: '2.0', id: 1, error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error' } } }, times: 1 });
+      stub.fault({
+        host: 'rpc',
+        match: 'block',
+        fault: {
+          kind: 'status',
+          status: 422,
+          body: {
+            jsonrpc: '2.0',
+            id: 1,
+            error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error' },
+          },
+        },
+        times: 1,
+      });
       const r2 = await make().block({ blockId: STUB_HEAD_HEIGHT - 5 });
       assert.equal(r2.host, 'archival');
     });
 
     it('a height above the head is UNKNOWN_BLOCK on both hosts; fallback:false stays on regular', async () => {
-      await assert.rejects(make().block({ blockId: STUB_HEAD_HEIGHT + 1000 }), isKind('rpc', (e) => {
-        assert.equal(e.rpcCause, 'UNKNOWN_BLOCK');
-        assert.equal(e.status, 422);
-        assert.match(e.message, /archival/);
-      }));
+      await assert.rejects(
+        make().block({ blockId: STUB_HEAD_HEIGHT + 1000 }),
+        isKind('rpc', (e) => {
+          assert.equal(e.rpcCause, 'UNKNOWN_BLOCK');
+          assert.equal(e.status, 422);
+          assert.match(e.message, /archival/);
+        }),
+      );
       stub.clearRequests();
-      await assert.rejects(make().block({ blockId: 1 }, { fallback: false }), isKind('rpc', (e) => assert.equal(e.rpcCause, 'GARBAGE_COLLECTED_BLOCK')));
-      assert.deepEqual(stub.requests.map((q) => q.host), ['rpc']);
+      await assert.rejects(
+        make().block({ blockId: 1 }, { fallback: false }),
+        isKind('rpc', (e) => assert.equal(e.rpcCause, 'GARBAGE_COLLECTED_BLOCK')),
+      );
+      assert.deepEqual(
+        stub.requests.map((q) => q.host),
+        ['rpc'],
+      );
     });
 
     it('viewAccount(): amounts as bigint, code detection, history on archival', async () => {
@@ -393,7 +458,10 @@ describe('NearClient', function () {
       const old = await c.viewAccount('alice.near', { blockId: 1 });
       assert.equal(old.host, 'archival');
       assert.equal(old.result.blockHeight, 1);
-      await assert.rejects(c.viewAccount('ghost.near'), isKind('rpc', (e) => assert.equal(e.rpcCause, 'UNKNOWN_ACCOUNT')));
+      await assert.rejects(
+        c.viewAccount('ghost.near'),
+        isKind('rpc', (e) => assert.equal(e.rpcCause, 'UNKNOWN_ACCOUNT')),
+      );
     });
 
     it('viewAccessKeyList(): full-access and function-call keys', async () => {
@@ -424,8 +492,14 @@ describe('NearClient', function () {
     });
 
     it('callFunction(): a missing method (HTTP 200 with result.error) is a contract error', async () => {
-      await assert.rejects(make().callFunction('meta-pool.near', 'no_such_view', {}), isKind('contract', (e) => assert.match(e.message, /no method "no_such_view"/)));
-      await assert.rejects(make().callFunction('alice.near', 'ft_metadata', {}), isKind('contract', (e) => assert.equal(e.rpcCause, 'NO_CONTRACT_CODE')));
+      await assert.rejects(
+        make().callFunction('meta-pool.near', 'no_such_view', {}),
+        isKind('contract', (e) => assert.match(e.message, /no method "no_such_view"/)),
+      );
+      await assert.rejects(
+        make().callFunction('alice.near', 'ft_metadata', {}),
+        isKind('contract', (e) => assert.equal(e.rpcCause, 'NO_CONTRACT_CODE')),
+      );
     });
 
     it('ftMetadata() is typed and cached for long', async () => {
@@ -453,10 +527,13 @@ describe('NearClient', function () {
       await assert.rejects(c.rpc('send_tx', { signed_tx_base64: 'AA==' }), isKind('refused-method'));
       await assert.rejects(c.rpc('broadcast_tx_commit', []), isKind('refused-method'));
       assert.equal(stub.requests.length, 1);
-      await assert.rejects(c.rpc('no_such_method', {}), isKind('rpc', (e) => {
-        assert.equal(e.rpcCause, 'METHOD_NOT_FOUND');
-        assert.equal(e.rpcName, 'REQUEST_VALIDATION_ERROR');
-      }));
+      await assert.rejects(
+        c.rpc('no_such_method', {}),
+        isKind('rpc', (e) => {
+          assert.equal(e.rpcCause, 'METHOD_NOT_FOUND');
+          assert.equal(e.rpcName, 'REQUEST_VALIDATION_ERROR');
+        }),
+      );
       const old = await c.rpc('block', { block_id: 1 });
       assert.equal(old.host, 'archival');
       assert.ok(isWriteMethod('send_tx') && !isWriteMethod('query'));
@@ -464,11 +541,21 @@ describe('NearClient', function () {
     });
 
     it('an old-node error envelope without cause is still a typed rpc error', async () => {
-      stub.fault({ host: 'rpc', fault: { kind: 'status', status: 200, body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Server error', data: 'DB Not Found Error: BLOCK HEIGHT: 5' } } } });
-      await assert.rejects(make().block({ finality: 'final' }), isKind('rpc', (e) => {
-        assert.equal(e.rpcName, undefined);
-        assert.equal(e.rpcCause, 'UNKNOWN_BLOCK');
-      }));
+      stub.fault({
+        host: 'rpc',
+        fault: {
+          kind: 'status',
+          status: 200,
+          body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Server error', data: 'DB Not Found Error: BLOCK HEIGHT: 5' } },
+        },
+      });
+      await assert.rejects(
+        make().block({ finality: 'final' }),
+        isKind('rpc', (e) => {
+          assert.equal(e.rpcName, undefined);
+          assert.equal(e.rpcCause, 'UNKNOWN_BLOCK');
+        }),
+      );
     });
 
     it('RPC 5xx is retried; an edge 401 is unauthorized', async () => {

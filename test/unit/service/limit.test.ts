@@ -24,16 +24,25 @@ describe('limit', () => {
 
   it('releases the slot when a task throws synchronously', async () => {
     const run = createLimiter(1);
-    await assert.rejects(run(() => {
-      throw new Error('sync');
-    }));
+    await assert.rejects(
+      run(() => {
+        throw new Error('sync');
+      }),
+    );
     assert.equal(await run(async () => 'next'), 'next');
   });
 
   it('starts queued tasks in order', async () => {
     const run = createLimiter(1);
     const order: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => run(async () => { order.push(n); await tick(); })));
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        run(async () => {
+          order.push(n);
+          await tick();
+        }),
+      ),
+    );
     assert.deepEqual(order, [1, 2, 3]);
   });
 });

@@ -74,18 +74,27 @@ describe('transport (ofetch)', function () {
 
     it('beyond the cap: fails at once with the wait, seconds or date form', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '31' } }, times: 1 });
-      await assert.rejects(make().full('alice.near'), isKind('rate-limited', (e) => assert.match(e.message, /try again in 31 s\.$/)));
+      await assert.rejects(
+        make().full('alice.near'),
+        isKind('rate-limited', (e) => assert.match(e.message, /try again in 31 s\.$/)),
+      );
       assert.equal(sent.length, 1);
       sent = [];
       const later = new Date(Date.now() + 5 * 60_000).toUTCString();
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': later } }, times: 1 });
-      await assert.rejects(make().full('here.tg'), isKind('rate-limited', (e) => assert.match(e.message, /try again in 5 min\.$/)));
+      await assert.rejects(
+        make().full('here.tg'),
+        isKind('rate-limited', (e) => assert.match(e.message, /try again in 5 min\.$/)),
+      );
       assert.equal(sent.length, 1);
     });
 
     it('a lower cap of the client applies too', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, times: 1 });
-      await assert.rejects(make({ maxRetryAfterMs: 1000 }).full('alice.near'), isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 2000)));
+      await assert.rejects(
+        make({ maxRetryAfterMs: 1000 }).full('alice.near'),
+        isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 2000)),
+      );
       assert.equal(sent.length, 1);
     });
   });
@@ -94,7 +103,10 @@ describe('transport (ofetch)', function () {
     it('each attempt has its own timeout: three attempts, each cut after timeoutMs', async () => {
       stub.fault({ host: 'api', fault: { kind: 'hang' } });
       const t0 = Date.now();
-      await assert.rejects(make({ timeoutMs: 150, retries: 2 }).full('alice.near'), isKind('timeout', (e) => assert.match(e.message, /^No answer from .* within 1 s\.$/)));
+      await assert.rejects(
+        make({ timeoutMs: 150, retries: 2 }).full('alice.near'),
+        isKind('timeout', (e) => assert.match(e.message, /^No answer from .* within 1 s\.$/)),
+      );
       assert.equal(sent.length, 3);
       assert.equal(stub.requests.length, 3);
       assert.ok(Date.now() - t0 >= 3 * 150, 'every attempt ran its full timeout');
@@ -113,7 +125,10 @@ describe('transport (ofetch)', function () {
       const closed = await startStub();
       const url = closed.apiUrl;
       await closed.close();
-      await assert.rejects(make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } }).full('alice.near'), isKind('network', (e) => assert.match(e.message, /refused/)));
+      await assert.rejects(
+        make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } }).full('alice.near'),
+        isKind('network', (e) => assert.match(e.message, /refused/)),
+      );
       assert.equal(sent.length, 1);
     });
 
@@ -182,7 +197,10 @@ describe('transport (ofetch)', function () {
   describe('the body cap', () => {
     it('refuses a 10 MB body at the default 5 MB cap without reading it all', async () => {
       stub.fault({ host: 'api', fault: { kind: 'huge', bytes: 10 * 1024 * 1024 }, times: 1 });
-      await assert.rejects(make({ timeoutMs: 5000 }).full('alice.near'), isKind('too-large', (e) => assert.match(e.message, /larger than 5 MB/)));
+      await assert.rejects(
+        make({ timeoutMs: 5000 }).full('alice.near'),
+        isKind('too-large', (e) => assert.match(e.message, /larger than 5 MB/)),
+      );
       assert.equal(sent.length, 1, 'a refused body is not retried');
     });
   });
@@ -190,8 +208,14 @@ describe('transport (ofetch)', function () {
   describe('a wrong REST base URL', () => {
     it('says the URL is wrong when the root answers 404 and its /status is not FastNEAR either', async () => {
       const c = make({ endpoints: { apiUrl: `${stub.apiUrl}/not-the-root`, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl } });
-      await assert.rejects(c.full('alice.near'), isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)));
-      await assert.rejects(c.ft('alice.near'), isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)));
+      await assert.rejects(
+        c.full('alice.near'),
+        isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)),
+      );
+      await assert.rejects(
+        c.ft('alice.near'),
+        isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)),
+      );
     });
 
     it('keeps "no such account" for a JSON body with state null, and for a 404 from a real root', async () => {

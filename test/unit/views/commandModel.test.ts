@@ -3,14 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  apiKeyError,
-  blockSummary,
-  lookupInputError,
-  nanosToIso,
-  parseParamsJson,
-  resultDocument,
-} from '../../../src/core/views/commandModel';
+import { apiKeyError, blockSummary, lookupInputError, nanosToIso, parseParamsJson, resultDocument } from '../../../src/core/views/commandModel';
 import { rpcMethodError } from '../../../src/core/service/client';
 import { formatRequestLog, redactText } from '../../../src/core/views/requestLog';
 
@@ -19,7 +12,8 @@ describe('command model', () => {
     assert.equal(apiKeyError('  abc-123_XYZ  '), undefined);
     assert.match(apiKeyError('   ') ?? '', /Enter the API key/);
     const BAD_SHAPE = 'An API key is 8 to 512 printable ASCII characters, without spaces.';
-    for (const bad of ['abc def x', 'k', ' abc1234 ', 'abc\tdefgh', 'x'.repeat(513), 'abc\u0000defgh', 'kéy-12345']) assert.equal(apiKeyError(bad), BAD_SHAPE, JSON.stringify(bad));
+    for (const bad of ['abc def x', 'k', ' abc1234 ', 'abc\tdefgh', 'x'.repeat(513), 'abc\u0000defgh', 'kéy-12345'])
+      assert.equal(apiKeyError(bad), BAD_SHAPE, JSON.stringify(bad));
     assert.equal(apiKeyError('abcd1234'), undefined);
     assert.equal(apiKeyError('x'.repeat(512)), undefined);
     const secret = 'sk_live_SECRET';
@@ -41,7 +35,10 @@ describe('command model', () => {
     assert.deepEqual(parseParamsJson('{"finality":"final"}'), { finality: 'final' });
     assert.deepEqual(parseParamsJson('[null]'), [null]);
     assert.throws(() => parseParamsJson('"x"'), /^NearLensError: Params must be a JSON object or array\.$/);
-    assert.throws(() => parseParamsJson('{finality: final}'), (e: Error & { kind?: string }) => e.kind === 'invalid-input' && /^Not valid JSON: /.test(e.message));
+    assert.throws(
+      () => parseParamsJson('{finality: final}'),
+      (e: Error & { kind?: string }) => e.kind === 'invalid-input' && /^Not valid JSON: /.test(e.message),
+    );
   });
 
   it('turns u64 nanoseconds beyond 2^53 into an exact ISO time', () => {
@@ -56,7 +53,10 @@ describe('command model', () => {
   it('summarises a block: height, hash, time, host', () => {
     const body = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/rpc-block-by-height-testnet-187310138.json'), 'utf8')) as { result: unknown };
     const s = blockSummary(body.result, 'archival', 'archival-rpc.testnet.fastnear.com');
-    assert.equal(s, 'Block 187,310,138 · hash 6RWmTYhXCzjMjoY3Mz1rfFcnBm8E6XeDDbFEPUA4sv1w · 2025-02-11T06:09:37.539033760Z · archival RPC (archival-rpc.testnet.fastnear.com)');
+    assert.equal(
+      s,
+      'Block 187,310,138 · hash 6RWmTYhXCzjMjoY3Mz1rfFcnBm8E6XeDDbFEPUA4sv1w · 2025-02-11T06:09:37.539033760Z · archival RPC (archival-rpc.testnet.fastnear.com)',
+    );
     assert.equal(blockSummary({}, 'regular', ''), 'Block · regular RPC');
   });
 
@@ -82,7 +82,14 @@ describe('log line redaction', () => {
   it('masks the key in the URL, the error and any text, and stays one line', () => {
     const key = 'k3y-SECRET/+=';
     const line = formatRequestLog(
-      { method: 'GET /v1/account/alice.near/full', host: 'api', url: `https://api.example/v1?apiKey=${encodeURIComponent(key)}&x=1`, status: 401, ms: 12.4, error: `bad key ${key}\nnext` },
+      {
+        method: 'GET /v1/account/alice.near/full',
+        host: 'api',
+        url: `https://api.example/v1?apiKey=${encodeURIComponent(key)}&x=1`,
+        status: 401,
+        ms: 12.4,
+        error: `bad key ${key}\nnext`,
+      },
       [key],
     );
     assert.ok(!line.includes(key));

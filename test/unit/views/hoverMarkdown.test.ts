@@ -95,10 +95,14 @@ describe('hover markdown', () => {
       ],
     };
     const md = all(
-      buildHoverSections(account('alice.near'), { kind: 'account', full: hostile, network: 'main\u202enet', host: 'h](javascript:alert(1))' }, {
-        ...OPTS,
-        liquidStakingProviders: [hostile.tokens[0]?.contractId ?? ''],
-      }),
+      buildHoverSections(
+        account('alice.near'),
+        { kind: 'account', full: hostile, network: 'main\u202enet', host: 'h](javascript:alert(1))' },
+        {
+          ...OPTS,
+          liquidStakingProviders: [hostile.tokens[0]?.contractId ?? ''],
+        },
+      ),
     );
     assert.ok(!md.includes('<img'), 'raw HTML');
     assert.ok(!md.includes('\u202e'), 'bidi override');
@@ -107,7 +111,10 @@ describe('hover markdown', () => {
     for (const id of commandIdsIn(md)) assert.ok((HOVER_COMMANDS as readonly string[]).includes(id), id);
     const err = all(buildHoverSections(account('alice.near'), { kind: 'error', message: '[click](command:evil) <b>x</b>' }, OPTS));
     assert.ok(!err.includes('<b>'));
-    assert.deepEqual(commandIdsIn(err).filter((c) => c === 'evil'), []);
+    assert.deepEqual(
+      commandIdsIn(err).filter((c) => c === 'evil'),
+      [],
+    );
   });
 
   it('links only to allowlisted commands, with URI-encoded JSON args', () => {
@@ -116,7 +123,11 @@ describe('hover markdown', () => {
     assert.deepEqual([...new Set(ids)].sort(), [...HOVER_COMMANDS].sort());
     for (const id of ids) assert.ok((HOVER_COMMANDS as readonly string[]).includes(id));
     assert.ok(links.includes(`command:nearLens.openAccountPanel?${encodeURIComponent('["alice.near"]')}`));
-    assert.ok(links.includes(`command:nearLens.lookupPublicKey?${encodeURIComponent(JSON.stringify([{ key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true }]))}`));
+    assert.ok(
+      links.includes(
+        `command:nearLens.lookupPublicKey?${encodeURIComponent(JSON.stringify([{ key: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', all: true }]))}`,
+      ),
+    );
     assert.ok(!accountLinks('alice.near', false).includes('openInExplorer'));
     // Parentheses in an argument cannot close the link early.
     assert.ok(!commandLink('x', 'nearLens.copyText', 'a)b(c').includes('a)b'));
@@ -139,7 +150,16 @@ describe('hover markdown', () => {
     const c = classify(key);
     assert.equal(c.kind, 'public-key');
     const md = all(
-      buildHoverSections(c, { kind: 'public-key', accounts: { publicKey: key, accountIds: ['root.near', 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82'] }, network: 'mainnet', host: 'api.fastnear.com' }, OPTS),
+      buildHoverSections(
+        c,
+        {
+          kind: 'public-key',
+          accounts: { publicKey: key, accountIds: ['root.near', 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82'] },
+          network: 'mainnet',
+          host: 'api.fastnear.com',
+        },
+        OPTS,
+      ),
     );
     assert.match(md, /Curve ed25519, 32 bytes/);
     assert.match(md, /Implicit account: \*\*f2c1/);
@@ -148,7 +168,10 @@ describe('hover markdown', () => {
   });
 
   it('decodes implicit, eth-implicit and top-level ids', () => {
-    assert.match(identityMarkdown(account('f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82')), /ed25519 public key \*\*ed25519\\:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd\*\*/);
+    assert.match(
+      identityMarkdown(account('f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82')),
+      /ed25519 public key \*\*ed25519\\:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd\*\*/,
+    );
     assert.match(identityMarkdown(account('0x' + 'ab'.repeat(20))), /ETH-implicit/);
     assert.match(identityMarkdown(account('near')), /Top-level named account/);
   });

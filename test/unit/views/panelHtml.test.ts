@@ -12,7 +12,12 @@ function html(nonce = randomBytes(16).toString('base64')): { html: string; nonce
 }
 
 function unescape(s: string): string {
-  return s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function cspOf(page: string): string {

@@ -134,10 +134,22 @@ describe('panel view model', () => {
 
     it('shows a tiny non-zero share as "<0.1%", never 0%', () => {
       const p = percentages([1n, 999_999n], 1_000_000n);
-      assert.deepEqual(p.map((s) => s.percent), ['<0.1%', '100.0%']);
-      assert.deepEqual(p.map((s) => s.exactPercent), ['0.0001%', '99.9999%']);
-      assert.deepEqual(percentages([1n, 1n, 1n], 3n).map((s) => s.percent), ['33.4%', '33.3%', '33.3%']);
-      assert.deepEqual(percentages([0n, 5n], 5n).map((s) => s.percent), ['0.0%', '100.0%']);
+      assert.deepEqual(
+        p.map((s) => s.percent),
+        ['<0.1%', '100.0%'],
+      );
+      assert.deepEqual(
+        p.map((s) => s.exactPercent),
+        ['0.0001%', '99.9999%'],
+      );
+      assert.deepEqual(
+        percentages([1n, 1n, 1n], 3n).map((s) => s.percent),
+        ['33.4%', '33.3%', '33.3%'],
+      );
+      assert.deepEqual(
+        percentages([0n, 5n], 5n).map((s) => s.percent),
+        ['0.0%', '100.0%'],
+      );
     });
 
     it('handles negative spendable: pinned beyond the balance, with a clear note', () => {
@@ -152,8 +164,14 @@ describe('panel view model', () => {
         ],
       );
       assert.ok(m.bar.every((s) => s.width >= 0));
-      assert.deepEqual(m.bar.map((s) => s.percent), ['<0.1%', '100.0%', '0.0%']);
-      assert.deepEqual(m.bar.map((s) => s.exactPercent), ['0.01%', '99.99%', '0%']);
+      assert.deepEqual(
+        m.bar.map((s) => s.percent),
+        ['<0.1%', '100.0%', '0.0%'],
+      );
+      assert.deepEqual(
+        m.bar.map((s) => s.exactPercent),
+        ['0.01%', '99.99%', '0%'],
+      );
       assert.match(m.barNote, /more than the balance/);
       assert.match(m.barNote, /spendable is -0\.9999 NEAR/);
       const sp = m.figures.find((f) => f.label === 'Spendable');

@@ -124,12 +124,18 @@ describe('watchlist model', () => {
       for (const s of [IDLE, slotLoading<AccountFull>(undefined)]) {
         const n = buildAccountNode(entry('alice.near', s), opts());
         assert.equal(n.description, 'loading…');
-        assert.deepEqual(n.children.map((c) => [c.kind, c.label]), [['loading', 'Loading…']]);
+        assert.deepEqual(
+          n.children.map((c) => [c.kind, c.label]),
+          [['loading', 'Loading…']],
+        );
       }
     });
 
     it('shows the failure as an item, not a pop-up', () => {
-      const n = buildAccountNode(entry('alice.near', slotFailed<AccountFull>(IDLE, 'Rate limited by the service — set an API key or try again in 30 s.')), opts());
+      const n = buildAccountNode(
+        entry('alice.near', slotFailed<AccountFull>(IDLE, 'Rate limited by the service — set an API key or try again in 30 s.')),
+        opts(),
+      );
       assert.equal(n.description, 'failed');
       assert.equal(n.children.length, 1);
       assert.equal(n.children[0]?.kind, 'error');
@@ -139,13 +145,19 @@ describe('watchlist model', () => {
     it('says "No such account" for state null', () => {
       const n = buildAccountNode(entry('nobody.near', slotLoaded(full('nobody.near'), T0)), opts());
       assert.equal(n.description, 'no such account');
-      assert.deepEqual(n.children.map((c) => [c.kind, c.label]), [['missing', 'No such account on mainnet']]);
+      assert.deepEqual(
+        n.children.map((c) => [c.kind, c.label]),
+        [['missing', 'No such account on mainnet']],
+      );
     });
 
     it('shows an invalid id from a hand-edited setting without groups', () => {
       const n = buildAccountNode(entry('Bad..id', IDLE, { invalid: 'two separators in a row' }), opts());
       assert.equal(n.description, 'invalid id');
-      assert.deepEqual(n.children.map((c) => c.kind), ['error']);
+      assert.deepEqual(
+        n.children.map((c) => c.kind),
+        ['error'],
+      );
       assert.match(n.children[0]?.label ?? '', /Not a valid account id: two separators/);
     });
 
@@ -203,7 +215,10 @@ describe('watchlist model', () => {
 
     it('keeps old contract data with an error line when the contract refresh fails', () => {
       const info: ContractInfo = { view: view(true), keys: [{ publicKey: 'ed25519:A', permission: 'FullAccess' }] };
-      const n = buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed(slotLoaded(info, T0), 'No such block on this host.') }), opts());
+      const n = buildAccountNode(
+        entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed(slotLoaded(info, T0), 'No such block on this host.') }),
+        opts(),
+      );
       const c = child(n, 'Contract');
       assert.equal(c.children[0]?.label, 'Refresh failed: No such block on this host.');
       assert.ok(child(c, 'Code deployed'));
@@ -227,7 +242,10 @@ describe('watchlist model', () => {
     });
 
     it('honours a custom provider list', () => {
-      const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts(META, { liquidStakingProviders: ['wrap.near'] })), 'Fungible');
+      const g = child(
+        buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts(META, { liquidStakingProviders: ['wrap.near'] })),
+        'Fungible',
+      );
       assert.equal(g.children[0]?.label, 'wrap.near');
     });
 
@@ -241,10 +259,16 @@ describe('watchlist model', () => {
 
     it('shows the raw amount with a note while metadata is loading or when it failed', () => {
       const f = full('alice.near');
-      const loadingMeta = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotLoading<FtMetadata>(undefined) })), 'Fungible');
+      const loadingMeta = child(
+        buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotLoading<FtMetadata>(undefined) })),
+        'Fungible',
+      );
       assert.equal(child(loadingMeta, 'usdt').description, '10283000 (raw) · loading token metadata…');
       const failedMeta = child(
-        buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotFailed<FtMetadata>(undefined, 'The contract has no ft_metadata method.') })),
+        buildAccountNode(
+          entry('alice.near', slotLoaded(f, T0)),
+          opts({ 'usdt.tether-token.near': slotFailed<FtMetadata>(undefined, 'The contract has no ft_metadata method.') }),
+        ),
         'Fungible',
       );
       assert.match(child(failedMeta, 'usdt').description ?? '', /^10283000 \(raw\) · no token metadata \(The contract has no ft_metadata method\.\)/);
@@ -279,13 +303,23 @@ describe('watchlist model', () => {
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts({}, { nftPublisher: 'mintbase1.near' })), 'NFT');
       assert.equal(g.label, 'NFT collections (1)');
       assert.equal(g.description, 'publisher mintbase1.near · 1 of 2');
-      assert.deepEqual(g.children.map((c) => c.label), ['mintbase1.near']);
+      assert.deepEqual(
+        g.children.map((c) => c.label),
+        ['mintbase1.near'],
+      );
     });
 
     it('lists top-level collections without a publisher node', () => {
-      const f = normaliseFull({ account_id: 'x.near', state: { balance: '1', locked: '0', storage_bytes: 0 }, nfts: [{ contract_id: 'toplevel', last_update_block_height: 5 }] });
+      const f = normaliseFull({
+        account_id: 'x.near',
+        state: { balance: '1', locked: '0', storage_bytes: 0 },
+        nfts: [{ contract_id: 'toplevel', last_update_block_height: 5 }],
+      });
       const g = child(buildAccountNode(entry('x.near', slotLoaded(f, T0)), opts()), 'NFT');
-      assert.deepEqual(g.children.map((c) => [c.kind, c.label]), [['nft', 'toplevel']]);
+      assert.deepEqual(
+        g.children.map((c) => [c.kind, c.label]),
+        [['nft', 'toplevel']],
+      );
     });
   });
 
@@ -299,7 +333,10 @@ describe('watchlist model', () => {
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
       assert.equal(g.label, 'Staking pools (2)');
       assert.equal(g.lazy, 'pools');
-      assert.deepEqual(g.children.map((c) => c.label), ['zavodil.poolv1.near', 'Past pools (1)']);
+      assert.deepEqual(
+        g.children.map((c) => c.label),
+        ['zavodil.poolv1.near', 'Past pools (1)'],
+      );
       assert.equal(g.children[0]?.description, '12.5 NEAR staked · 1 NEAR unstaked');
       assert.equal(child(g, 'Past pools').children[0]?.label, 'epic.poolv1.near');
       assert.equal(child(g, 'Past pools').children[0]?.description, '0 NEAR staked');
@@ -311,16 +348,22 @@ describe('watchlist model', () => {
         ['epic.poolv1.near', slotFailed<PoolBalance>(undefined, 'The contract call failed.')],
       ]);
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
-      assert.deepEqual(g.children.map((c) => [c.label, c.description]), [
-        ['zavodil.poolv1.near', '1 NEAR staked'],
-        ['epic.poolv1.near', 'amount unavailable: The contract call failed.'],
-      ]);
+      assert.deepEqual(
+        g.children.map((c) => [c.label, c.description]),
+        [
+          ['zavodil.poolv1.near', '1 NEAR staked'],
+          ['epic.poolv1.near', 'amount unavailable: The contract call failed.'],
+        ],
+      );
     });
 
     it('says amounts load on expansion before any pool was asked', () => {
       const g = child(buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts()), 'Staking');
       assert.equal(g.description, 'expand to load amounts');
-      assert.deepEqual(g.children.map((c) => c.description), ['amount not loaded', 'amount not loaded']);
+      assert.deepEqual(
+        g.children.map((c) => c.description),
+        ['amount not loaded', 'amount not loaded'],
+      );
     });
   });
 
@@ -329,9 +372,18 @@ describe('watchlist model', () => {
       const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts()), 'Contract');
       assert.equal(c.lazy, 'contract');
       assert.equal(c.collapsible, 'collapsed');
-      assert.deepEqual(c.children.map((x) => x.kind), ['loading']);
-      const failed = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed<ContractInfo>(undefined, 'Bad.') }), opts()), 'Contract');
-      assert.deepEqual(failed.children.map((x) => [x.kind, x.label]), [['error', 'Failed: Bad.']]);
+      assert.deepEqual(
+        c.children.map((x) => x.kind),
+        ['loading'],
+      );
+      const failed = child(
+        buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotFailed<ContractInfo>(undefined, 'Bad.') }), opts()),
+        'Contract',
+      );
+      assert.deepEqual(
+        failed.children.map((x) => [x.kind, x.label]),
+        [['error', 'Failed: Bad.']],
+      );
     });
 
     it('counts full-access keys and lists function-call keys with receiver and methods', () => {
@@ -339,12 +391,18 @@ describe('watchlist model', () => {
         view: view(false),
         keys: [
           { publicKey: 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', permission: 'FullAccess' },
-          { publicKey: 'ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk', permission: { receiverId: 'app.alice.near', methodNames: ['vote', 'claim'], allowance: NEAR / 4n } },
+          {
+            publicKey: 'ed25519:EjovLKTx3U5cbM2bvoyPKiHEjhscaP7Dv8G7DvnX7aEk',
+            permission: { receiverId: 'app.alice.near', methodNames: ['vote', 'claim'], allowance: NEAR / 4n },
+          },
         ],
       };
       const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract: slotLoaded(info, T0) }), opts()), 'Contract');
       assert.equal(c.description, 'no code');
-      assert.deepEqual(c.children.map((x) => x.label), ['No contract code', 'Full-access keys (1)', 'Function-call keys (1)']);
+      assert.deepEqual(
+        c.children.map((x) => x.label),
+        ['No contract code', 'Full-access keys (1)', 'Function-call keys (1)'],
+      );
       const fc = child(c, 'Function-call keys').children[0];
       assert.equal(fc?.label, 'app.alice.near');
       assert.equal(fc?.description, 'vote, claim');
@@ -355,10 +413,15 @@ describe('watchlist model', () => {
     it('says "Locked contract" when code is deployed and no full-access key remains', () => {
       const info: ContractInfo = {
         view: view(true),
-        keys: [{ publicKey: 'ed25519:2crE8LZqCdHHt2y19SJtPcWWhBgS6HCWyHyqH7rA83jY', permission: { receiverId: 'locked.near', methodNames: [], allowance: null } }],
+        keys: [
+          { publicKey: 'ed25519:2crE8LZqCdHHt2y19SJtPcWWhBgS6HCWyHyqH7rA83jY', permission: { receiverId: 'locked.near', methodNames: [], allowance: null } },
+        ],
       };
       const c = child(buildAccountNode(entry('locked.near', slotLoaded(full('alice.near'), T0), { contract: slotLoaded(info, T0) }), opts()), 'Contract');
-      assert.deepEqual(c.children.map((x) => x.label), ['Code deployed', 'Locked contract', 'Full-access keys (0)', 'Function-call keys (1)']);
+      assert.deepEqual(
+        c.children.map((x) => x.label),
+        ['Code deployed', 'Locked contract', 'Full-access keys (0)', 'Function-call keys (1)'],
+      );
       assert.equal(child(c, 'Code deployed').description, 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG');
       assert.equal(child(c, 'Function-call keys').children[0]?.description, 'any method');
       assert.match(child(c, 'Function-call keys').children[0]?.tooltip ?? '', /unlimited allowance/);

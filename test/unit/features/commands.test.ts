@@ -2,6 +2,7 @@
 // `vscode` that records registrations and documents, a real NearClient and the loopback stub.
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
+import { createFakeEditor } from '../../support/fakeEditor';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
 import { startStub, STUB_HEAD_HEIGHT } from '../../support/stub';
 import type { Stub } from '../../support/stub';
@@ -12,34 +13,12 @@ import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
 import type * as LookupModule from '../../../src/features/lookup/lookupCommands';
 import type { Services } from '../../../src/platform/services';
 
-type Handler = (...args: unknown[]) => unknown;
-const handlers = new Map<string, Handler>();
-const documents: Array<{ language: string; content: string }> = [];
-const shown: string[] = [];
-const fakeVscode = {
-  ProgressLocation: { Notification: 15, Window: 10 },
-  ConfigurationTarget: { Global: 1 },
-  commands: {
-    registerCommand: (id: string, h: Handler) => {
-      handlers.set(id, h);
-      return { dispose: () => handlers.delete(id) };
-    },
-    executeCommand: async () => undefined,
-  },
-  window: {
-    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) =>
-      task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) }),
-    showErrorMessage: async (m: string) => void shown.push(m),
-    showInformationMessage: async (m: string) => void shown.push(m),
-    showQuickPick: async () => undefined,
-  },
-  workspace: {
-    openTextDocument: async (o: { language: string; content: string }) => {
-      documents.push(o);
-      return { getText: () => o.content, languageId: o.language };
-    },
-  },
-};
+// The tests' one fake `vscode`: it records registrations, notifications and opened documents.
+const editor = createFakeEditor();
+const fakeVscode = editor.vscode;
+const handlers = editor.commands;
+const documents = editor.rec.opened;
+const shown = editor.rec.notifications;
 const FAKE_ID = '\0fake-vscode-commands';
 
 function load<T>(relPath: string): T {

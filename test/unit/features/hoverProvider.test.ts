@@ -3,7 +3,8 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
-import { Hover, MarkdownString, Range } from '../../support/fakeVscodeApi';
+import { createFakeEditor } from '../../support/fakeEditor';
+import type { Hover } from '../../support/fakeVscodeApi';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { NearClient } from '../../../src/core/service/client';
@@ -14,7 +15,7 @@ import type { Settings } from '../../../src/core/settings';
 import type * as HoverModule from '../../../src/features/hover/hoverProvider';
 import type { Services } from '../../../src/platform/services';
 
-const fakeVscode = { MarkdownString, Range, Hover };
+const fakeVscode = createFakeEditor().vscode;
 const FAKE_ID = '\0fake-vscode-hover';
 
 function loadHover(): typeof HoverModule {

@@ -2,7 +2,8 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
-import { EventEmitter, ThemeColor, ThemeIcon, TreeItem } from '../../support/fakeVscodeApi';
+import { createFakeEditor } from '../../support/fakeEditor';
+import { EventEmitter } from '../../support/fakeVscodeApi';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { NearClient } from '../../../src/core/service/client';
@@ -14,7 +15,7 @@ import { accountIdFromArgument } from '../../../src/platform/args';
 
 // ---------------------------------------------------------------- a fake `vscode` with what the provider uses
 
-const fakeVscode = { EventEmitter, TreeItem, ThemeIcon, ThemeColor, TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 } };
+const fakeVscode = createFakeEditor().vscode;
 
 const FAKE_ID = '\0fake-vscode';
 

@@ -12,8 +12,8 @@ import type * as ExtensionModule from '../../../src/extension';
 import type { HostMessage } from '../../../src/shared/protocol';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { createFakeEditor, fakeContext, loadIsolated } from './fakeEditor';
-import type { FakeEditor, Hover } from './fakeEditor';
+import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
+import type { FakeEditor, Hover } from '../../support/fakeEditor';
 import { assertInertMarkdown, CANARY, canaryForms, formatTable, settle, trackUnhandledRejections } from './harness';
 
 const ROOT_KEY = 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd';

@@ -15,8 +15,8 @@ import type * as PanelModule from '../../../src/features/panel/panelHost';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services } from '../../../src/platform/services';
 import type { Stub } from '../../support/stub';
-import { createFakeEditor, FakeWebviewPanel, loadIsolated } from './fakeEditor';
-import type { FakeEditor } from './fakeEditor';
+import { createFakeEditor, FakeWebviewPanel, loadIsolated } from '../../support/fakeEditor';
+import type { FakeEditor } from '../../support/fakeEditor';
 
 /** The API key used everywhere in the suite: recognisable in any text it could leak into. */
 export const CANARY = 'nlk_LEAKCANARY_7f3a9c1e5b2d4f60';

@@ -12,7 +12,7 @@ import type * as ExtensionModule from '../../../src/extension';
 import { isHostMessage, isPanelViewModel } from '../../../src/shared/protocol';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { createFakeEditor, fakeContext, loadIsolated } from './fakeEditor';
+import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import {
   assertInertMarkdown,
   assertPlainText,

@@ -5,8 +5,8 @@ import { strict as assert } from 'node:assert';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from './fakeEditor';
-import type { FakeEditor } from './fakeEditor';
+import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from '../../support/fakeEditor';
+import type { FakeEditor } from '../../support/fakeEditor';
 import { makeServices, settle, trackUnhandledRejections } from './harness';
 import type { TestServices } from './harness';
 

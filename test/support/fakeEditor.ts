@@ -4,8 +4,8 @@
 // Modules are loaded in isolation (their own copy per fake), so other test files keep theirs.
 import Module from 'node:module';
 import path from 'node:path';
-import { loadWithFakeVscode } from '../../support/fakeVscode';
-import { EventEmitter, Hover, MarkdownString, Range, ThemeColor, ThemeIcon, TreeItem } from '../../support/fakeVscodeApi';
+import { loadWithFakeVscode } from './fakeVscode';
+import { EventEmitter, Hover, MarkdownString, Range, ThemeColor, ThemeIcon, TreeItem } from './fakeVscodeApi';
 
 export { EventEmitter, Hover, MarkdownString, TreeItem };
 
@@ -112,6 +112,8 @@ export interface Recorder {
   clipboard: string[];
   external: string[];
   documents: string[];
+  /** Opened untitled documents with their language. */
+  opened: Array<{ language: string; content: string }>;
   posted: unknown[];
   htmls: string[];
   contexts: Array<[string, unknown]>;
@@ -146,6 +148,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
     clipboard: [],
     external: [],
     documents: [],
+    opened: [],
     posted: [],
     htmls: [],
     contexts: [],
@@ -310,6 +313,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       onDidGrantWorkspaceTrust: new EventEmitter<void>().event,
       openTextDocument: async (o: { language: string; content: string }) => {
         rec.documents.push(o.content);
+        rec.opened.push(o);
         return { getText: () => o.content, languageId: o.language };
       },
     },
@@ -401,7 +405,7 @@ export function loadIsolated<T>(fake: object, relPath: string): T {
     }
   }
   try {
-    return loadWithFakeVscode<T>(fake, `\0fake-vscode-hardening-${++loads}`, path.join(__dirname, '../../../src', relPath));
+    return loadWithFakeVscode<T>(fake, `\0fake-vscode-hardening-${++loads}`, path.join(__dirname, '../../src', relPath));
   } finally {
     for (const k of Object.keys(cache)) if (VSCODE_DEPENDENT.test(k)) delete cache[k];
     for (const [k, m] of saved) cache[k] = m;

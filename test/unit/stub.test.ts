@@ -1,7 +1,8 @@
 // Sanity of the loopback stub itself (test/support/stub.ts): real shapes, recording, faults.
 import { strict as assert } from 'node:assert';
-import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
+import { STUB_HEAD_HEIGHT } from '../support/stub';
 import type { Stub } from '../support/stub';
+import { useStub } from '../support/fixture';
 
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, init);
@@ -15,15 +16,9 @@ function rpc(url: string, method: string, params: unknown): Promise<{ status: nu
 
 describe('stub service', () => {
   let stub: Stub;
-  before(async () => {
-    stub = await startStub();
-  });
-  after(async () => {
-    await stub.close();
-  });
-  afterEach(() => {
-    stub.clearFaults();
-    stub.clearRequests();
+  const getStub = useStub();
+  before(() => {
+    stub = getStub();
   });
 
   it('serves fixture accounts and state:null for unknown ids, 400 for unparsable ids', async () => {

@@ -3,50 +3,28 @@
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import { TtlCache } from '../../../src/core/service/cache';
-import { NearClient, parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../../src/core/service/client';
-import type { ClientOptions, RequestLogEntry } from '../../../src/core/service/client';
+import { parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../../src/core/service/client';
+import type { ClientOptions, RequestLogEntry, NearClient } from '../../../src/core/service/client';
 import { NearLensError } from '../../../src/core/errors';
 import type { ErrorKind } from '../../../src/core/errors';
 import { startStub, STUB_HEAD_HEIGHT, STUB_OLD_BLOCK_HASH } from '../../support/stub';
 import type { RecordedRequest, Stub } from '../../support/stub';
+import { clientFor, isKind, useStub } from '../../support/fixture';
 
 const KEY = 'sk_test-K3y/with+chars';
 const ROOT_KEY = 'ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd';
 const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
 const SECRET_KEY = `ed25519:${base58.encode(new Uint8Array(64).map((_, i) => (i * 7 + 3) % 256))}`;
 
-function isKind(kind: ErrorKind, check?: (e: NearLensError) => void): (e: unknown) => boolean {
-  return (e: unknown) => {
-    assert.ok(NearLensError.is(e), `expected a NearLensError, got ${String(e)}`);
-    assert.equal(e.kind, kind, `kind ${e.kind}: ${e.message}`);
-    check?.(e);
-    return true;
-  };
-}
-
 describe('NearClient', function () {
   this.timeout(5000);
   let stub: Stub;
-  const make = (o: Partial<ClientOptions> = {}): NearClient =>
-    new NearClient({
-      endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl },
-      retryBaseMs: 1,
-      timeoutMs: 2000,
-      cache: new TtlCache(),
-      ...o,
-    });
+  const make = (o: Partial<ClientOptions> = {}): NearClient => clientFor(stub, o);
   const reqs = (host?: RecordedRequest['host']): RecordedRequest[] => stub.requests.filter((r) => !host || r.host === host);
 
-  before(async () => {
-    stub = await startStub();
-  });
-  after(async () => {
-    await stub.close();
-  });
-  afterEach(() => {
-    stub.clearFaults();
-    stub.clearRequests();
-    stub.setLatency(0);
+  const getStub = useStub();
+  before(() => {
+    stub = getStub();
   });
 
   describe('REST endpoints', () => {

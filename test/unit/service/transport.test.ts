@@ -2,24 +2,13 @@
 // timeout per attempt, cancellation during a retry wait, POST reads retried, the key only for the service origins,
 // the body cap, and a wrong REST base URL told apart from an account that does not exist.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearClient, WRONG_API_URL } from '../../../src/core/service/client';
-import type { ClientOptions } from '../../../src/core/service/client';
-import { NearLensError } from '../../../src/core/errors';
-import type { ErrorKind } from '../../../src/core/errors';
+import { WRONG_API_URL } from '../../../src/core/service/client';
+import type { ClientOptions, NearClient } from '../../../src/core/service/client';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
+import { clientFor, isKind, useStub } from '../../support/fixture';
 
 const KEY = 'sk_test-K3y/with+chars';
-
-function isKind(kind: ErrorKind, check?: (e: NearLensError) => void): (e: unknown) => boolean {
-  return (e: unknown) => {
-    assert.ok(NearLensError.is(e), `expected a NearLensError, got ${String(e)}`);
-    assert.equal(e.kind, kind, `kind ${e.kind}: ${e.message}`);
-    check?.(e);
-    return true;
-  };
-}
 
 describe('transport (ofetch)', function () {
   this.timeout(10_000);
@@ -30,29 +19,14 @@ describe('transport (ofetch)', function () {
     sent.push(Date.now());
     return fetch(input, init);
   };
-  const make = (o: Partial<ClientOptions> = {}): NearClient =>
-    new NearClient({
-      endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl },
-      retryBaseMs: 1,
-      timeoutMs: 2000,
-      cache: new TtlCache(),
-      fetch: counting,
-      ...o,
-    });
+  const make = (o: Partial<ClientOptions> = {}): NearClient => clientFor(stub, { fetch: counting, ...o });
 
-  before(async () => {
-    stub = await startStub();
-  });
-  after(async () => {
-    await stub.close();
+  const getStub = useStub();
+  before(() => {
+    stub = getStub();
   });
   beforeEach(() => {
     sent = [];
-  });
-  afterEach(() => {
-    stub.clearFaults();
-    stub.clearRequests();
-    stub.setLatency(0);
   });
 
   describe('Retry-After', () => {

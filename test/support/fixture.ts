@@ -1,0 +1,51 @@
+// The shared set-up of tests that talk to the loopback stub: one stub per suite (faults, requests and latency reset
+// after every test), a client on it, and the error-kind assertion. Plain mocha hooks; no vscode.
+import { strict as assert } from 'node:assert';
+import { NearLensError } from '../../src/core/errors';
+import type { ErrorKind } from '../../src/core/errors';
+import { TtlCache } from '../../src/core/service/cache';
+import { NearClient } from '../../src/core/service/client';
+import type { ClientOptions } from '../../src/core/service/client';
+import { startStub } from './stub';
+import type { Stub } from './stub';
+
+/** Starts a stub before the suite, resets it after every test and closes it after the suite; returns a getter. */
+export function useStub(): () => Stub {
+  let stub: Stub | undefined;
+  before(async () => {
+    stub = await startStub();
+  });
+  after(async () => {
+    await stub?.close();
+  });
+  afterEach(() => {
+    stub?.clearFaults();
+    stub?.clearRequests();
+    stub?.setLatency(0);
+  });
+  return () => {
+    if (!stub) throw new Error('the stub starts in the suite’s before hook');
+    return stub;
+  };
+}
+
+/** A client on the stub's three hosts with a fresh cache, fast backoff and a 2 s timeout, unless `o` says otherwise. */
+export function clientFor(stub: Stub, o: Partial<ClientOptions> = {}): NearClient {
+  return new NearClient({
+    endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl },
+    retryBaseMs: 1,
+    timeoutMs: 2000,
+    cache: new TtlCache(),
+    ...o,
+  });
+}
+
+/** assert.rejects' check: a NearLensError of this kind (then `check`). */
+export function isKind(kind: ErrorKind, check?: (e: NearLensError) => void): (e: unknown) => boolean {
+  return (e: unknown) => {
+    assert.ok(NearLensError.is(e), `expected a NearLensError, got ${String(e)}`);
+    assert.equal(e.kind, kind, `kind ${e.kind}: ${e.message}`);
+    check?.(e);
+    return true;
+  };
+}

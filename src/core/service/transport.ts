@@ -169,7 +169,7 @@ export class HttpTransport {
   }
 
   /** ofetch's attempts for one URL; the caller's cancel ends the wait at once, even during a backoff timer. */
-  async #attempts(
+  #attempts(
     host: Host,
     origin: string,
     url: string,
@@ -177,7 +177,7 @@ export class HttpTransport {
     body: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<FetchResponse<unknown>> {
-    if (signal?.aborted) throw aborted();
+    if (signal?.aborted) return Promise.reject(aborted());
     const call: Call = { host, origin, signal, started: 0, keyed: false };
     const options: CallOptions = { method, body, nearLens: call };
     const pending = this.#http.raw(url, options).catch((e: unknown) => {
@@ -216,22 +216,25 @@ export class HttpTransport {
   }
 
   /** The fetch under ofetch: the body is read within the attempt (its timeout covers it), up to the cap. */
-  async #cappedFetch(inner: typeof globalThis.fetch, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const res = await inner(input, init);
-    if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
-      res.body?.cancel().catch(() => undefined); // a redirect's own body is not needed
-      return res;
-    }
-    bodies.set(res, await this.#read(res, String(input)));
-    return res;
+  #cappedFetch(inner: typeof globalThis.fetch, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    return inner(input, init).then((res) => {
+      if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
+        res.body?.cancel().catch(() => undefined); // a redirect's own body is not needed
+        return res;
+      }
+      // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
+      const length = Number(res.headers.get('content-length') ?? NaN);
+      const text = length <= this.#maxBodyBytes ? res.text() : this.#readCapped(res, String(input), length);
+      return text.then((t) => {
+        bodies.set(res, t);
+        return res;
+      });
+    });
   }
 
   /** The body as UTF-8 up to the cap; beyond it, reading stops (which closes the connection) and the answer is refused. */
-  async #read(res: Response, url: string): Promise<string> {
+  async #readCapped(res: Response, url: string, length: number): Promise<string> {
     const max = this.#maxBodyBytes;
-    const length = Number(res.headers.get('content-length') ?? NaN);
-    // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
-    if (length <= max) return res.text();
     const reader = res.body?.getReader();
     if (!reader) return '';
     const parts: Uint8Array[] = [];

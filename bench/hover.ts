@@ -4,7 +4,7 @@ import { TtlCache } from '../src/core/service/cache';
 import type { FtMetadata, NearClient } from '../src/core/service/client';
 import { buildHoverSections } from '../src/core/views/hoverMarkdown';
 import type { HoverOptions } from '../src/core/views/hoverMarkdown';
-import { findAt } from '../src/core/near/ids';
+import { findAt } from '../src/core/near/idFinder';
 import type { Stub } from '../test/support/stub';
 import { stubClient } from './network';
 import { fmtSummary, mb, summarize } from './stats';

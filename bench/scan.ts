@@ -1,6 +1,6 @@
 // Row 5: whole-document identifier scan (core/ids findAll) of a generated 1 MB source file vs one plain regex pass.
 import { base58 } from '@scure/base';
-import { findAll } from '../src/core/near/ids';
+import { findAll } from '../src/core/near/idFinder';
 import { fmtSummary, seeded, summarize, timeSync } from './stats';
 import type { Row } from './stats';
 

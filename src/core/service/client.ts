@@ -29,8 +29,10 @@ import {
   toViewAccount,
 } from './rpc';
 import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';
+import { DEFAULT_TTL } from './options';
+import type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
 import { HttpTransport } from './transport';
-import type { AuthTransport, RequestLogEntry } from './transport';
+import type { AuthTransport } from './transport';
 
 export type { AccessKeyInfo, BlockRef, Finality, FtMetadata, ViewAccount } from './rpc';
 export { isWriteMethod, parseBlockRef, READ_ONLY_METHODS, rpcMethodError } from './rpc';
@@ -39,51 +41,7 @@ export { parseRetryAfter } from './messages';
 export type { RequestLogEntry } from './transport';
 export { DEFAULT_TIMEOUT_MS } from './transport';
 export type Transport = AuthTransport;
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  fresh?: boolean; // bypass the cache (the new answer is still stored)
-}
-/** Options of the RPC calls that may read history. */
-export interface RpcCallOptions extends CallOptions {
-  host?: RpcHost; // default 'regular'
-  /** Retry once on the archival host when the regular one no longer has the block (default true). */
-  fallback?: boolean;
-}
-
-export interface ClientOptions {
-  endpoints: Endpoints;
-  apiKey?: string;
-  transport?: Transport;
-  timeoutMs?: number; // per attempt (connect + full body); default DEFAULT_TIMEOUT_MS
-  retries?: number; // default 2
-  maxBodyBytes?: number; // default 5 MB
-  cache?: TtlCache;
-  log?: (e: RequestLogEntry) => void;
-  /** The fetch under ofetch (tests, bench); default the global one (the extension host's Node has it). */
-  fetch?: typeof globalThis.fetch;
-  /** Base of the exponential backoff in ms (default 300; tests use 1). */
-  retryBaseMs?: number;
-  /** Longest Retry-After the client waits for; a longer one fails at once with the wait in the message (default 30 s). */
-  maxRetryAfterMs?: number;
-  /** Cache lifetimes per kind of data. */
-  ttl?: Partial<CacheTtl>;
-}
-
-export interface CacheTtl {
-  account: number;
-  publicKey: number;
-  status: number;
-  ftMetadata: number;
-  history: number; // answers for a fixed block (height/hash)
-}
-
-export interface RpcResult<T> {
-  result: T;
-  host: RpcHost;
-}
-
-const DEFAULT_TTL: Readonly<CacheTtl> = { account: 30_000, publicKey: 30_000, status: 10_000, ftMetadata: 24 * 60 * 60_000, history: 10 * 60_000 };
+export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
 
 /** Said when the REST API URL answers a look-up with 404 and its /status is not a FastNEAR status either. */
 export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API root? Check the NEAR Lens network settings.';

@@ -4,7 +4,8 @@ import { parseYocto } from '../near/amounts';
 import { badShape, invalidInput, NearLensError, SECRET_REFUSED } from '../errors';
 import { sentence } from '../text';
 import { isRecord } from '../json';
-import { classify, findAll } from '../near/ids';
+import { classify } from '../near/ids';
+import { findAll } from '../near/idFinder';
 import { sanitizeText } from '../text';
 import { redact } from '../redact';
 

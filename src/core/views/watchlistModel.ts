@@ -1,114 +1,17 @@
-// The watchlist's node tree built from normalised account data and load slots (keep-last-good). Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
+// The watchlist's node tree built from normalised account data and load slots (keep-last-good); its building blocks
+// are in watchlistNodes.ts. Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
 import { formatNear } from '../near/amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../near/account';
-import type { AccessKeyInfo, FtMetadata, ViewAccount } from '../service/client';
+import type { AccessKeyInfo } from '../service/client';
 import { SECRET_REFUSED } from '../errors';
 import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './loadSlots';
 import { classify } from '../near/ids';
 import type { PoolBalance, Slot } from './loadSlots';
 import { sanitizeText } from '../text';
 import { ITEM_CONTEXT } from '../manifest';
-
-export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info';
-
-/** Which lazy load expanding a group starts (metadata, RPC view_account + keys, pool balances). */
-export type LazyGroup = 'tokens' | 'contract' | 'pools';
-
-/** One tree node. `id` is unique in the whole tree and stable across rebuilds (VS Code keeps expansion by id). */
-export interface WatchNode {
-  id: string;
-  kind: NodeKind;
-  accountId: string;
-  label: string;
-  description?: string;
-  tooltip?: string;
-  icon?: string; // codicon id
-  iconColor?: string; // theme colour id
-  collapsible: 'none' | 'collapsed';
-  contextValue: string; // `nearLens.<kind>`; menus match /^nearLens\.account/ for account items only
-  lazy?: LazyGroup;
-  children: WatchNode[];
-}
-
-export interface ContractInfo {
-  view: ViewAccount;
-  keys: AccessKeyInfo[];
-}
-
-/** Everything known about one watched account. */
-export interface AccountEntry {
-  accountId: string;
-  network: string; // 'mainnet' | 'testnet' | 'custom' (shown, not interpreted)
-  invalid?: string; // why the id cannot be looked up (hand-edited setting); nothing is fetched
-  full: Slot<AccountFull>;
-  contract: Slot<ContractInfo>;
-  pools: ReadonlyMap<string, Slot<PoolBalance>>;
-}
-
-export interface ModelOptions {
-  decimals: number;
-  liquidStakingProviders: readonly string[];
-  nftPublisher?: string | undefined;
-  ftMeta: (contractId: string) => Slot<FtMetadata> | undefined;
-  /** Local time of a data timestamp; injectable for tests. */
-  formatTime?: (ms: number) => string;
-}
-
-export const CONTEXT_ACCOUNT = ITEM_CONTEXT.account;
-
-type Extra = Partial<Omit<WatchNode, 'id' | 'kind' | 'accountId' | 'label'>>;
-
-const ERROR: Extra = { icon: 'error', iconColor: 'errorForeground' };
-const WARNING: Extra = { icon: 'warning', iconColor: 'list.warningForeground' };
-
-/**
- * A node of `acc` at `${acc}/${path}` (the account item itself for path ''): a leaf with context value
- * `nearLens.<kind>` unless `x` says otherwise.
- */
-function node(acc: string, path: string, kind: NodeKind, label: string, x?: Extra): WatchNode {
-  return { id: path ? `${acc}/${path}` : acc, kind, accountId: acc, label, collapsible: 'none', contextValue: `nearLens.${kind}`, children: [], ...x };
-}
-
-/** A group: collapsed when it has children or loads lazily. */
-function group(acc: string, path: string, label: string, icon: string, children: WatchNode[], x?: Extra): WatchNode {
-  return node(acc, path, 'group', label, { icon, children, collapsible: children.length > 0 || x?.lazy ? 'collapsed' : 'none', ...x });
-}
-
-/** Non-empty lines of a tooltip. */
-const lines = (...parts: Array<string | false | undefined>): string => parts.filter(Boolean).join('\n');
-
-const errorNode = (acc: string, path: string, message: string, x: Extra = ERROR): WatchNode => {
-  const text = sanitizeText(message, 300);
-  return node(acc, path, 'error', text, { tooltip: text, ...x });
-};
-
-// Keep-last-good, shared by the account, its contract and its pools.
-const failure = (s: Slot<unknown>): string => s.error || 'unknown error';
-
-/** What a slot without data shows: its failure, or Loading…, at `${prefix}error` / `${prefix}loading`. */
-const pending = (acc: string, prefix: string, s: Slot<unknown>): WatchNode =>
-  s.status === 'failed'
-    ? errorNode(acc, `${prefix}error`, `Failed: ${failure(s)}`)
-    : node(acc, `${prefix}loading`, 'loading', 'Loading…', { icon: 'loading~spin' });
-
-/** The description suffix of data being reloaded or kept after a failed reload. */
-const note = (s: Slot<unknown> | undefined): string => (s?.status === 'loading' ? ' · refreshing…' : s?.status === 'failed' ? ' · refresh failed' : '');
-
-const when = (o: ModelOptions, ms: number): string => (o.formatTime ?? ((t) => new Date(t).toLocaleTimeString()))(ms);
-
-/** The "old figures plus an error line" of keep-last-good: only when a refresh failed and old data is shown. */
-function staleLine(acc: string, path: string, s: Slot<unknown>, o: ModelOptions): WatchNode[] {
-  if (s.status !== 'failed' || s.data === undefined) return [];
-  return [
-    errorNode(acc, path, `Refresh failed: ${failure(s)}`, {
-      ...WARNING,
-      description: s.updatedAt === undefined ? undefined : `showing data from ${when(o, s.updatedAt)}`,
-    }),
-  ];
-}
-
-const updated = (height: number | null | undefined): string => `Last update: block ${formatHeight(height)}`;
+import { ERROR, WARNING, node, group, lines, errorNode, failure, pending, note, when, staleLine, updated } from './watchlistNodes';
+import type { WatchNode, ContractInfo, AccountEntry, ModelOptions, Extra } from './watchlistNodes';
 
 /**
  * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.

@@ -6,7 +6,7 @@ import { errorMessage, NearLensError } from '../../core/errors';
 import { splitLiquidStaking } from '../../core/near/account';
 import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
-import { findAt } from '../../core/near/ids';
+import { findAt } from '../../core/near/idFinder';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
-import type { WatchNode } from '../../core/views/watchlistModel';
+import type { WatchNode } from '../../core/views/watchlistNodes';
 import { idsFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
 import { registerWatchlistCommands } from './commands';

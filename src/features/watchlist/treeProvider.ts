@@ -9,7 +9,7 @@ import { createLimiter } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
 import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode } from '../../core/views/watchlistModel';
-import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistModel';
+import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
 
 interface Entry extends AccountEntry {

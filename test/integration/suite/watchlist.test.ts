@@ -3,7 +3,7 @@
 // keys, pool amounts), keep-last-good on a failed refresh, and recovery.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WatchNode } from '../../../src/core/views/watchlistModel';
+import type { WatchNode } from '../../../src/core/views/watchlistNodes';
 import { activateExtension, answerNextInputBox, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubFault, stubRequests } from '../support/stubClient';

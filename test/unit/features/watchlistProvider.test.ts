@@ -8,7 +8,7 @@ import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { NearClient } from '../../../src/core/service/client';
 import { TtlCache } from '../../../src/core/service/cache';
-import type { WatchNode } from '../../../src/core/views/watchlistModel';
+import type { WatchNode } from '../../../src/core/views/watchlistNodes';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services, Settings } from '../../../src/platform/services';
 import { accountIdFromArgument } from '../../../src/platform/args';

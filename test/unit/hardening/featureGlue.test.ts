@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
 import type { Transport } from '../../../src/core/service/client';
-import type { WatchNode } from '../../../src/core/views/watchlistModel';
+import type { WatchNode } from '../../../src/core/views/watchlistNodes';
 import type * as ExtensionModule from '../../../src/extension';
 import type { HostMessage } from '../../../src/shared/protocol';
 import { startStub } from '../../support/stub';

@@ -9,7 +9,8 @@ import { formatNear, formatTokenAmount, formatYoctoExact, parseYocto } from '../
 import { TtlCache } from '../../../src/core/service/cache';
 import { NearClient } from '../../../src/core/service/client';
 import { NearLensError } from '../../../src/core/errors';
-import { classify, findAll, findAt } from '../../../src/core/near/ids';
+import { classify } from '../../../src/core/near/ids';
+import { findAll, findAt } from '../../../src/core/near/idFinder';
 import { escapeMarkdown, sanitizeText } from '../../../src/core/text';
 import { redact } from '../../../src/core/redact';
 import { startStub } from '../../support/stub';

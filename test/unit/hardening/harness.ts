@@ -9,7 +9,7 @@ import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
 import { normaliseSettings } from '../../../src/core/settings';
 import type { Settings } from '../../../src/core/settings';
 import type { HostMessage, PanelViewModel } from '../../../src/shared/protocol';
-import type { WatchNode } from '../../../src/core/views/watchlistModel';
+import type { WatchNode } from '../../../src/core/views/watchlistNodes';
 import type * as HoverModule from '../../../src/features/hover/hoverProvider';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';

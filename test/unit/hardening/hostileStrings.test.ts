@@ -6,7 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { NearLensError } from '../../../src/core/errors';
 import { escapeMarkdown, sanitizeText } from '../../../src/core/text';
-import { accountIdError, classify, findAll, findAt } from '../../../src/core/near/ids';
+import { accountIdError, classify } from '../../../src/core/near/ids';
+import { findAll, findAt } from '../../../src/core/near/idFinder';
 import { buildHoverSections } from '../../../src/core/views/hoverMarkdown';
 import type * as ExtensionModule from '../../../src/extension';
 import { isHostMessage, isPanelViewModel } from '../../../src/shared/protocol';

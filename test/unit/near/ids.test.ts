@@ -2,17 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import { NearLensError } from '../../../src/core/errors';
-import {
-  accountIdError,
-  classify,
-  CODE_RECEIVERS,
-  findAll,
-  findAt,
-  implicitAccountToPublicKey,
-  NAMED_ID_SUFFIXES,
-  networkForAccount,
-  publicKeyToImplicitAccount,
-} from '../../../src/core/near/ids';
+import { accountIdError, classify, implicitAccountToPublicKey, networkForAccount, publicKeyToImplicitAccount } from '../../../src/core/near/ids';
+import { CODE_RECEIVERS, findAll, findAt, NAMED_ID_SUFFIXES } from '../../../src/core/near/idFinder';
 import type { Classified, FoundId } from '../../../src/core/near/ids';
 
 /** Made-up, fixed bytes (never a real secret): base58 of a simple arithmetic sequence. */

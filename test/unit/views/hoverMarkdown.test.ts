@@ -15,7 +15,8 @@ import {
   publicKeyLinks,
 } from '../../../src/core/views/hoverMarkdown';
 import type { HoverOptions, LiveResult } from '../../../src/core/views/hoverMarkdown';
-import { classify, findAt } from '../../../src/core/near/ids';
+import { classify } from '../../../src/core/near/ids';
+import { findAt } from '../../../src/core/near/idFinder';
 import type { Classified } from '../../../src/core/near/ids';
 
 function fixture(name: string): unknown {

@@ -8,8 +8,9 @@ import { formatNear } from '../../../src/core/near/amounts';
 import type { FtMetadata, ViewAccount } from '../../../src/core/service/client';
 import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { buildAccountNode, CONTEXT_ACCOUNT, parseAccountIds } from '../../../src/core/views/watchlistModel';
-import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistModel';
+import { buildAccountNode, parseAccountIds } from '../../../src/core/views/watchlistModel';
+import { CONTEXT_ACCOUNT } from '../../../src/core/views/watchlistNodes';
+import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistNodes';
 
 function full(name: string): AccountFull {
   return normaliseFull(JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', `fastnear-v1-account-full-${name}.json`), 'utf8')) as unknown);

@@ -6,8 +6,12 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Size budget of dist/extension.js in bytes: bench row 1, the near-api-js one-call bundle (106.7 KB). Lower it as the bundle shrinks; never raise it without a note. */
-export const EXTENSION_BUDGET = 106 * 1024;
+/**
+ * Size budget of dist/extension.js in bytes: bench row 1, the near-api-js one-call bundle (bench/baselines/near-api-js.ts
+ * built with these flags: 109,305 bytes). Raised from 106 KB (108,544) to exactly that when the unit hover and Convert
+ * Units landed; lower it as the bundle shrinks, never raise it without a note.
+ */
+export const EXTENSION_BUDGET = 109_305;
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

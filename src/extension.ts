@@ -8,6 +8,8 @@ import { registerPanel } from './features/panel/panelHost';
 import { registerRpcCommands } from './features/rpc/rpcCommands';
 import { registerStatusBar } from './features/statusBar/statusBar';
 import { registerWatchlist } from './features/watchlist/register';
+import { registerConvertUnits } from './features/units/convertUnits';
+import { registerUnitInlayHints } from './features/units/inlayHints';
 import { createServices } from './platform/services';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -20,8 +22,10 @@ export function activate(context: vscode.ExtensionContext) {
     registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services);
+    registerConvertUnits(context);
+    const unitHints = registerUnitInlayHints(context, services);
     // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
-    return { services, hoverProvider, watchlist, panels };
+    return { services, hoverProvider, watchlist, panels, unitHints };
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -18,6 +18,7 @@ export const COMMANDS = {
   openAccountPanel: 'nearLens.openAccountPanel',
   openInExplorer: 'nearLens.openInExplorer',
   copyText: 'nearLens.copyText',
+  convertUnits: 'nearLens.convertUnits',
   watchlistAdd: 'nearLens.watchlist.add',
   watchlistRemove: 'nearLens.watchlist.remove',
   watchlistRefresh: 'nearLens.watchlist.refresh',

@@ -18,6 +18,8 @@ export interface Settings {
   transport: Transport;
   hoverEnabled: boolean;
   hoverLookups: boolean;
+  /** Inlay hints after yoctoNEAR and gas literals (opt-in). */
+  inlayHintsUnits: boolean;
   decimals: number;
   liquidStakingProviders: string[];
   nftPublisher: string | undefined;
@@ -45,6 +47,7 @@ export const SETTING_KEYS = [
   'auth.transport',
   'hover.enabled',
   'hover.lookups',
+  'inlayHints.units',
   'display.decimals',
   'liquidStakingProviders',
   'nftPublisher',
@@ -94,6 +97,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     transport: get('auth.transport') === 'query' ? 'query' : 'bearer',
     hoverEnabled: get('hover.enabled') !== false,
     hoverLookups: get('hover.lookups') !== false,
+    inlayHintsUnits: get('inlayHints.units') === true,
     decimals: int(get('display.decimals'), 5, 0, 24),
     liquidStakingProviders: providers(get('liquidStakingProviders')),
     nftPublisher: accountIdOrEmpty(get('nftPublisher')) || undefined,

@@ -1,5 +1,5 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
-// timeout, cancellation). Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
+// timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
 import vscode = require('vscode');
 import type { FtMetadata } from '../../core/service/client';
 import { errorMessage, NearLensError } from '../../core/errors';
@@ -7,6 +7,8 @@ import { splitLiquidStaking } from '../../core/near/account';
 import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/idFinder';
+import { findUnitAt } from '../../core/near/unitFinder';
+import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
@@ -40,10 +42,16 @@ export class NearHoverProvider implements vscode.HoverProvider {
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     if (SKIPPED_SCHEMES.has(document.uri.scheme)) return undefined;
-    const found = findAt(document.lineAt(position.line).text, position.character);
-    const sections = found && (await this.sections(found.classified, token));
+    const line = document.lineAt(position.line).text;
+    const found = findAt(line, position.character);
+    // An amount in code (yoctoNEAR or gas): converted here, with no network.
+    const unit = findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
+    if (!found && !unit) return undefined;
+    const sections = found ? await this.sections(found.classified, token) : [];
     if (!sections || token.isCancellationRequested) return undefined;
-    return new vscode.Hover(sections.map(toMarkdown), new vscode.Range(position.line, found.start, position.line, found.end));
+    if (unit) sections.push(unitSection(unit));
+    const [start, end] = found ? [found.start, found.end] : [unit?.start ?? 0, unit?.end ?? 0];
+    return new vscode.Hover(sections.map(toMarkdown), new vscode.Range(position.line, start, position.line, end));
   }
 
   /** The hover's markdown sections for a classified id (undefined when cancelled). Exposed for in-editor tests. */

@@ -1,0 +1,41 @@
+// Inlay hints after yoctoNEAR and gas literals (opt-in: `nearLens.inlayHints.units`): "≈ 1.5 NEAR", "= 30 TGas".
+// Registered only while the setting is on; computed from the visible lines, never sends anything.
+import vscode = require('vscode');
+import { findUnits } from '../../core/near/unitFinder';
+import { unitInlayLabel } from '../../core/views/unitMarkdown';
+import type { Services } from '../../platform/services';
+
+export class UnitInlayHints implements vscode.InlayHintsProvider {
+  constructor(private readonly services: Services) {}
+
+  provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
+    const hints: vscode.InlayHint[] = [];
+    const decimals = this.services.settings.decimals;
+    for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
+      const text = document.lineAt(line).text;
+      if (!/\d|ONE_/.test(text)) continue;
+      const before = line > 0 ? document.lineAt(line - 1).text : '';
+      for (const hit of findUnits(text, before)) {
+        const hint = new vscode.InlayHint(new vscode.Position(line, hit.end), unitInlayLabel(hit, decimals), vscode.InlayHintKind.Type);
+        hint.paddingLeft = true;
+        hints.push(hint);
+      }
+    }
+    return hints;
+  }
+}
+
+export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): UnitInlayHints {
+  const provider = new UnitInlayHints(services);
+  let registration: vscode.Disposable | undefined;
+  const sync = (): void => {
+    if (services.settings.inlayHintsUnits) registration ??= vscode.languages.registerInlayHintsProvider('*', provider);
+    else {
+      registration?.dispose();
+      registration = undefined;
+    }
+  };
+  sync();
+  context.subscriptions.push(services.onDidChange(sync), { dispose: () => registration?.dispose() });
+  return provider;
+}

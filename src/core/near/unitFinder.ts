@@ -6,10 +6,11 @@
 // NEAR, gas or neither: the rule, in order.
 //  1. An idiom says its unit itself.
 //  2. Words on the line (or, when it has none, the line before) decide: gas words (gas, tgas, prepaid_gas, GAS) make it gas; money
-//     words (deposit, amount, balance, stake, storage, yocto, near, attached, allowance, price, fee) make it NEAR;
+//     words (deposit, amount, balance, stake, storage, yocto, attached, allowance, price, fee, cost) make it NEAR ("near"
+//     itself is not one: it is in too many identifiers, `nearToTransfer`, `near-api-js`);
 //     both or neither: magnitude decides below. Words of other quantities (height, block, timestamp, time, nanos,
 //     nonce, port, version, index, chain_id) with no unit word mean it is not an amount: no hit.
-//  3. Magnitude: below 10^9 nothing is claimed (too many ordinary numbers); 10^9 up to 10^16 fits both a gas figure
+//  3. Magnitude: below 10^9 nothing is claimed, below 10^12 only with a unit word (too many ordinary numbers); up to 10^16 fits both a gas figure
 //     (1 TGas = 10^12, a whole transaction ≤ 3 × 10^14) and a small yocto amount: shown as both unless a word said
 //     which; 10^16 and above can only be yoctoNEAR (gas never gets there).
 //  4. A 19-digit number between 1.4 × 10^18 and 2.2 × 10^18 that is not round (fewer than 6 trailing zeros) reads like
@@ -34,10 +35,12 @@ export interface UnitHit {
 }
 
 const GAS_WORDS = /gas/i;
-const NEAR_WORDS = /deposit|amount|balance|stake|storage|yocto|near|attached|allowance|price|fee|cost|transfer|Ⓝ/i;
+const NEAR_WORDS = /deposit|amount|balance|stake|storage|yocto|attached|allowance|price|fee|cost|Ⓝ/i;
 const OTHER_WORDS = /height|block|timestamp|time|nanos|_ns\b|\bns\b|nonce|port|version|index|chain_?id|\bid\b|seed|length|size|bytes/i;
 
 const MIN_CLAIMED = 10n ** 9n;
+/** Without a unit word, nothing below 1 TGas (10^12) is claimed: constants, prefixes and ids live down there. */
+const MIN_BARE = 10n ** 12n;
 const GAS_CEILING = 10n ** 16n;
 const FLOAT_WARNING = 'written as a floating-point number: a float cannot hold yoctoNEAR exactly';
 
@@ -131,7 +134,7 @@ export function kindOf(value: bigint, context: string): UnitKind | undefined {
   const gas = GAS_WORDS.test(context);
   const near = NEAR_WORDS.test(context.replace(/gas/gi, ''));
   if (!gas && !near && OTHER_WORDS.test(context)) return undefined;
-  if (value < MIN_CLAIMED) return undefined;
+  if (value < (gas || near ? MIN_CLAIMED : MIN_BARE)) return undefined;
   if (value >= GAS_CEILING) {
     if (!near && looksLikeNanoTime(value)) return undefined;
     return 'near';

@@ -10,7 +10,7 @@ import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
 import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
-import { scanRow } from './scan';
+import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -65,6 +65,8 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(1, 'bundle size', sizeRows)));
   rows.push(...(await attempt(3, 'require + activate', () => activateRow())));
   rows.push(...(await attempt(5, 'identifier scan', () => scanRow())));
+  rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
+  rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
   const stub = await startStub();
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));

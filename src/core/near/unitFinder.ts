@@ -80,15 +80,16 @@ export function findUnits(text: string, before = ''): UnitHit[] {
     if (value !== undefined) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind, value, source: 'idiom' });
   }
   if (!/\d/.test(text)) return out;
+  const idioms = out.slice();
   LITERAL.lastIndex = 0;
   for (let m; (m = LITERAL.exec(text));) {
     const start = m.index;
     const end = start + m[0].length;
-    if (out.some((h) => h.start < end && start < h.end)) continue; // inside an idiom
-    const hit = literalHit(m, start, end, lineAround(text, start), before);
+    if (idioms.length > 0 && idioms.some((h) => h.start < end && start < h.end)) continue; // inside an idiom
+    const hit = literalHit(m, start, end, text, before);
     if (hit) out.push(hit);
   }
-  return out.sort((a, b) => a.start - b.start);
+  return idioms.length > 0 ? out.sort((a, b) => a.start - b.start) : out;
 }
 
 /** The amount under `character` (or just before it) in `line`. */
@@ -105,7 +106,7 @@ function idiomValue(arg: string, decimals: number): bigint | undefined {
   return v <= U128_MAX ? v : undefined;
 }
 
-function literalHit(m: RegExpExecArray, start: number, end: number, line: string, before: string): UnitHit | undefined {
+function literalHit(m: RegExpExecArray, start: number, end: number, all: string, before: string): UnitHit | undefined {
   let value: bigint;
   let warning: string | undefined;
   const [text, powBase, powExp, rustBase, rustExp, float, integer] = m;
@@ -118,10 +119,12 @@ function literalHit(m: RegExpExecArray, start: number, end: number, line: string
     warning = FLOAT_WARNING;
   } else {
     const digits = (integer ?? '').replace(/_/g, '');
-    if (digits.length > 40 || (digits.length > 1 && digits.startsWith('0'))) return undefined;
+    // Below 10^9 nothing is ever claimed: most numbers in code end here, before any context is read.
+    if (digits.length < 10 || digits.length > 40 || digits.startsWith('0')) return undefined;
     value = BigInt(digits);
   }
-  if (value > U128_MAX) return undefined;
+  if (value > U128_MAX || value < MIN_CLAIMED) return undefined;
+  const line = lineAround(all, start);
   // Words on the literal's own line decide; the line before only when this one has none.
   const kind = kindOf(value, hasUnitWords(line) ? line : `${before}\n${line}`);
   return kind && { start, end, text, kind, value, warning, source: 'literal' };

@@ -42,7 +42,7 @@ const MIN_CLAIMED = 10n ** 9n;
 /** Without a unit word, nothing below 1 TGas (10^12) is claimed: constants, prefixes and ids live down there. */
 const MIN_BARE = 10n ** 12n;
 const GAS_CEILING = 10n ** 16n;
-const FLOAT_WARNING = 'written as a floating-point number: a float cannot hold yoctoNEAR exactly';
+const FLOAT_WARNING = 'a float cannot hold yoctoNEAR exactly';
 
 /** Decimals of the unit each idiom names (`NearToken::from_<unit>`, `Gas::from_<unit>`, the JS helpers, the constants). */
 const IDIOM_DECIMALS: Readonly<Record<string, [UnitKind, number]>> = {
@@ -65,7 +65,7 @@ const IDIOM =
  * decimals, versions, hex), and not followed by more word characters or a `.digit`.
  */
 const LITERAL =
-  /(?<![\w.$])(?:(10)(?:n|u128|_u128)?\s*\*\*\s*(\d{1,2})n?|(10)(?:u128|_u128)\.pow\((\d{1,2})\)|(\d+(?:\.\d+)?[eE]\+?\d{1,2})|(\d[\d_]*)(n|u128|_u128|u64|_u64)?)(?![\w.]|\.\d)/g;
+  /(?<![\w.$])(?:(10)(?:n|_?u128)?\s*\*\*\s*(\d{1,2})n?|(10)_?u128\.pow\((\d{1,2})\)|(\d+(?:\.\d+)?[eE]\+?\d{1,2})|(\d[\d_]*)(?:n|_?u(?:128|64))?)(?![\w.]|\.\d)/g;
 
 /** Every amount in `text` (one line or many), in order, not overlapping. `before` is the text of the line before. */
 export function findUnits(text: string, before = ''): UnitHit[] {

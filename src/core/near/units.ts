@@ -60,12 +60,12 @@ function groupDecimal(s: string): string {
 /** The units Convert Units… reads, by the words people write after a number. */
 const UNITS: ReadonlyArray<[RegExp, 'near' | 'gas', number]> = [
   [/^(?:near|Ⓝ|n)$/i, 'near', YOCTO_DECIMALS],
-  [/^(?:mnear|millinear)$/i, 'near', 21],
+  [/^m(?:illi)?near$/i, 'near', 21],
   [/^(?:yocto|yoctonear|yocto-near|yn)$/i, 'near', 0],
-  [/^(?:pgas)$/i, 'gas', 15],
-  [/^(?:tgas|tg)$/i, 'gas', TGAS_DECIMALS],
-  [/^(?:ggas)$/i, 'gas', 9],
-  [/^(?:gas)$/i, 'gas', 0],
+  [/^pgas$/i, 'gas', 15],
+  [/^tg(?:as)?$/i, 'gas', TGAS_DECIMALS],
+  [/^ggas$/i, 'gas', 9],
+  [/^gas$/i, 'gas', 0],
 ];
 
 /**

@@ -15,11 +15,7 @@ export function unitSection(hit: UnitHit): string {
     return `**${g.tgas} TGas** · ${g.pgas} PGas · ${g.gasGrouped} gas`;
   };
   const lines =
-    hit.kind === 'near'
-      ? [near()]
-      : hit.kind === 'gas'
-        ? [gas()]
-        : ['As yoctoNEAR: ' + near(), 'As gas: ' + gas(), '_NEAR Lens cannot tell which from the code around it._'];
+    hit.kind === 'near' ? [near()] : hit.kind === 'gas' ? [gas()] : ['As yoctoNEAR: ' + near(), 'As gas: ' + gas(), '_The code around it does not say which._'];
   if (hit.warning) lines.push(`⚠ ${hit.warning.charAt(0).toUpperCase()}${hit.warning.slice(1)}.`);
   return lines.join('\n\n');
 }

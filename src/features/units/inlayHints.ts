@@ -13,7 +13,6 @@ export class UnitInlayHints implements vscode.InlayHintsProvider {
     const decimals = this.services.settings.decimals;
     for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
       const text = document.lineAt(line).text;
-      if (!/\d|ONE_/.test(text)) continue;
       const before = line > 0 ? document.lineAt(line - 1).text : '';
       for (const hit of findUnits(text, before)) {
         const hint = new vscode.InlayHint(new vscode.Position(line, hit.end), unitInlayLabel(hit, decimals), vscode.InlayHintKind.Type);

@@ -12,6 +12,7 @@ import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
+import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
 export const HOVER_MAX_WAIT_MS = 3000;
@@ -128,15 +129,11 @@ export function toMarkdown(text: string): vscode.MarkdownString {
 /** Registers the hover while `nearLens.hover.enabled` is on; a disabled hover costs nothing. */
 export function registerHover(context: vscode.ExtensionContext, services: Services): NearHoverProvider {
   const provider = new NearHoverProvider(services);
-  let registration: vscode.Disposable | undefined;
-  const sync = (): void => {
-    if (services.settings.hoverEnabled) registration ??= vscode.languages.registerHoverProvider('*', provider);
-    else {
-      registration?.dispose();
-      registration = undefined;
-    }
-  };
-  sync();
-  context.subscriptions.push(services.onDidChange(sync), { dispose: () => registration?.dispose() });
+  registerWhile(
+    context,
+    services,
+    () => services.settings.hoverEnabled,
+    () => vscode.languages.registerHoverProvider('*', provider),
+  );
   return provider;
 }

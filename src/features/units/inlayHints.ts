@@ -4,6 +4,7 @@ import vscode = require('vscode');
 import { findUnits } from '../../core/near/unitFinder';
 import { unitInlayLabel } from '../../core/views/unitMarkdown';
 import type { Services } from '../../platform/services';
+import { registerWhile } from '../../platform/whileSetting';
 
 export class UnitInlayHints implements vscode.InlayHintsProvider {
   constructor(private readonly services: Services) {}
@@ -26,15 +27,11 @@ export class UnitInlayHints implements vscode.InlayHintsProvider {
 
 export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): UnitInlayHints {
   const provider = new UnitInlayHints(services);
-  let registration: vscode.Disposable | undefined;
-  const sync = (): void => {
-    if (services.settings.inlayHintsUnits) registration ??= vscode.languages.registerInlayHintsProvider('*', provider);
-    else {
-      registration?.dispose();
-      registration = undefined;
-    }
-  };
-  sync();
-  context.subscriptions.push(services.onDidChange(sync), { dispose: () => registration?.dispose() });
+  registerWhile(
+    context,
+    services,
+    () => services.settings.inlayHintsUnits,
+    () => vscode.languages.registerInlayHintsProvider('*', provider),
+  );
   return provider;
 }

@@ -236,3 +236,54 @@ export function chainRpcAnswer(method: string, params: unknown, opts: { now: Dat
   }
   return ok({ ...va, ...at });
 }
+
+/** A JSON-RPC error thrown with its envelope as it came: `.error` is `{name, cause: {name, info}, code, message, data}`. */
+export class ChainRpcError extends Error {
+  readonly error: Record<string, unknown>;
+  constructor(body: { error: Record<string, unknown> }) {
+    super(`chain: ${JSON.stringify(body.error)}`);
+    this.error = body.error;
+  }
+}
+
+/**
+ * `head()` and `blockAt(h)` read from chainRpcAnswer's JSON bodies the way the client will (header.timestamp_nanosec;
+ * UNKNOWN_BLOCK → 'missing'), counting the calls; shaped for resolveDate's deps without importing src.
+ */
+export function chainBlockSource(now: Date): {
+  head(): Promise<{ height: number; timestampNs: string }>;
+  blockAt(height: number): Promise<{ height: number; timestampNs: string } | 'missing'>;
+  calls: { head: number; blockAt: number };
+} {
+  const calls = { head: 0, blockAt: 0 };
+  const read = (params: Record<string, unknown>): { height: number; timestampNs: string } | 'missing' => {
+    const { body } = chainRpcAnswer('block', params, { now });
+    if ('error' in body) {
+      if ((body.error['cause'] as { name?: string } | undefined)?.name === 'UNKNOWN_BLOCK') return 'missing';
+      throw new ChainRpcError(body);
+    }
+    const header = (body.result as ChainBlock).header;
+    return { height: header.height, timestampNs: header.timestamp_nanosec };
+  };
+  return {
+    calls,
+    head: async () => {
+      calls.head++;
+      const b = read({ finality: 'final' });
+      if (b === 'missing') throw new Error('chain: no head');
+      return b;
+    },
+    blockAt: async (height) => {
+      calls.blockAt++;
+      return read({ block_id: height });
+    },
+  };
+}
+
+/** `view_account` at `height` as time travel reads it (total = amount + locked); UNKNOWN_ACCOUNT thrown as its envelope. */
+export async function chainAmountsAt(accountId: string, height: number, now: Date): Promise<{ total: bigint; locked: bigint; storage: number }> {
+  const { body } = chainRpcAnswer('query', { request_type: 'view_account', account_id: accountId, block_id: height }, { now });
+  if ('error' in body) throw new ChainRpcError(body);
+  const r = body.result as ChainViewAccount;
+  return { total: BigInt(r.amount) + BigInt(r.locked), locked: BigInt(r.locked), storage: r.storage_usage };
+}

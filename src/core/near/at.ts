@@ -30,13 +30,14 @@ export function parseAt(text: string, now: Date, genesis: Date = MAINNET_GENESIS
     .trim()
     .replace(/\s+/g, ' ');
   if (!t) throw invalidInput(`Enter a block height, a block hash or a date, ${EXAMPLES}.`);
+  // A hash first: 32+ characters, so never a height (at most 16 digits), even when it is all digits ("1111…").
+  if (HASH_RE.test(t) && base58Decode(t)?.length === 32) return { kind: 'hash', hash: t };
   if (HEIGHT_RE.test(t)) {
     const digits = t.replace(/[,_]/g, '');
     const height = Number(digits);
     if (digits.length > 16 || !Number.isSafeInteger(height)) throw invalidInput(`${t} is too large for a block height.`);
     return { kind: 'height', height };
   }
-  if (HASH_RE.test(t) && base58Decode(t)?.length === 32) return { kind: 'hash', hash: t };
   const at = readDate(t, now);
   if (at.getTime() > now.getTime()) throw invalidInput(`${formatUtc(at)} is in the future.`);
   if (at.getTime() < genesis.getTime()) throw invalidInput(`${formatUtc(at)} is before the network's first block (${formatUtc(genesis)}).`);

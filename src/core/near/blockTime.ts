@@ -80,7 +80,11 @@ export interface BlockTimeDeps {
   cache?: BlockTimeCache;
   /** Look-ups one resolution may make, head included (default 30). */
   maxRequests?: number;
-  /** The network's first height (genesis; MAINNET_GENESIS.height on mainnet): nothing is looked up below it. */
+  /**
+   * The network's first height (genesis; MAINNET_GENESIS.height on mainnet): nothing is looked up below it, and a
+   * date before that block is refused at once. Give it: without it, heights below genesis look like skipped ones
+   * and a date near genesis can spend the whole budget.
+   */
   firstHeight?: number;
   /** Block time assumed before two blocks are known, in nanoseconds (default 1.1 s). */
   guessNsPerBlock?: bigint;

@@ -184,6 +184,14 @@ describe('time travel: resolveDate on the model chain', () => {
     assert.equal(cache.get(497), null);
   });
 
+  it('refuses an invalid date and block answers in the wrong shape', async () => {
+    await assert.rejects(resolveDate(new Date('not a date'), chain()), (e: unknown) => NearLensError.is(e) && e.kind === 'invalid-input');
+    const wrongHeight = chain({ blockAt: async (h) => ({ height: h + 1, timestampNs: '1700000000000000000' }) });
+    await assert.rejects(resolveDate(new Date('2024-01-01T00:00:00Z'), wrongHeight), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+    const lossy = chain({ blockAt: async (h) => ({ height: h, timestampNs: '1.7e18' }) });
+    await assert.rejects(resolveDate(new Date('2024-01-01T00:00:00Z'), lossy), (e: unknown) => NearLensError.is(e) && e.kind === 'bad-shape');
+  });
+
   it('passes a failed look-up on as it is', async () => {
     const boom = new NearLensError('network', 'Could not connect to rpc.example (connection refused).');
     const deps = chain({ blockAt: () => Promise.reject(boom) });

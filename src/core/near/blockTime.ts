@@ -109,7 +109,8 @@ const slackFor = (d: number): number => Math.floor(Math.sqrt(Math.max(0, d)) / 1
 /** The slack after `pushes` probes in a row landed on the same side of the date: doubled each time, at least 1 once pushed. */
 const pushed = (slack: number, pushes: number): number => (pushes === 0 ? slack : Math.max(1, slack) * 2 ** pushes);
 
-function readNs(b: BlockTime, height: number): bigint {
+/** A block's timestamp as a bigint, checked: the height asked for, a u64 digit string. */
+export function blockNs(b: BlockTime, height: number = b.height): bigint {
   if (b.height !== height || !/^\d{1,20}$/.test(b.timestampNs)) throw badShape(`The block at ${formatHeight(height)} came back in an unexpected shape.`);
   return BigInt(b.timestampNs);
 }
@@ -119,6 +120,7 @@ function readNs(b: BlockTime, height: number): bigint {
  * the first block, and a NearLensError when the look-up budget is spent; a failing look-up's error is passed on.
  */
 export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<ResolvedBlock> {
+  if (Number.isNaN(target.getTime())) throw invalidInput('That is not a date.');
   const t = dateToNs(target);
   const cache = deps.cache ?? new BlockTimeCache();
   const max = deps.maxRequests ?? DEFAULT_MAX_REQUESTS;
@@ -140,7 +142,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
     if (c !== undefined) return c === null ? null : { h, ts: c };
     spend();
     const b = await deps.blockAt(h);
-    const ts = b === 'missing' ? null : readNs(b, h);
+    const ts = b === 'missing' ? null : blockNs(b, h);
     cache.set(h, ts);
     return ts === null ? null : { h, ts };
   };
@@ -149,7 +151,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
   if (!hi) {
     spend();
     const head = await deps.head();
-    const headTs = readNs(head, head.height);
+    const headTs = blockNs(head, head.height);
     cache.set(head.height, headTs);
     if (t > headTs) throw invalidInput(`${when} is in the future: the latest block is ${formatHeight(head.height)} at ${formatUtc(nsToDate(headTs))}.`);
     ({ lo, hi } = cache.around(t));
@@ -167,15 +169,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
       while (h < hi.h && cache.get(h) === null) h++;
       if (h >= hi.h) return done(lo);
     }
-    const [a, b] = recent;
-    const rate =
-      a && b && Math.abs(a.h - b.h) >= MIN_RATE_SPAN
-        ? rateOf(a, b)
-        : lo
-          ? rateOf(lo, hi)
-          : ((above) => (above && above.h - hi.h >= MIN_RATE_SPAN ? rateOf(hi, above) : (deps.guessNsPerBlock ?? DEFAULT_NS_PER_BLOCK)))(
-              cache.nextBlockAbove(hi.h),
-            );
+    const rate = rateNear(recent, lo, hi, cache, deps.guessNsPerBlock);
     const p = nextProbe(lo, hi, t, floor, rate, pushes, widths);
     if (!lo && p <= floor) {
       const first = await look(floor);
@@ -193,6 +187,18 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
     if (!hi) throw badShape('Block timestamps came back out of order.');
     if (lo) widths = [...widths, hi.h - lo.h].slice(-3);
   }
+}
+
+/**
+ * The block time to estimate with: the secant through the last two blocks seen when they are far enough apart, else
+ * across the bracket, else above the lowest known block (head and one earlier sample), else the guess.
+ */
+function rateNear(recent: Known[], lo: Known | undefined, hi: Known, cache: BlockTimeCache, guess?: bigint): bigint {
+  const [a, b] = recent;
+  if (a && b && Math.abs(a.h - b.h) >= MIN_RATE_SPAN) return rateOf(a, b);
+  if (lo) return rateOf(lo, hi);
+  const above = cache.nextBlockAbove(hi.h);
+  return above && above.h - hi.h >= MIN_RATE_SPAN ? rateOf(hi, above) : (guess ?? DEFAULT_NS_PER_BLOCK);
 }
 
 /** Nanoseconds per block between two blocks (at least 1). */

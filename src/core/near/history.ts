@@ -2,7 +2,7 @@
 // block-time cache), the balances at those blocks loaded a few at a time with every failure a gap, and exact changes.
 // Pure: no `vscode`, no I/O of its own (look-ups are passed in); amounts are bigint, never Number.
 import { errorMessage, invalidInput } from '../errors';
-import { BlockTimeCache, resolveDate } from './blockTime';
+import { blockNs, BlockTimeCache, resolveDate } from './blockTime';
 import type { BlockTimeDeps } from './blockTime';
 import { BoundedMap, dateToNs, formatHeight, formatUtc, isUnknownAccount, notYetText, nsToDate } from './timeTravel';
 import type { BlockTime } from './timeTravel';
@@ -32,12 +32,13 @@ export type HistoryPoint = ({ at: Date } & BlockTime) | { at: Date; reason: stri
 /**
  * The block of each date: one head for all of them (a date at or after it, such as the last point `now`, is the
  * head), one block-time cache shared from the newest date back, so each resolution starts from its neighbour's blocks.
- * Never throws for one date: its point carries the reason. `requests` counts every look-up, the head's included.
+ * Never throws for one date: its point carries the reason (only a failed head fails the whole). `requests` counts
+ * every look-up, the head's included.
  */
 export async function historyHeights(dates: readonly Date[], deps: BlockTimeDeps): Promise<{ points: HistoryPoint[]; requests: number }> {
   const cache = deps.cache ?? new BlockTimeCache();
   const head = await deps.head();
-  const headTs = BigInt(head.timestampNs);
+  const headTs = blockNs(head);
   cache.set(head.height, headTs);
   let requests = 1;
   const shared: BlockTimeDeps = { ...deps, cache, head: () => Promise.resolve(head) };

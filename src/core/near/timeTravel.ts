@@ -3,6 +3,7 @@
 // Pure: no `vscode`, no I/O; nanoseconds are bigint, never Number.
 import { NearLensError } from '../errors';
 import { isRecord } from '../json';
+import { groupDigits } from './amounts';
 
 /** A block's height and its `header.timestamp_nanosec` (u64 nanoseconds since the epoch, beyond 2^53: a string). */
 export interface BlockTime {
@@ -40,7 +41,7 @@ export function formatUtc(d: Date): string {
 }
 
 /** `#187,310,138`: a height as messages show it. */
-export const formatHeight = (h: number): string => `#${h.toLocaleString('en-US')}`;
+export const formatHeight = (h: number): string => `#${groupDigits(String(h))}`;
 
 /**
  * A map that keeps at most `max` entries, forgetting the least recently used one first. Past blocks and past

@@ -1,0 +1,100 @@
+// Time travel (issue #18), the pieces shared by its parts: block times as u64 nanosecond strings, the UTC format every
+// message uses, NEAR's genesis, a bounded map, and "the account did not exist yet" from an UNKNOWN_ACCOUNT answer.
+// Pure: no `vscode`, no I/O; nanoseconds are bigint, never Number.
+import { NearLensError } from '../errors';
+import { isRecord } from '../json';
+import { groupDigits } from './amounts';
+
+/** A block's height and its `header.timestamp_nanosec` (u64 nanoseconds since the epoch, beyond 2^53: a string). */
+export interface BlockTime {
+  height: number;
+  timestampNs: string;
+}
+
+/** The first block of a network: nothing can be looked up before it. */
+export interface Genesis {
+  height: number;
+  time: Date;
+}
+
+/** Mainnet's genesis block (genesis_height and genesis_time of mainnet's genesis config). */
+export const MAINNET_GENESIS: Readonly<Genesis> = Object.freeze({ height: 9_820_210, time: new Date('2020-07-21T16:55:51.591Z') });
+
+const NS_PER_MS = 1_000_000n;
+
+/** A Date (millisecond precision) as nanoseconds since the epoch. */
+export function dateToNs(d: Date): bigint {
+  return BigInt(d.getTime()) * NS_PER_MS;
+}
+
+/** Nanoseconds since the epoch (a bigint or a digit string) as a Date, rounded down to the millisecond. */
+export function nsToDate(ns: string | bigint): Date {
+  // Milliseconds since 1970 stay far below 2^53, so this Number is exact.
+  return new Date(Number(BigInt(ns) / NS_PER_MS));
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:MM UTC`, the one date format of time-travel messages (no locale, no time zone guessing). */
+export function formatUtc(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+/** `#187,310,138`: a height as messages show it. */
+export const formatHeight = (h: number): string => `#${groupDigits(String(h))}`;
+
+/**
+ * A map that keeps at most `max` entries, forgetting the least recently used one first. Past blocks and past
+ * balances never change, so entries need no expiry; the bound only keeps a long session's memory in check.
+ */
+export class BoundedMap<K, V> {
+  readonly #max: number;
+  readonly #map = new Map<K, V>();
+
+  constructor(max: number) {
+    this.#max = Math.max(1, Math.floor(max));
+  }
+
+  get size(): number {
+    return this.#map.size;
+  }
+
+  get(key: K): V | undefined {
+    const v = this.#map.get(key);
+    if (v !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, v);
+    }
+    return v;
+  }
+
+  /** Stores `value`; returns the key forgotten to make room, if any. */
+  set(key: K, value: V): K | undefined {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size <= this.#max) return undefined;
+    const oldest = this.#map.keys().next().value as K;
+    this.#map.delete(oldest);
+    return oldest;
+  }
+}
+
+/** Whether a failure is the RPC's UNKNOWN_ACCOUNT: a NearLensError from the client, or a raw JSON-RPC error envelope. */
+export function isUnknownAccount(e: unknown): boolean {
+  if (NearLensError.is(e)) return e.rpcCause === 'UNKNOWN_ACCOUNT';
+  const env = isRecord(e) && isRecord(e['error']) ? e['error'] : e;
+  return isRecord(env) && isRecord(env['cause']) && env['cause']['name'] === 'UNKNOWN_ACCOUNT';
+}
+
+/** `did not exist yet at block #N (YYYY-MM-DD HH:MM UTC)`: what an account's UNKNOWN_ACCOUNT at a past block means. */
+export function notYetText(block: BlockTime): string {
+  return `did not exist yet at block ${formatHeight(block.height)} (${formatUtc(nsToDate(block.timestampNs))})`;
+}
+
+/**
+ * The sentence for a look-up of `accountId` at a past block that failed with `e`: "alice.near did not exist yet at
+ * block #N (date)." for UNKNOWN_ACCOUNT, undefined for any other failure (the caller shows that one as it is).
+ */
+export function notYetMessage(e: unknown, accountId: string, block: BlockTime): string | undefined {
+  return isUnknownAccount(e) ? `${accountId} ${notYetText(block)}.` : undefined;
+}

@@ -65,7 +65,8 @@ async function main() {
   console.log(`[esbuild] dist/webview/panel.js ${(statSync('dist/webview/panel.js').size / 1024).toFixed(1)} KB`);
   if (production && size > EXTENSION_BUDGET) {
     console.error(`[esbuild] dist/extension.js is ${size} bytes, over the ${EXTENSION_BUDGET}-byte budget`);
-    process.exit(1);
+    // A work branch may build over budget while the room is being made elsewhere; npm test and CI never set this.
+    if (process.env.NEAR_LENS_SIZE_GATE !== 'warn') process.exit(1);
   }
 }
 

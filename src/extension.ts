@@ -4,7 +4,7 @@ import { errorMessage } from './core/errors';
 import { registerHover } from './features/hover/hoverProvider';
 import { registerKeyCommands } from './features/keys/keyCommands';
 import { registerLookupCommands } from './features/lookup/lookupCommands';
-import { registerPanel } from './features/panel/panelHost';
+import { registerPanel } from './features/panel/register';
 import { registerRpcCommands } from './features/rpc/rpcCommands';
 import { registerStatusBar } from './features/statusBar/statusBar';
 import { registerWatchlist } from './features/watchlist/register';

@@ -13,6 +13,7 @@ const ALLOWLIST = [
   'LICENSE',
   'README.md',
   'dist/extension.js',
+  'dist/panel.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/near-lens.svg',

@@ -1,27 +1,16 @@
-// The balance panel: one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
+// The balance panel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
 import type { Slot } from '../../core/views/loadSlots';
-import { accountIdError } from '../../core/near/ids';
 import { createLimiter } from '../../core/service/limit';
 import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
 import { buildPanelModel } from '../../core/views/panelModel';
 import type { PanelInput } from '../../core/views/panelModel';
 import { panelHtml } from '../../core/views/panelHtml';
-import { isPanelState, isWebviewMessage } from '../../shared/protocol';
+import { isWebviewMessage } from '../../shared/protocol';
 import type { HostMessage } from '../../shared/protocol';
-import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { accountIdFromArgument } from '../../platform/args';
-import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
-
-export interface PanelApi {
-  open(accountId: string): Promise<AccountPanel | undefined>;
-  readonly panels: ReadonlyMap<string, AccountPanel>;
-  /** Resolves with the first message of `type` posted to the account's webview, or rejects after `timeoutMs`. */
-  waitForPost(accountId: string, type: HostMessage['type'], timeoutMs?: number): Promise<HostMessage>;
-}
 
 /** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
 type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
@@ -183,96 +172,4 @@ export class AccountPanel implements vscode.Disposable {
       this.#post({ type: 'error', message: this.#error });
     }
   }
-}
-
-/** Why `id` cannot be opened, as the user reads it; undefined when it is a valid account id. */
-function invalidId(id: string): string | undefined {
-  const reason = accountIdError(id);
-  return reason && `Not a valid NEAR account id: ${reason}.`;
-}
-
-export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
-  const panels = new Map<string, AccountPanel>();
-
-  /** Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged. */
-  const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
-    try {
-      const p = new AccountPanel(panel, id, services, context.extensionUri, () => {
-        if (panels.get(id) === p) panels.delete(id);
-      });
-      panels.set(id, p);
-      return p;
-    } catch (e) {
-      panel.dispose();
-      const why = `NEAR Lens could not open the balance panel of ${id}: ${e instanceof Error ? e.message : 'unexpected error'}`;
-      services.log.error(why);
-      void vscode.window.showErrorMessage(why);
-      return undefined;
-    }
-  };
-
-  const open = async (id: string): Promise<AccountPanel | undefined> => {
-    const why = invalidId(id);
-    if (why) {
-      void vscode.window.showWarningMessage(why);
-      return undefined;
-    }
-    const existing = panels.get(id);
-    if (existing) {
-      existing.panel.reveal();
-      return existing;
-    }
-    // No retainContextWhenHidden: the webview restores from setState and the host re-posts on "ready".
-    // Its options are set by AccountPanel, as for a revived panel.
-    return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active), id);
-  };
-
-  registerCommands(context, {
-    [COMMANDS.openAccountPanel]: async (arg?: unknown) => {
-      const id =
-        accountIdFromArgument(arg) ??
-        (
-          await vscode.window.showInputBox({
-            title: 'Open Balance Panel',
-            prompt: 'NEAR account id',
-            placeHolder: 'alice.near',
-            ignoreFocusOut: true,
-            validateInput: (v) => invalidId(v.trim()),
-          })
-        )?.trim();
-      if (id !== undefined) await open(id);
-    },
-  });
-  context.subscriptions.push(
-    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
-        // The state comes from the webview: check it like any other input.
-        const id = isPanelState(state) ? state.accountId : undefined;
-        if (id === undefined || invalidId(id) || panels.has(id)) panel.dispose();
-        else adopt(panel, id);
-      },
-    }),
-    { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },
-  );
-
-  return {
-    open,
-    panels,
-    waitForPost: (id, type, timeoutMs = 10_000) =>
-      new Promise<HostMessage>((resolve, reject) => {
-        const p = panels.get(id);
-        if (!p) return reject(new Error(`no panel for ${id}`));
-        if (p.last?.type === type) return resolve(p.last);
-        const timer = setTimeout(() => {
-          sub.dispose();
-          reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const sub = p.onDidPost((m) => {
-          if (m.type !== type) return;
-          clearTimeout(timer);
-          sub.dispose();
-          resolve(m);
-        });
-      }),
-  };
 }

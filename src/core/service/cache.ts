@@ -89,9 +89,15 @@ export class TtlCache {
   #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
-    // The executor runs `load` at once; one that throws fails like one that rejects.
+    // `load` runs at once; one that throws fails like one that rejects.
+    let loading: Promise<unknown>;
+    try {
+      loading = load(ctrl?.signal);
+    } catch (e) {
+      loading = Promise.reject(e);
+    }
     const flight: Flight = {
-      promise: new Promise((resolve) => resolve(load(ctrl?.signal))).then(
+      promise: loading.then(
         (value) => {
           // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
           if (mine()) this.#store(key, value);

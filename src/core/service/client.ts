@@ -299,14 +299,19 @@ export class NearClient {
   }
 
   /** Every public method: failures are always NearLensError with a redacted message. */
-  async #guard<T>(fn: () => Promise<T>): Promise<T> {
+  #guard<T>(fn: () => Promise<T>): Promise<T> {
+    // Not an async function: on the hot path (every look-up) that would add a promise and its ticks for nothing.
+    let p: Promise<T>;
     try {
-      return await fn();
+      p = fn();
     } catch (e) {
+      p = Promise.reject(e);
+    }
+    return p.catch((e: unknown) => {
       if (!NearLensError.is(e)) throw new NearLensError('network', 'Unexpected error while talking to the service.');
       const clean = this.#http.redact(e.message);
       throw clean === e.message ? e : new NearLensError(e.kind, clean, e);
-    }
+    });
   }
 }
 

@@ -20,6 +20,8 @@ export interface Settings {
   hoverLookups: boolean;
   /** Inlay hints after yoctoNEAR and gas literals (opt-in). */
   inlayHintsUnits: boolean;
+  /** Balance hints after account ids: on, lookups allowed, and (in an untrusted workspace) allowed by the user. */
+  inlayHintsBalances: boolean;
   decimals: number;
   liquidStakingProviders: string[];
   nftPublisher: string | undefined;
@@ -48,6 +50,8 @@ export const SETTING_KEYS = [
   'hover.enabled',
   'hover.lookups',
   'inlayHints.units',
+  'inlayHints.balances',
+  'inlayHints.balancesWhenUntrusted',
   'display.decimals',
   'liquidStakingProviders',
   'nftPublisher',
@@ -66,7 +70,9 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
  * are listed in package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`: workspace values are
  * ignored while the workspace is not trusted.
  */
-export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter((k) => k.startsWith('customNetwork.') || k === 'auth.transport');
+export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter(
+  (k) => k.startsWith('customNetwork.') || k === 'auth.transport' || k === 'inlayHints.balancesWhenUntrusted',
+);
 export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
 
 /** The value that applies: workspace folder > workspace > user, minus the scopes this setting may not come from. */
@@ -98,6 +104,8 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     hoverEnabled: get('hover.enabled') !== false,
     hoverLookups: get('hover.lookups') !== false,
     inlayHintsUnits: get('inlayHints.units') === true,
+    inlayHintsBalances:
+      get('inlayHints.balances') === true && get('hover.lookups') !== false && (opts.trusted || get('inlayHints.balancesWhenUntrusted') === true),
     decimals: int(get('display.decimals'), 5, 0, 24),
     liquidStakingProviders: providers(get('liquidStakingProviders')),
     nftPublisher: accountIdOrEmpty(get('nftPublisher')) || undefined,

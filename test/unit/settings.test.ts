@@ -125,6 +125,18 @@ describe('settings normalisation', () => {
     );
   });
 
+  it('balance inlay hints: only when on, with lookups on, and in an untrusted workspace only when the user allows', () => {
+    const on = { 'inlayHints.balances': { globalValue: true } };
+    assert.equal(normaliseSettings({}, TRUSTED).inlayHintsBalances, false, 'off by default');
+    assert.equal(normaliseSettings(on, TRUSTED).inlayHintsBalances, true);
+    assert.equal(normaliseSettings({ ...on, 'hover.lookups': { globalValue: false } }, TRUSTED).inlayHintsBalances, false, 'never with lookups off');
+    assert.equal(normaliseSettings(on, UNTRUSTED).inlayHintsBalances, false, 'not in an untrusted workspace');
+    const allowed = { ...on, 'inlayHints.balancesWhenUntrusted': { globalValue: true } };
+    assert.equal(normaliseSettings(allowed, UNTRUSTED).inlayHintsBalances, true, 'unless the user allows');
+    const byWorkspace = { ...on, 'inlayHints.balancesWhenUntrusted': { workspaceValue: true } };
+    assert.equal(normaliseSettings(byWorkspace, UNTRUSTED).inlayHintsBalances, false, 'a workspace cannot allow itself');
+  });
+
   it('merges user and workspace watchlists without duplicates', () => {
     const s = normaliseSettings({ watchlist: { globalValue: ['a.near', ' b.near '], workspaceValue: ['b.near', 'c.near', 3, ''] } }, UNTRUSTED);
     assert.deepEqual(s.watchlist, ['a.near', 'b.near', 'c.near']);

@@ -1,0 +1,81 @@
+// Inlay hints with the balance after each account id in view (opt-in: `nearLens.inlayHints.balances`). Registered only
+// while the setting allows it (Settings.inlayHintsBalances: never with lookups off, in an untrusted workspace only
+// when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
+// the hints are asked for again.
+import vscode = require('vscode');
+import { findAll } from '../../core/near/idFinder';
+import { BalanceBatcher, balanceHint } from '../../core/views/balanceHints';
+import type { Services } from '../../platform/services';
+import { registerWhile } from '../../platform/whileSetting';
+
+export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disposable {
+  readonly #changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeInlayHints = this.#changed.event;
+  readonly batcher: BalanceBatcher;
+
+  constructor(private readonly services: Services) {
+    this.batcher = new BalanceBatcher({
+      load: (id) => services.clientForAccount(id).client.full(id),
+      onLoaded: () => this.#changed.fire(),
+    });
+  }
+
+  provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
+    const hints: vscode.InlayHint[] = [];
+    const inView = new Set<string>();
+    const decimals = this.services.settings.decimals;
+    for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
+      for (const found of findAll(document.lineAt(line).text)) {
+        if (found.classified.kind !== 'account') continue;
+        const id = found.classified.id;
+        inView.add(id);
+        let full;
+        try {
+          full = this.services.clientForAccount(id).client.peekFull(id);
+        } catch {
+          continue; // no usable network settings: nothing to show or fetch
+        }
+        if (!full) continue;
+        const { label, tooltip } = balanceHint(full, decimals);
+        const hint = new vscode.InlayHint(new vscode.Position(line, found.end), label, vscode.InlayHintKind.Type);
+        hint.tooltip = tooltip;
+        hint.paddingLeft = true;
+        hints.push(hint);
+      }
+    }
+    // Missing or old: the batcher fetches each id at most once a minute, and full() answers from the cache while fresh.
+    this.batcher.want(inView);
+    return hints;
+  }
+
+  dispose(): void {
+    this.batcher.dispose();
+    this.#changed.dispose();
+  }
+}
+
+/** The provider of the moment (a new one each time the setting turns on), for the in-editor tests. */
+export interface BalanceHintsApi {
+  readonly current: BalanceInlayHints | undefined;
+}
+
+export function registerBalanceInlayHints(context: vscode.ExtensionContext, services: Services): BalanceHintsApi {
+  const api: { current: BalanceInlayHints | undefined } = { current: undefined };
+  registerWhile(
+    context,
+    services,
+    () => services.settings.inlayHintsBalances,
+    () => {
+      const provider = (api.current = new BalanceInlayHints(services));
+      const registration = vscode.languages.registerInlayHintsProvider('*', provider);
+      return {
+        dispose: () => {
+          registration.dispose();
+          provider.dispose();
+          if (api.current === provider) api.current = undefined;
+        },
+      };
+    },
+  );
+  return api;
+}

@@ -60,7 +60,7 @@ function table(caption: string, head: readonly string[], rows: ReadonlyArray<Rea
 const num = (text: string): HTMLElement => el('span', 'num', text);
 
 /**
- * An id that keeps both ends when space is short: "f2c1608400…adb613d1d82". The head shrinks with an ellipsis, the
+ * An id that keeps both ends when space is short: "f2c1608400…db613d1d82". The head shrinks with an ellipsis, the
  * tail stays; the full id is the title and is what gets copied (see the copy handler below).
  */
 function idText(id: string): HTMLElement {

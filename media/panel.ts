@@ -35,6 +35,7 @@ function withTitle<T extends HTMLElement>(e: T, title: string): T {
   return e;
 }
 
+/** A table inside its own sideways scroller: a narrow panel scrolls the table rather than break a figure. */
 function table(caption: string, head: readonly string[], rows: ReadonlyArray<ReadonlyArray<Child>>): HTMLElement {
   const t = el('table');
   t.append(el('caption', undefined, caption));
@@ -48,7 +49,34 @@ function table(caption: string, head: readonly string[], rows: ReadonlyArray<Rea
   const body = el('tbody');
   for (const r of rows) body.append(el('tr', undefined, ...r.map((c) => el('td', undefined, c))));
   t.append(body);
-  return t;
+  const scroller = el('div', 'table-scroll', t);
+  scroller.tabIndex = 0; // reachable by keyboard, to scroll with the arrow keys
+  scroller.setAttribute('role', 'region');
+  scroller.setAttribute('aria-label', caption);
+  return scroller;
+}
+
+/** A figure that never breaks over two lines (block heights, percentages). */
+const num = (text: string): HTMLElement => el('span', 'num', text);
+
+/**
+ * An id that keeps both ends when space is short: "f2c1608400…db613d1d82". The head shrinks with an ellipsis, the
+ * tail stays; the full id is the title and is what gets copied (see the copy handler below).
+ */
+function idText(id: string): HTMLElement {
+  const e = withTitle(el('span', 'id'), id);
+  // The tail: the last parts from a dot (".bridge.near", 8–15 characters), else the last 10 characters.
+  const dot = id.indexOf('.', id.length - 15);
+  const cut = id.length <= 12 ? id.length : dot > 0 && id.length - dot >= 8 ? dot : id.length - 10;
+  e.append(el('span', 'id-head', id.slice(0, cut)), el('span', 'id-tail', id.slice(cut)));
+  // A double click selects the whole id, not only the half under the pointer.
+  e.addEventListener('dblclick', () => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    document.getSelection()?.removeAllRanges();
+    document.getSelection()?.addRange(range);
+  });
+  return e;
 }
 
 function amountCell(value: string, exact: string, note?: string): HTMLElement {
@@ -64,7 +92,7 @@ function amountCell(value: string, exact: string, note?: string): HTMLElement {
 function render(): void {
   const data = state?.data;
   const root = el('div', 'panel');
-  const header = el('header', undefined, el('h1', undefined, data?.accountId ?? state?.accountId ?? 'NEAR account'));
+  const header = el('header', undefined, el('h1', undefined, idText(data?.accountId ?? state?.accountId ?? 'NEAR account')));
   if (data) header.append(el('p', 'kind', `${data.accountKind} · ${data.network}`));
   const refresh = el('button', undefined, loading ? 'Refreshing…' : 'Refresh');
   refresh.type = 'button';
@@ -75,7 +103,7 @@ function render(): void {
     vscode.postMessage({ type: 'refresh' });
   });
   const meta = el('div', 'meta', refresh);
-  if (data) meta.append(withTitle(el('span', 'timestamp', `Data from ${data.updatedAt}`), data.updatedAtIso));
+  if (data) meta.append(withTitle(el('span', 'timestamp', 'Data from ', num(data.updatedAt)), data.updatedAtIso));
   header.append(meta);
   root.append(header);
 
@@ -104,7 +132,7 @@ function render(): void {
 function balanceSection(d: PanelViewModel): HTMLElement {
   const s = el('section', 'balance');
   s.append(el('h2', undefined, 'Balance'));
-  s.append(el('p', 'total', el('span', 'total-label', 'Total owned '), amountCell(d.total, d.totalExact)));
+  s.append(el('p', 'total', withTitle(el('span', 'total-label', 'Total owned '), 'balance + locked'), amountCell(d.total, d.totalExact)));
   if (d.bar.length > 0) {
     const bar = el('div', 'bar');
     bar.setAttribute('role', 'img');
@@ -135,15 +163,15 @@ function legend(segments: readonly BarSegment[]): HTMLElement {
   const ul = el('ul', 'legend');
   for (const seg of segments) {
     const li = el('li', undefined, el('span', `swatch seg-${seg.key}`), el('span', 'legend-label', seg.label));
-    li.append(el('span', 'legend-pct', withTitle(el('span', undefined, seg.percent), `exactly ${seg.exactPercent}`)));
-    li.append(amountCell(seg.amount, seg.exact));
+    // The amount is in the table below (and the bar's tooltip): the legend gives only the share.
+    li.append(el('span', 'legend-pct', withTitle(num(seg.percent), `exactly ${seg.exactPercent}`)));
     ul.append(li);
   }
   return ul;
 }
 
 function tokenRows(rows: readonly TokenRow[]): Child[][] {
-  return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note), t.contractId, t.lastUpdate]);
+  return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note), idText(t.contractId), num(t.lastUpdate)]);
 }
 
 function holdingsSections(d: PanelViewModel): HTMLElement {
@@ -163,7 +191,7 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
       table(
         'NFT collections',
         ['Collection', 'Publisher', 'Last update'],
-        d.nfts.map((n) => [n.contractId, n.publisher || '—', n.lastUpdate]),
+        d.nfts.map((n) => [idText(n.contractId), n.publisher ? idText(n.publisher) : '—', num(n.lastUpdate)]),
       ),
     );
   else s.append(el('p', 'empty', 'None.'));
@@ -175,16 +203,31 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
         'Staking pools',
         ['Pool', 'Staked', 'Unstaked', 'Last update'],
         d.pools.map((p) => [
-          el('span', p.past ? 'past' : undefined, p.poolId, p.past ? ' (past)' : ''),
+          el('span', p.past ? 'past' : undefined, idText(p.poolId), p.past ? ' (past)' : ''),
           p.staked ? amountCell(p.staked, p.stakedExact, p.note) : el('span', 'note', p.note),
-          p.unstaked || '—',
-          p.lastUpdate,
+          p.unstaked ? el('span', 'amount', p.unstaked) : '—',
+          num(p.lastUpdate),
         ]),
       ),
     );
   } else s.append(el('p', 'empty', 'None.'));
   return s;
 }
+
+// ---------------------------------------------------------------- copy
+
+// An id's head and tail are two boxes, which the browser's copied text would split with a line break. While the
+// selection's text is read, the ids lay out inline (a class on <body>, no paint in between), so what is copied is
+// the full id as it is written.
+document.addEventListener('copy', (event: ClipboardEvent) => {
+  const selection = document.getSelection();
+  if (!selection || selection.isCollapsed || !event.clipboardData) return;
+  document.body.classList.add('copying');
+  const text = selection.toString();
+  document.body.classList.remove('copying');
+  event.clipboardData.setData('text/plain', text);
+  event.preventDefault();
+});
 
 // ---------------------------------------------------------------- messages
 

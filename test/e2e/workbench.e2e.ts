@@ -3,28 +3,35 @@
 // Each step saves a screenshot under .e2e/screenshots/. Run alone with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { expectedAccount, exactNear, shownNear, stubHeadBlock } from './support/figures';
+import { expectedAccount, exactNear, shownBytes, shownNear, stubHeadBlock } from './support/figures';
 import { packageVsix } from './support/packaging';
 import {
   THEMES,
   SCREENSHOTS,
   answerInputBox,
+  copiedText,
   cropAround,
   editorText,
   hoverUntil,
+  measurePanelLayout,
   openFromExplorer,
+  panelElement,
   panelFrame,
+  pickColorTheme,
   pickQuickItem,
   poll,
   runCommand,
+  setPanelWidth,
   sideBarRow,
   sideBarTreeRows,
   startWorkbench,
-  waitForTheme,
 } from './support/workbench';
 import type { Workbench } from './support/workbench';
 
 const WATCHLIST = ['alice.near', 'here.tg'];
+/** The 64-hex implicit account of the fixtures: the longest id, holding a token with a 60-character contract id. */
+const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
+const LONG_CONTRACT = 'c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2.factory.bridge.near';
 
 describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', function () {
   this.timeout(120_000);
@@ -169,13 +176,58 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
 
   it('the open panel follows the switch to the light theme', async () => {
     const { page } = wb;
-    await runCommand(page, 'Preferences: Color Theme');
-    await page.locator('.quick-input-widget .quick-input-box input').fill(THEMES.light.label);
-    await pickQuickItem(page, THEMES.light.label);
-    await waitForTheme(page, 'light');
+    await pickColorTheme(page, 'light');
     assert.ok(await page.locator('.monaco-workbench').evaluate((el, c) => el.classList.contains(c), THEMES.light.className), `${THEMES.light.id} applied`);
     await assertPanelFigures(wb, 'here.tg', 'light');
     await wb.shot('06-panel-light');
+  });
+
+  it('the panel reads at 360, 700 and 1400 px, light and dark: only the tables scroll sideways, no figure breaks', async () => {
+    const { page } = wb;
+    const size = page.viewportSize();
+    // One webview at a time (panelFrame finds the only one): close here.tg's panel, the active editor.
+    await runCommand(page, 'View: Close Editor');
+    await poll(async () => (await panelElement(page).count()) === 0, "here.tg's panel to close");
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, IMPLICIT, /Open Balance Panel/);
+    const frame = panelFrame(page);
+    await frame.locator('h1', { hasText: IMPLICIT }).waitFor({ timeout: 60_000 });
+    // The bridged token's metadata has loaded (its symbol shows): the layout is final.
+    await frame.locator('section.holdings td', { hasText: /^WETH$/ }).waitFor({ timeout: 60_000 });
+    try {
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') await pickColorTheme(page, 'dark');
+        await poll(() => frame.locator('body').evaluate((b, k) => b.classList.contains(`vscode-${k}`), theme), `the webview body in the ${theme} theme`);
+        for (const width of [360, 700, 1400]) {
+          await setPanelWidth(page, width);
+          const layout = await measurePanelLayout(frame);
+          const at = `${width} px, ${theme}`;
+          assert.ok(Math.abs(layout.width - width) <= 20, `${at}: the panel's document is ${layout.width} px wide`);
+          assert.deepEqual(layout.problems, [], `${at}: the panel overflows or breaks a figure`);
+          if (width === 360) {
+            assert.ok(layout.scrolling > 0, `${at}: a table too wide for the panel scrolls in its own region`);
+            assert.ok(layout.ellipsised.includes(IMPLICIT), `${at}: the account id is shortened in the middle: ${layout.ellipsised.join(', ')}`);
+            assert.ok(layout.ellipsised.includes(LONG_CONTRACT), `${at}: the long contract id is shortened in the middle`);
+          }
+          if (width === 1400) {
+            assert.equal(layout.scrolling, 0, `${at}: no table needs to scroll`);
+            assert.deepEqual(layout.ellipsised, [], `${at}: every id is shown whole`);
+          }
+          // The pointer rests inside the panel's bottom-left padding: no workbench tooltip over the picture.
+          const box = await panelElement(page).boundingBox();
+          if (box) await page.mouse.move(box.x + 4, box.y + box.height - 4);
+          await wb.shot(`panel-${width}-${theme}`, panelElement(page));
+        }
+      }
+      // The shortened id is still the whole id: its title, and what a double click then a copy puts on the clipboard.
+      await setPanelWidth(page, 360);
+      const id = frame.locator('h1 .id');
+      assert.equal(await id.getAttribute('title'), IMPLICIT);
+      await id.locator('.id-head').dblclick();
+      assert.equal(await copiedText(frame), IMPLICIT);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   });
 });
 
@@ -203,9 +255,8 @@ async function assertPanelFigures(wb: Workbench, accountId: string, theme: 'ligh
   assert.deepEqual(rows, [
     figure('Balance', a.balance),
     figure('Locked', a.locked),
-    { label: 'Storage used', value: `${a.storageBytes.toLocaleString('en-US')} bytes`, exact: `${a.storageBytes} bytes` },
+    { label: 'Storage used', value: shownBytes(a.storageBytes), exact: '' }, // each figure once: not "26,340 bytes / 26340 bytes"
     figure('Pinned by storage', a.pinned),
-    figure('Total owned', a.total),
     figure('Spendable', a.spendable),
   ]);
   const total = (await frame.locator('.total .amount').innerText()).trim();

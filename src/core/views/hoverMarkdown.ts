@@ -4,7 +4,7 @@ import type { AccountFull, FtHolding, PublicKeyAccounts } from '../near/account'
 import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../near/account';
 import { formatNear } from '../near/amounts';
 import type { FtMetadata } from '../service/client';
-import { describeToken } from './loadSlots';
+import { activityText, describeToken } from './loadSlots';
 import type { Classified } from '../near/ids';
 import { implicitAccountToPublicKey } from '../near/ids';
 import { escapeMarkdown } from '../text';
@@ -123,7 +123,7 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map(
       (t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`,
     ),
-    full.latestActivity === undefined ? 'Latest activity: not recorded' : `Latest activity: block ${full.latestActivity.toLocaleString('en-US')}`,
+    `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
     head,
   ].join(BR);
 }

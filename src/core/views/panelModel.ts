@@ -41,8 +41,17 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
   const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
     list.map((t) => {
-      const { contractId, symbol, amount, exact, note } = describeToken(t, i.ftMeta(t.contractId), d);
-      return { contractId, symbol, amount, exact, lastUpdate: formatHeight(t.lastUpdate), liquid: isLiquid, note: note === amount ? '' : note };
+      const { contractId, symbol, amount, exact, scaled, note } = describeToken(t, i.ftMeta(t.contractId), d);
+      // A raw amount already shows every digit: no second copy of it as "exact".
+      return {
+        contractId,
+        symbol,
+        amount,
+        exact: scaled ? exact : '',
+        lastUpdate: formatHeight(t.lastUpdate),
+        liquid: isLiquid,
+        note: note === amount ? '' : note,
+      };
     });
   return {
     accountId: sanitizeText(i.accountId, 80),
@@ -90,7 +99,7 @@ export function accountKindText(id: string): string {
 /**
  * Total owned = spendable + pinned + locked. When the balance cannot cover storage (spendable < 0) the bar instead
  * spans pinned + locked, split into the pinned part the balance covers, the part beyond it, and locked: it never
- * draws a negative width, and the note says why.
+ * draws a negative width, and the note says why (in words: the figures are in the table below).
  */
 export function balanceBar(st: AccountState, decimals: number): { segments: BarSegment[]; note: string } {
   const short = st.spendable < 0n;
@@ -118,10 +127,7 @@ export function balanceBar(st: AccountState, decimals: number): { segments: BarS
       exact: exactNear(amount),
       ...(shares[idx] as Share),
     })),
-    note: short
-      ? `Storage pins ${formatNear(st.pinned, decimals)}, more than the balance of ${formatNear(st.balance, decimals)}: spendable is ` +
-        `${formatNear(st.spendable, decimals)}, and the account cannot add storage until it receives NEAR.`
-      : '',
+    note: short ? 'Storage pins more than the balance holds, so spendable is negative: the account cannot add storage until it receives NEAR.' : '',
   };
 }
 
@@ -168,16 +174,23 @@ const decimalText = (exact: Big, places: number): string =>
     .toFixed(places)
     .replace(/\.0+$|(\.\d*?)0+$/, '$1');
 
+/** "26,340 bytes (25.7 KiB)": bytes grouped, with KiB or MiB beside them from 1 KiB up (one decimal, rounded down). */
+export function bytesText(n: number): string {
+  const [div, unit] = n >= 1 << 20 ? [1 << 20, 'MiB'] : [1024, 'KiB'];
+  const size = n >= 1024 ? ` (${(Math.floor((n / div) * 10) / 10).toFixed(1)} ${unit})` : '';
+  return `${n.toLocaleString('en-US')} bytes${size}`;
+}
+
+/** The table under the bar. Total owned is the headline above it, so it is not repeated here. */
 function figures(st: AccountState, d: number, caveat: string): Figure[] {
   const fig = (label: string, v: bigint, note = '', warn = false): Figure => ({ label, value: formatNear(v, d), exact: exactNear(v), note, warn });
   const negative = st.spendable < 0n;
   return [
     fig('Balance', st.balance),
     fig('Locked', st.locked, caveat),
-    { label: 'Storage used', value: `${st.storageBytes.toLocaleString('en-US')} bytes`, exact: `${st.storageBytes} bytes`, note: '', warn: false },
+    { label: 'Storage used', value: bytesText(st.storageBytes), exact: '', note: '', warn: false },
     fig('Pinned by storage', st.pinned, '10^19 yoctoNEAR per byte'),
-    fig('Total owned', st.total, 'balance + locked'),
-    fig('Spendable', st.spendable, negative ? 'Negative: storage pins more than the balance.' : 'balance − pinned by storage', negative),
+    fig('Spendable', st.spendable, 'balance − pinned by storage', negative),
   ];
 }
 

@@ -94,7 +94,7 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
       'storage',
       'Storage',
       `${st.storageBytes.toLocaleString('en-US')} bytes · ${near(st.pinned)} pinned`,
-      `${st.storageBytes} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`,
+      `${st.storageBytes.toLocaleString('en-US')} bytes × 10^19 yocto = ${exactNear(st.pinned)} pinned by storage`,
     ),
     amount('total', 'Total owned', st.total, ' (balance + locked)'),
     amount(

@@ -25,6 +25,13 @@ export function shownNear(yocto: bigint, decimals = 5): string {
   return `${group(int.toString())}${frac ? `.${frac}` : ''} NEAR`;
 }
 
+/** Bytes as the panel shows them: grouped, with KiB (one decimal, rounded down) from 1 KiB up to 1 MiB. */
+export function shownBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) throw new Error('shownBytes: no fixture this large yet (the panel switches to MiB)');
+  const tenths = Math.floor((bytes * 10) / 1024); // KiB in tenths, rounded down, by integer arithmetic
+  return `${group(String(bytes))} bytes${bytes >= 1024 ? ` (${Math.floor(tenths / 10)}.${tenths % 10} KiB)` : ''}`;
+}
+
 export interface Expected {
   accountId: string;
   balance: bigint;

@@ -297,3 +297,111 @@ export async function cropAround(outer: Locator, inner: Locator, margin = 24): P
   const bottom = Math.min(o.y + o.height, i.y + i.height + margin);
   return { x: Math.round(o.x), y: Math.round(o.y), width: Math.round(right - o.x), height: Math.round(bottom - o.y) };
 }
+
+/** Picks a colour theme in Preferences: Color Theme, as a person would, and waits until the workbench shows it. */
+export async function pickColorTheme(page: Page, kind: keyof typeof THEMES): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  await page.locator('.quick-input-widget .quick-input-box input').fill(THEMES[kind].label);
+  await pickQuickItem(page, THEMES[kind].label);
+  await waitForTheme(page, kind);
+}
+
+/** The balance panel's webview element in the workbench (the frame whose width is the panel's width). */
+export function panelElement(page: Page): Locator {
+  return page.locator('iframe.webview.ready');
+}
+
+/**
+ * Resizes the browser window until the panel's webview is exactly `width` px wide (the workbench around it — activity
+ * bar, side bar — keeps its own width, so the window grows or shrinks by the difference). Returns the window width.
+ */
+export async function setPanelWidth(page: Page, width: number): Promise<number> {
+  const frame = panelElement(page);
+  const frameWidth = async (): Promise<number> => Math.round((await frame.boundingBox())?.width ?? 0);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const now = await frameWidth();
+    const vp = page.viewportSize() ?? { width: 1400, height: 900 };
+    if (now === width) return vp.width;
+    await page.setViewportSize({ width: vp.width + width - now, height: vp.height });
+    // The workbench lays the webview out again after the resize: wait until its width has settled.
+    let last = -1;
+    await poll(async () => {
+      const w = await frameWidth();
+      const settled = w === last;
+      last = w;
+      return settled;
+    }, `the panel's width to settle after resizing the window for ${width} px`);
+  }
+  throw new Error(`could not make the panel ${width} px wide (it is ${await frameWidth()} px)`);
+}
+
+/** What the width check found inside the panel's document. */
+export interface PanelLayout {
+  /** The document's width (the webview's, less a vertical scrollbar). */
+  width: number;
+  /** Elements that overflow sideways or a figure split over lines, described; empty when the panel reads well. */
+  problems: string[];
+  /** How many of the tables' own scrollers scroll sideways at this width. */
+  scrolling: number;
+  /** Ids shown with the middle ellipsis (their head is clipped), as their full text. */
+  ellipsised: string[];
+}
+
+/**
+ * Measures the panel's layout in its frame: (1) the page never scrolls sideways; (2) no element sticks out of the
+ * window or overflows its own box, except each table's own scroller (.table-scroll) and an id's clipped head; (3) no
+ * figure (amount, exact digits, height, share), id or button has its text on two lines: every text box of it starts
+ * within half a line of the first.
+ */
+export async function measurePanelLayout(frame: FrameLocator): Promise<PanelLayout> {
+  return frame.locator('body').evaluate((body) => {
+    // tsx (esbuild keepNames) wraps the named arrow functions below in __name(), which the page does not define.
+    (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f;
+    const doc = body.ownerDocument;
+    const root = doc.documentElement;
+    const vw = root.clientWidth;
+    const problems: string[] = [];
+    const name = (e: Element): string =>
+      `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`;
+    if (root.scrollWidth > vw) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${vw} px`);
+    const all = Array.from(body.querySelectorAll<HTMLElement>('*')).filter((e) => !['SCRIPT', 'CAPTION'].includes(e.tagName));
+    for (const e of all) {
+      const allowed = e.matches('.table-scroll, .id-head');
+      if (!allowed && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+        problems.push(`${name(e)} overflows its box: ${e.scrollWidth} > ${e.clientWidth} px`);
+      if (e.closest('.table-scroll')) continue; // clipped by the table's scroller, which may scroll
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5))
+        problems.push(`${name(e)} sticks out of the window: ${Math.round(r.left)}–${Math.round(r.right)} of ${vw} px`);
+    }
+    for (const e of Array.from(body.querySelectorAll<HTMLElement>('.amount, .exact, .num, .id, button'))) {
+      const tops: number[] = [];
+      const walker = doc.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const range = doc.createRange();
+        range.selectNodeContents(n);
+        for (const box of Array.from(range.getClientRects())) if (box.width > 0) tops.push(box.top);
+      }
+      const line = parseFloat(getComputedStyle(e).lineHeight) || 16;
+      if (tops.length > 0 && Math.max(...tops) - Math.min(...tops) > line / 2)
+        problems.push(`${name(e)} is split over ${tops.length} text boxes on different lines`);
+    }
+    const scrollers = Array.from(body.querySelectorAll<HTMLElement>('.table-scroll'));
+    const ellipsised = Array.from(body.querySelectorAll<HTMLElement>('.id'))
+      .filter((e) => {
+        const head = e.querySelector<HTMLElement>('.id-head');
+        return !!head && head.scrollWidth > head.clientWidth;
+      })
+      .map((e) => e.title);
+    return { width: vw, problems, scrolling: scrollers.filter((s) => s.scrollWidth > s.clientWidth).length, ellipsised };
+  });
+}
+
+/** The text a copy (Ctrl+C) of the current selection in the panel puts on the clipboard, read from a copy event's DataTransfer. */
+export async function copiedText(frame: FrameLocator): Promise<string> {
+  return frame.locator('body').evaluate((body) => {
+    const data = new DataTransfer();
+    body.ownerDocument.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
+    return data.getData('text/plain');
+  });
+}

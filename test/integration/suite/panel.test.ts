@@ -52,9 +52,8 @@ function assertAliceFigures(d: Model): void {
     [
       ['Balance', '1,234.5678 NEAR', '1,234.5678 NEAR'],
       ['Locked', '0 NEAR', '0 NEAR'],
-      ['Storage used', '26,340 bytes', '26340 bytes'],
+      ['Storage used', '26,340 bytes (25.7 KiB)', ''],
       ['Pinned by storage', '0.2634 NEAR', '0.2634 NEAR'],
-      ['Total owned', '1,234.5678 NEAR', '1,234.5678 NEAR'],
       ['Spendable', '1,234.3044 NEAR', '1,234.3044 NEAR'],
     ],
   );

@@ -9,7 +9,7 @@ import { derive } from '../../../src/core/near/amounts';
 import type { FtMetadata } from '../../../src/core/service/client';
 import { slotFailed, slotLoaded } from '../../../src/core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { accountKindText, balanceBar, buildPanelModel, percentages } from '../../../src/core/views/panelModel';
+import { accountKindText, balanceBar, buildPanelModel, bytesText, percentages } from '../../../src/core/views/panelModel';
 import type { PanelInput } from '../../../src/core/views/panelModel';
 import { isPanelViewModel } from '../../../src/shared/protocol';
 
@@ -90,7 +90,47 @@ describe('panel view model', () => {
     assert.equal(fig['Pinned by storage']?.exact, '0.2634 NEAR');
     assert.equal(fig['Spendable']?.exact, '1,234.3044 NEAR');
     assert.equal(fig['Spendable']?.warn, false);
-    assert.equal(fig['Storage used']?.value, '26,340 bytes');
+  });
+
+  describe('each figure once', () => {
+    it('storage reads in one format, bytes with KiB beside them, not "26,340 bytes / 26340 bytes"', () => {
+      const m = buildPanelModel(input(full('alice.near')));
+      const storage = m.figures.find((f) => f.label === 'Storage used');
+      assert.deepEqual([storage?.value, storage?.exact], ['26,340 bytes (25.7 KiB)', '']);
+    });
+
+    it('total owned is the headline only, not a row of the table under it too', () => {
+      const m = buildPanelModel(input(full('here.tg')));
+      assert.deepEqual([m.total, m.totalExact], ['240.42056 NEAR', '240.42056220352805922699188 NEAR']);
+      assert.deepEqual(
+        m.figures.map((f) => f.label),
+        ['Balance', 'Locked', 'Storage used', 'Pinned by storage', 'Spendable'],
+      );
+    });
+
+    it('a raw token amount (every digit already) has no second "exact" copy; a scaled one keeps its exact digits', () => {
+      const m = buildPanelModel(input(full('here.tg')));
+      const game = m.tokens.find((t) => t.contractId === 'game.hot.tg');
+      assert.deepEqual([game?.amount, game?.exact], ['9990 (raw)', '']);
+      const usdt = m.tokens.find((t) => t.contractId === 'usdt.tether-token.near');
+      assert.deepEqual([usdt?.amount, usdt?.exact], ['10.283 USDt', '10.283 USDt']); // equal: the webview shows it once
+    });
+
+    it('the shortfall note explains in words; its figures are in the table', () => {
+      const m = buildPanelModel(input(full('poor.near')));
+      assert.doesNotMatch(m.barNote, /\d/);
+      assert.equal(m.figures.find((f) => f.label === 'Spendable')?.value, '-0.9999 NEAR');
+    });
+  });
+
+  it('bytesText: grouped bytes, KiB from 1 KiB and MiB from 1 MiB (one decimal, rounded down)', () => {
+    assert.equal(bytesText(0), '0 bytes');
+    assert.equal(bytesText(182), '182 bytes');
+    assert.equal(bytesText(1023), '1,023 bytes');
+    assert.equal(bytesText(1024), '1,024 bytes (1.0 KiB)');
+    assert.equal(bytesText(26_340), '26,340 bytes (25.7 KiB)');
+    assert.equal(bytesText(1_048_575), '1,048,575 bytes (1023.9 KiB)');
+    assert.equal(bytesText(9_231_111), '9,231,111 bytes (8.8 MiB)');
   });
 
   describe('bar', () => {
@@ -172,8 +212,7 @@ describe('panel view model', () => {
         m.bar.map((s) => s.exactPercent),
         ['0.01%', '99.99%', '0%'],
       );
-      assert.match(m.barNote, /more than the balance/);
-      assert.match(m.barNote, /spendable is -0\.9999 NEAR/);
+      assert.match(m.barNote, /more than the balance holds, so spendable is negative/);
       const sp = m.figures.find((f) => f.label === 'Spendable');
       assert.equal(sp?.warn, true);
       assert.equal(sp?.exact, '-0.9999 NEAR');

@@ -109,6 +109,11 @@ describe('watchlist model', () => {
       assert.equal(child(state, 'Latest activity').description, 'block #132,000,789');
     });
 
+    it('each figure in one format: the storage tooltip groups its bytes as the description does', () => {
+      const storage = child(child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0)), opts()), 'State'), 'Storage');
+      assert.equal(storage.tooltip, '26,340 bytes × 10^19 yocto = 0.2634 NEAR pinned by storage');
+    });
+
     it('warns on negative spendable and adds the validator caveat to locked', () => {
       const poor = child(buildAccountNode(entry('poor.near', slotLoaded(full('poor.near'), T0)), opts()), 'State');
       const sp = child(poor, 'Spendable');

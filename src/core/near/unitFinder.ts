@@ -94,8 +94,25 @@ export function findUnits(text: string, before = ''): UnitHit[] {
 
 /** The amount under `character` (or just before it) in `line`. */
 export function findUnitAt(line: string, character: number, before = ''): UnitHit | undefined {
-  return findUnits(line, before).find((h) => h.start <= character && character <= h.end);
+  if (typeof line !== 'string') return undefined;
+  if (line.length <= 2 * UNIT_AT_WINDOW) return findUnits(line, before).find((h) => h.start <= character && character <= h.end);
+  // A long (minified) line: only a window around the position is read, so a 1 MB line costs what a short one does.
+  // The words that decide NEAR or gas are then those of the window; the line before does not count.
+  const from = Math.max(0, character - UNIT_AT_WINDOW);
+  const to = Math.min(line.length, character + UNIT_AT_WINDOW);
+  const window = line.slice(from, to);
+  for (const h of findUnits(window, from === 0 ? before : '')) {
+    // Touching a cut edge: may be a fragment of a longer number, so not trusted.
+    if ((h.start === 0 && from > 0) || (h.end === window.length && to < line.length)) continue;
+    const start = h.start + from;
+    const end = h.end + from;
+    if (start <= character && character <= end) return { ...h, start, end };
+  }
+  return undefined;
 }
+
+/** Half-width of findUnitAt's window on long lines: longer than any literal or idiom it reads. */
+const UNIT_AT_WINDOW = 256;
 
 function idiomValue(arg: string, decimals: number): bigint | undefined {
   const digits = arg.replace(/_/g, '').trim();

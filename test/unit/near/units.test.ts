@@ -76,6 +76,20 @@ describe('units: the finder', () => {
     assert.equal(findUnitAt(line, 2), undefined);
   });
 
+  it('on a 1 MB minified line, reads only a window around the position (same hit, offsets in the line)', () => {
+    const filler = 'a=b;'.repeat(262_144);
+    const line = `${filler}deposit:"1500000000000000000000000",${filler}x=123456789012345678901234567890123`;
+    const at = filler.length + 12;
+    const hit = findUnitAt(line, at);
+    assert.equal(hit?.value, 15n * 10n ** 23n);
+    assert.equal(hit?.kind, 'near');
+    assert.equal(line.slice(hit?.start, hit?.end), '1500000000000000000000000');
+    // A number cut by the window's edge is not trusted: hovering its far end from a window that cuts it finds nothing wrong.
+    const long = `${'9'.repeat(600)}`;
+    const cut = `deposit=${long}`;
+    assert.equal(findUnitAt(cut, 600)?.text, undefined, 'a 600-digit number is no amount (past 2^128), nor is a fragment of it');
+  });
+
   it('the line before gives context: a gas constant named above its value', () => {
     assert.equal(findUnitAt('    30_000_000_000_000,', 6, '  // gas for the callback')?.kind, 'gas');
     assert.equal(findUnitAt('    30_000_000_000_000,', 6, '  // attached deposit')?.kind, 'near');

@@ -61,11 +61,12 @@ const IDIOM =
 
 /**
  * Literals: a power of ten (10n ** 24n, 10 ** 24, 10u128.pow(24)), a float with an exponent (1.5e24), or an integer
- * with `_` separators and an optional BigInt / Rust suffix. Not after a letter, digit, `_`, `.` or `x` (identifiers,
- * decimals, versions, hex), and not followed by more word characters or a `.digit`.
+ * of at least 10 digits (10^9, the least ever claimed), no leading zero, with `_` separators and an optional BigInt /
+ * Rust suffix. Not after a letter, digit, `_`, `.` or `x` (identifiers, decimals, versions, hex), and not followed
+ * by more word characters or a `.digit`. Shorter integers, most numbers in code, are never matched at all.
  */
 const LITERAL =
-  /(?<![\w.$])(?:(10)(?:n|_?u128)?\s*\*\*\s*(\d{1,2})n?|(10)_?u128\.pow\((\d{1,2})\)|(\d+(?:\.\d+)?[eE]\+?\d{1,2})|(\d[\d_]*)(?:n|_?u(?:128|64))?)(?![\w.]|\.\d)/g;
+  /(?<![\w.$])(?:(10)(?:n|_?u128)?\s*\*\*\s*(\d{1,2})n?|(10)_?u128\.pow\((\d{1,2})\)|(\d+(?:\.\d+)?[eE]\+?\d{1,2})|([1-9](?:_?\d){9,})(?:n|_?u(?:128|64))?)(?![\w.]|\.\d)/g;
 
 /** Every amount in `text` (one line or many), in order, not overlapping. `before` is the text of the line before. */
 export function findUnits(text: string, before = ''): UnitHit[] {

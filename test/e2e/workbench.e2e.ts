@@ -95,6 +95,16 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await page.keyboard.press('Escape');
   });
 
+  it('hovering a yoctoNEAR literal in units.ts reads it in NEAR, exactly, with no look-up', async () => {
+    const { page } = wb;
+    await openFromExplorer(page, 'units.ts');
+    const { text, hover } = await hoverUntil(page, '1500000000000000000000000', /yoctoNEAR/);
+    assert.match(text, /1\.5 NEAR · 1,500,000,000,000,000,000,000,000 yoctoNEAR/);
+    await wb.shot('readme-unit-hover', await cropAround(page.locator('.editor-group-container.active'), hover));
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+  });
+
   it('the NEAR Lens view lists the watchlist from user settings with each balance', async () => {
     const { page } = wb;
     await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();

@@ -29,8 +29,8 @@ export interface Settings {
   /** User + workspace lists, trimmed and de-duplicated (user first); invalid ids kept so the view can say why. */
   watchlist: string[];
   refreshIntervalSeconds: number;
-  /** Explorer page templates with `{accountId}`. */
-  explorer: { mainnet: string; testnet: string };
+  /** Explorer page templates with `{accountId}`; '' when the network has none (custom without a template). */
+  explorer: Record<NetworkLabel, string>;
 }
 
 /** The values of one setting per scope, as `WorkspaceConfiguration.inspect()` reports them (defaults are ours). */
@@ -46,6 +46,7 @@ export const SETTING_KEYS = [
   'customNetwork.apiUrl',
   'customNetwork.rpcUrl',
   'customNetwork.archivalRpcUrl',
+  'customNetwork.explorerUrl',
   'auth.transport',
   'hover.enabled',
   'hover.lookups',
@@ -86,9 +87,9 @@ function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): un
 export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }): Settings {
   const get = (k: SettingKey): unknown => effectiveValue(raw, k, opts.trusted);
   /** An explorer template must be an http(s) URL with `{accountId}`; anything else falls back to the default. */
-  const template = (net: 'mainnet' | 'testnet'): string => {
-    const t = str(get(`explorer.${net}Url`));
-    return t.includes('{accountId}') && endpointUrlError(t.split('{accountId}').join('x')) === undefined ? t : EXPLORER_TEMPLATES[net];
+  const template = (key: SettingKey, dflt: string): string => {
+    const t = str(get(key));
+    return t.includes('{accountId}') && endpointUrlError(explorerUrl(t, 'x')) === undefined ? t : dflt;
   };
   const n = get('network');
   const network: NetworkLabel = n === 'testnet' || n === 'custom' ? n : 'mainnet';
@@ -113,7 +114,11 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     // User + workspace lists, user first (the watchlist is not a restricted setting).
     watchlist: [...new Set([w.globalValue, w.workspaceValue, w.workspaceFolderValue].flatMap((l) => (Array.isArray(l) ? l.map(str) : [])).filter(Boolean))],
     refreshIntervalSeconds: int(get('refreshIntervalSeconds'), 0, 0, 3600),
-    explorer: { mainnet: template('mainnet'), testnet: template('testnet') },
+    explorer: {
+      mainnet: template('explorer.mainnetUrl', EXPLORER_TEMPLATES.mainnet),
+      testnet: template('explorer.testnetUrl', EXPLORER_TEMPLATES.testnet),
+      custom: template('customNetwork.explorerUrl', ''),
+    },
   };
 }
 
@@ -125,10 +130,17 @@ export function networkForLookup(setting: NetworkLabel, accountId: string): Netw
   return setting === 'custom' ? setting : (networkForAccount(accountId) ?? setting);
 }
 
-/** The explorer page of an account (id URI-encoded into the template), or undefined on a custom network without a telling suffix. */
-export function explorerUrlFor(s: Pick<Settings, 'network' | 'explorer'>, accountId: string): string | undefined {
-  const net = networkForAccount(accountId) ?? (s.network === 'custom' ? undefined : s.network);
-  return net && explorerUrl(net, accountId, s.explorer[net]);
+/**
+ * The explorer page of an account on the network its data comes from (by default the one it is looked up on), so a
+ * link never shows another network's page: on a custom network only its own template, else none.
+ */
+export function explorerUrlFor(
+  s: Pick<Settings, 'network' | 'explorer'>,
+  accountId: string,
+  network = networkForLookup(s.network, accountId),
+): string | undefined {
+  const t = s.explorer[network];
+  return t ? explorerUrl(t, accountId) : undefined;
 }
 
 /** Custom endpoints (user settings only), or why they cannot be used. The archival URL defaults to the regular RPC URL. */

@@ -31,14 +31,15 @@ export interface Services extends vscode.Disposable {
   /** Settles once the stored key was read (await it before a first request so it goes with the key). */
   readonly ready?: Promise<void>;
   /**
-   * Suffix rule: `.near` → mainnet, `.testnet` → testnet, unless the network is custom. Throws
-   * NearLensError('invalid-input') when the custom network is not configured (call it inside your try).
+   * Suffix rule: `.near` → mainnet, `.testnet` → testnet, unless the network is custom; `network` overrides it (a
+   * look-up checked on another network). Throws NearLensError('invalid-input') when the custom network is not
+   * configured (call it inside your try).
    */
-  clientForAccount(id: string): ClientFor;
+  clientForAccount(id: string, network?: NetworkLabel): ClientFor;
   /** The setting's network (keys, blocks, RPC). Throws like clientForAccount. */
   clientForNetwork(): ClientFor;
-  /** Explorer page of an account per network, from settings; undefined when none applies. */
-  explorerUrl(accountId: string): string | undefined;
+  /** Explorer page of an account on the network it is looked up on (or `network`); undefined when that has none. */
+  explorerUrl(accountId: string, network?: NetworkLabel): string | undefined;
   /** Redacting wrapper around the "NEAR Lens" LogOutputChannel. */
   readonly log: RedactingLog;
 }
@@ -113,9 +114,9 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     ready: apiKey.ready,
     apiKey,
     log,
-    clientForAccount: (id) => clientFor(networkForLookup(settings.network, id)),
+    clientForAccount: (id, network) => clientFor(network ?? networkForLookup(settings.network, id)),
     clientForNetwork: () => clientFor(settings.network),
-    explorerUrl: (id) => explorerUrlFor(settings, id),
+    explorerUrl: (id, network) => explorerUrlFor(settings, id, network),
     dispose: () => {
       clients.clear();
       cache.invalidate();

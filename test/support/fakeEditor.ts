@@ -35,6 +35,8 @@ const Uri = {
 export interface Notification {
   level: 'info' | 'warning' | 'error' | 'status';
   text: string;
+  /** The message's buttons, when it has any (none is ever pressed: the message resolves dismissed). */
+  items?: string[];
 }
 export interface OutputLine {
   channel: string;
@@ -169,8 +171,8 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
 
   const notify =
     (level: Notification['level']) =>
-    async (text: string): Promise<undefined> => {
-      rec.notifications.push({ level, text });
+    async (text: string, ...items: unknown[]): Promise<undefined> => {
+      rec.notifications.push(items.length ? { level, text, items: items.map(String) } : { level, text });
       return undefined;
     };
 

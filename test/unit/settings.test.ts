@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRESETS } from '../../src/core/near/networks';
 import { APPLICATION_SCOPED, RESTRICTED_WHEN_UNTRUSTED, SETTING_KEYS, explorerUrlFor, networkForLookup, normaliseSettings } from '../../src/core/settings';
-import type { RawSettings } from '../../src/core/settings';
+import type { NetworkLabel, RawSettings } from '../../src/core/settings';
 
 const TRUSTED = { trusted: true };
 const UNTRUSTED = { trusted: false };
@@ -165,6 +165,52 @@ describe('settings normalisation', () => {
     assert.equal(bad.explorer.testnet, 'https://testnet.nearblocks.io/address/{accountId}');
     const custom = { ...s, network: 'custom' as const };
     assert.equal(explorerUrlFor(custom, 'here.tg'), undefined);
-    assert.equal(explorerUrlFor(custom, 'alice.near'), 'https://nearblocks.io/address/alice.near');
+    assert.equal(explorerUrlFor(custom, 'alice.near'), undefined, 'custom data is never linked to a mainnet page');
+    assert.equal(explorerUrlFor(custom, 'alice.near', 'mainnet'), 'https://nearblocks.io/address/alice.near', 'a look-up checked on mainnet links there');
+  });
+
+  it('takes a custom explorer template from user settings only, and only an http(s) one with {accountId}', () => {
+    const t = 'https://explorer.example/account/{accountId}';
+    const user = normaliseSettings({ network: { globalValue: 'custom' }, 'customNetwork.explorerUrl': { globalValue: t } }, TRUSTED);
+    assert.equal(user.explorer.custom, t);
+    assert.equal(normaliseSettings({}, TRUSTED).explorer.custom, '');
+    assert.equal(normaliseSettings({ 'customNetwork.explorerUrl': { workspaceValue: t } }, TRUSTED).explorer.custom, '', 'application-scoped');
+    assert.equal(normaliseSettings({ 'customNetwork.explorerUrl': { globalValue: 'javascript:x({accountId})' } }, TRUSTED).explorer.custom, '');
+    assert.equal(normaliseSettings({ 'customNetwork.explorerUrl': { globalValue: 'https://explorer.example/' } }, TRUSTED).explorer.custom, '');
+    assert.ok(APPLICATION_SCOPED.includes('customNetwork.explorerUrl') && RESTRICTED_WHEN_UNTRUSTED.includes('customNetwork.explorerUrl'));
+  });
+
+  describe('the explorer link is always on the network the data came from', () => {
+    const CUSTOM_PAGE = 'https://explorer.example/a/{accountId}';
+    const IDS = {
+      '.near': 'alice.near',
+      '.testnet': 'alice.testnet',
+      implicit: 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82',
+      'eth-implicit': '0xab12ab12ab12ab12ab12ab12ab12ab12ab12ab12',
+    } as const;
+    // [setting, id kind] → the network looked up on (and linked to)
+    const expected: Record<NetworkLabel, Record<keyof typeof IDS, NetworkLabel>> = {
+      mainnet: { '.near': 'mainnet', '.testnet': 'testnet', implicit: 'mainnet', 'eth-implicit': 'mainnet' },
+      testnet: { '.near': 'mainnet', '.testnet': 'testnet', implicit: 'testnet', 'eth-implicit': 'testnet' },
+      custom: { '.near': 'custom', '.testnet': 'custom', implicit: 'custom', 'eth-implicit': 'custom' },
+    };
+    const PAGE: Record<NetworkLabel, (id: string) => string | undefined> = {
+      mainnet: (id) => `https://nearblocks.io/address/${id}`,
+      testnet: (id) => `https://testnet.nearblocks.io/address/${id}`,
+      custom: (id) => `https://explorer.example/a/${id}`,
+    };
+    for (const network of ['mainnet', 'testnet', 'custom'] as const) {
+      for (const [kind, id] of Object.entries(IDS) as Array<[keyof typeof IDS, string]>) {
+        it(`${network} × ${kind}`, () => {
+          const where = expected[network][kind];
+          assert.equal(networkForLookup(network, id), where);
+          const raw: RawSettings = { network: { globalValue: network } };
+          const plain = normaliseSettings(raw, TRUSTED);
+          assert.equal(explorerUrlFor(plain, id), where === 'custom' ? undefined : PAGE[where](id), 'no custom template: no link');
+          const withPage = normaliseSettings({ ...raw, 'customNetwork.explorerUrl': { globalValue: CUSTOM_PAGE } }, TRUSTED);
+          assert.equal(explorerUrlFor(withPage, id), PAGE[where](id));
+        });
+      }
+    }
   });
 });

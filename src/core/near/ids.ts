@@ -48,28 +48,39 @@ export function classify(text: string): Classified {
   return reason === undefined ? accountOf(t) : invalid(t, reason);
 }
 
-const notAllowed = (what: string): string => `${what} not allowed in NEAR account ids`;
-
 /**
  * Why `id` is not a valid NEAR account id (one lowercase sentence without a final period), or undefined when it is.
- * The checks in order amount to nearcore's rule: 2–64 characters of `a-z 0-9 . - _`, and no separator (`.-_`) at
- * either end or next to another one.
+ * Every rule it breaks is named once (up to four, then "and more"), in the order a reader meets them (`Bad..Id`:
+ * uppercase letters and an empty part between dots), then its length. Together the rules are nearcore's: 2–64 characters of `a-z 0-9 . - _`, and
+ * no separator (`.-_`) at either end or next to another one.
  */
 export function accountIdError(id: string): string | undefined {
   if (typeof id !== 'string' || id.length === 0) return 'an account id cannot be empty';
-  if (/[A-Z]/.test(id)) {
-    return /^0x[0-9a-f]{40}$/i.test(id)
-      ? 'a mixed-case (checksummed) Ethereum address; NEAR account ids use its all-lowercase form'
-      : notAllowed('uppercase letters are');
-  }
-  const bad = /[^a-z0-9._-]/.exec(id);
-  if (bad) return badCharReason(bad[0]);
-  if (id.length < 2) return 'account ids are at least 2 characters';
-  if (id.length > 64) return `account ids are at most 64 characters (this one has ${id.length})`;
-  const edge = /^[._-]|[._-]$/.exec(id);
-  if (edge) return `an account id cannot ${edge.index ? 'end' : 'start'} with '${edge[0]}'`;
-  const pair = /[._-]{2}/.exec(id);
-  return pair ? notAllowed(`'${pair[0]}': two separators in a row are`) : undefined;
+  if (/[A-Z]/.test(id) && /^0x[0-9a-f]{40}$/i.test(id)) return 'a mixed-case (checksummed) Ethereum address; NEAR account ids use its all-lowercase form';
+  const found: [number, string][] = []; // where each rule is broken, and its name
+  const hints = new Set<string>();
+  const each = (re: RegExp, what: (m: string) => string): void => {
+    for (const m of id.matchAll(re)) found.push([m.index, what(m[0])]);
+  };
+  each(/[A-Z]/g, () => 'uppercase letters');
+  each(/\s/gu, () => 'spaces');
+  each(/[^a-zA-Z0-9._\s-]/gu, (c) => {
+    hints.add(c === ':' ? "a key is written 'ed25519:…'" : c === '@' ? 'write alice.near, not @alice.near' : "only a-z, 0-9, '-', '_' and '.'");
+    const cp = c.codePointAt(0) as number;
+    return cp < 0x20 || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`;
+  });
+  each(/^[._-]/g, (c) => `'${c}' at the start`);
+  each(/(?<=.)[._-]$/gs, (c) => `'${c}' at the end`);
+  each(/[._-]{2}/g, (p) => (p === '..' ? "an empty part between dots ('..')" : `two separators in a row ('${p}')`));
+  const names = [...new Set(found.sort((a, b) => a[0] - b[0]).map((f) => f[1]))];
+  if (names.length > 4) names.splice(4, Infinity, 'more'); // short: the first four, in order
+  const n = id.length;
+  const length = n < 2 ? 'account ids are at least 2 characters' : n > 64 ? `account ids are at most 64 characters (this one has ${n})` : '';
+  const last = names.pop();
+  if (last === undefined) return length || undefined;
+  const are = names.length > 0 || /^(upp|spa|two)/.test(last) ? 'are' : 'is';
+  const hint = hints.size ? ` (${[...hints].join('; ')})` : '';
+  return `${names.length ? `${names.join(', ')} and ` : ''}${last} ${are} not allowed in NEAR account ids${hint}${length && `; ${length}`}`;
 }
 
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
@@ -169,13 +180,4 @@ export function accountOf(id: string, kind?: AccountKind): Classified {
   if (dot >= 0) return { kind: 'account', id, accountKind: 'named', topLevel: false, parent: id.slice(dot + 1) };
   if (!kind) kind = IMPLICIT_RE.test(id) ? 'implicit' : !HEX40_ID_RE.test(id) ? 'named' : id[1] === 'x' ? 'eth-implicit' : 'deterministic';
   return { kind: 'account', id, accountKind: kind, topLevel: true };
-}
-
-function badCharReason(ch: string): string {
-  if (/\s/.test(ch)) return notAllowed('spaces are');
-  if (ch === ':') return `${notAllowed("':' is")} (a key is written 'ed25519:…')`;
-  if (ch === '@') return "'@' is not part of a NEAR account id (write alice.near, not @alice.near)";
-  const cp = ch.codePointAt(0) as number;
-  const shown = cp < 0x20 || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
-  return `${notAllowed(`${shown} is`)} (only a-z, 0-9, '-', '_' and '.')`;
 }

@@ -24,9 +24,9 @@ export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: s
   testnet: 'https://testnet.nearblocks.io/address/{accountId}',
 });
 
-/** Explorer page of an account on a preset network (features may use their own templates from settings). */
-export function explorerUrl(network: 'mainnet' | 'testnet', accountId: string, template?: string): string {
-  return (template ?? EXPLORER_TEMPLATES[network]).split('{accountId}').join(encodeURIComponent(accountId));
+/** An explorer page: `{accountId}` in the template replaced by the URI-encoded id. */
+export function explorerUrl(template: string, accountId: string): string {
+  return template.split('{accountId}').join(encodeURIComponent(accountId));
 }
 
 const parseUrl = (url: string): URL | undefined => {

@@ -15,17 +15,21 @@ import type { WatchNode, ContractInfo, AccountEntry, ModelOptions, Extra } from 
 
 /**
  * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.
- * A secret key is never echoed back: the message says what it is without repeating it.
+ * A secret key is never echoed back: the message says what it is without repeating it. Three messages at most, then
+ * how many more pieces were refused (a pasted table is not worth a paragraph per cell).
  */
 export function parseAccountIds(text: string): { ids: string[]; errors: string[] } {
   const ids: string[] = [];
   const errors: string[] = [];
+  let more = 0;
   for (const piece of String(text).split(/[\s,;]+/)) {
     if (piece === '') continue;
     const c = classify(piece);
     const shown = `"${sanitizeText(piece, 60)}"`;
     if (c.kind === 'account') {
       if (!ids.includes(c.id)) ids.push(c.id);
+    } else if (errors.length === 3) {
+      more++;
     } else {
       errors.push(
         c.kind === 'sensitive'
@@ -36,6 +40,7 @@ export function parseAccountIds(text: string): { ids: string[]; errors: string[]
       );
     }
   }
+  if (more) errors.push(`${more} more ${more > 1 ? 'pieces are' : 'piece is'} not account ids.`);
   return { ids, errors };
 }
 
@@ -47,7 +52,11 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
   // The tooltip is the label over the first child's text unless given.
   const account = (description: string, children: WatchNode[], x?: Extra, tooltip = lines(label, children[0]?.label)): WatchNode =>
     node(acc, '', 'account', label, { description, tooltip, icon: 'account', collapsible: 'collapsed', children, ...x });
-  if (e.invalid !== undefined) return account('invalid id', [errorNode(acc, 'invalid', `Not a valid account id: ${e.invalid}`)], ERROR);
+  if (e.invalid !== undefined) {
+    // The reason may name several rules: the row keeps to one short line, the tooltip has it all.
+    const why = `Not a valid account id: ${e.invalid}`;
+    return account('invalid id', [errorNode(acc, 'invalid', sanitizeText(why, 100), { ...ERROR, tooltip: sanitizeText(why, 300) })], ERROR);
+  }
   const data = s.data;
   if (data === undefined) {
     const failed = s.status === 'failed';

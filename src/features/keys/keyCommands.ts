@@ -2,6 +2,7 @@
 // shown, logged or echoed in a message. Must not write settings or globalState.
 import vscode = require('vscode');
 import { apiKeyError } from '../../core/views/commandModel';
+import { keylessPublic } from '../../core/views/networkModel';
 import { registerCommands } from '../../platform/commands';
 import type { KeyedServices } from '../../platform/services';
 import { COMMANDS } from '../../core/manifest';
@@ -35,7 +36,9 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       const had = services.hasApiKey;
       await services.apiKey.clear();
       void vscode.window.showInformationMessage(
-        had ? 'NEAR Lens: API key removed. Requests now use the public, rate-limited path.' : 'NEAR Lens: no API key was set.',
+        had
+          ? `NEAR Lens: API key removed.${keylessPublic(services.settings.network) ? ' Requests now use the public, rate-limited path.' : ''}`
+          : 'NEAR Lens: no API key was set.',
       );
       return had;
     },

@@ -3,11 +3,14 @@
 import vscode = require('vscode');
 import type { AccountFull, PublicKeyAccounts } from '../../core/near/account';
 import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
-import { NearLensError, SECRET_REFUSED } from '../../core/errors';
+import { invalidInput, NearLensError, SECRET_REFUSED } from '../../core/errors';
 import { isRecord } from '../../core/json';
 import { accountActions } from '../../core/views/hoverMarkdown';
 import { sanitizeText } from '../../core/text';
+import { networkForLookup } from '../../core/settings';
 import type { NetworkLabel } from '../../core/settings';
+import { NETWORK_CHOICES, lookupOffer } from '../../core/views/networkModel';
+import type { LookupAction } from '../../core/views/networkModel';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { SECTION } from '../../core/manifest';
@@ -23,6 +26,8 @@ export interface LookupPublicKeyArgs {
 }
 export interface LookupAccountArgs {
   id: string;
+  /** Look up here instead of where the id goes by the setting and its suffix. */
+  network?: NetworkLabel;
   show?: boolean;
 }
 
@@ -34,6 +39,18 @@ async function pickAccountAction(services: Services, id: string, detail?: string
     actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
   );
   if (command) await vscode.commands.executeCommand(command, id);
+}
+
+/** A notification with `actions` as buttons; the chosen one runs (copy, open a page, look up on another network). */
+async function offer(message: string, id: string, actions: LookupAction[], warn: boolean): Promise<void> {
+  const text = `NEAR Lens: ${message}`;
+  const labels = actions.map((x) => x.label);
+  const chosen = await (warn ? vscode.window.showWarningMessage(text, ...labels) : vscode.window.showInformationMessage(text, ...labels));
+  const act = actions.find((x) => x.label === chosen);
+  if (!act) return;
+  if ('copy' in act) await vscode.commands.executeCommand(COMMANDS.copyText, act.copy);
+  else if ('url' in act) await vscode.env.openExternal(vscode.Uri.parse(act.url, true));
+  else await vscode.commands.executeCommand(COMMANDS.lookupAccount, { id, network: act.network });
 }
 
 async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
@@ -103,30 +120,34 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     'account',
     'alice.near, an implicit account (64 hex), 0x…',
     async (id, a) => {
-      const { client, network } = services.clientForAccount(id);
+      const asked = a?.network;
+      if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
+      const { client, network } = services.clientForAccount(id, asked);
       const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
         client.full(id),
       );
       if (a?.show === false) return full;
       // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
       // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
-      void pickAccountAction(services, id, `${network}: ${accountSummaryText(full, services.settings.decimals)}`);
+      const summary = full.state ? accountSummaryText(full, services.settings.decimals) : undefined;
+      if (summary && network === networkForLookup(services.settings.network, id)) {
+        void pickAccountAction(services, id, `${network}: ${summary}`);
+      } else {
+        // Missing, or found on a network it is not normally looked up on: the usual actions would not fit.
+        const m = lookupOffer(services.settings, id, network, summary);
+        void offer(m.message, id, m.actions, !summary);
+      }
       return undefined;
     },
   );
 
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
-    const networks = [
-      ['mainnet', 'FastNEAR mainnet'],
-      ['testnet', 'FastNEAR testnet'],
-      ['custom', 'your endpoints (nearLens.customNetwork.*)'],
-    ] as const;
-    let network = networks.find(([n]) => n === arg)?.[0];
+    let network = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
     if (!network) {
       const current = services.settings.network;
       network = await pick(
-        'network for ids without a .near/.testnet suffix, keys and RPC',
-        networks.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
+        'network for look-ups, keys and RPC',
+        NETWORK_CHOICES.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
       );
     }
     if (!network) return undefined;

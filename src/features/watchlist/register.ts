@@ -4,6 +4,7 @@ import vscode = require('vscode');
 import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
 import type { WatchNode } from '../../core/views/watchlistNodes';
+import { keylessPublic } from '../../core/views/networkModel';
 import { idsFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
 import { registerWatchlistCommands } from './commands';
@@ -43,7 +44,10 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     const empty = setting.ids.length === 0;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
     // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
-    view.message = empty || services.hasApiKey ? undefined : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
+    view.message =
+      empty || services.hasApiKey || !keylessPublic(services.settings.network)
+        ? undefined
+        : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
     timer.arm();
   };
   const add = async (ids: readonly string[]): Promise<string[]> => {

@@ -109,6 +109,14 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.equal(stub.requests.length, 0);
   });
 
+  it('Look Up Account of a missing id answers with what fits (no Balance Panel); a bad network is refused unsent', async () => {
+    assert.equal(await run('nearLens.lookupAccount', 'nobody.near'), undefined);
+    assert.deepEqual(shown, [{ level: 'warning', text: 'NEAR Lens: No account nobody.near on mainnet.', items: ['Search on Explorer', 'Copy Id'] }]);
+    stub.clearRequests();
+    await assert.rejects(run('nearLens.lookupAccount', { id: 'alice.near', network: 'moonnet', show: false }), /mainnet, testnet or custom/);
+    assert.equal(stub.requests.length, 0);
+  });
+
   it('look-ups run as a person runs them (palette, keybinding, hover link) return JSON the window can take back', async () => {
     // VS Code sends a command's result back to the window as JSON; the account's amounts are bigints.
     const results = [

@@ -59,14 +59,14 @@ describe('ids: account id rules', () => {
     ['a'.repeat(65), /at most 64 characters \(this one has 65\)/],
     ['Alice.near', /uppercase letters are not allowed in NEAR account ids/],
     ['alice.NEAR', /uppercase/],
-    ['alice..near', /'\.\.': two separators in a row/],
-    ['alice-_near', /'-_': two separators in a row/],
-    ['.alice', /cannot start with '\.'/],
-    ['_alice', /cannot start with '_'/],
-    ['alice.', /cannot end with '\.'/],
-    ['alice-', /cannot end with '-'/],
+    ['alice..near', /an empty part between dots \('\.\.'\) is not allowed/],
+    ['alice-_near', /two separators in a row \('-_'\) are not allowed/],
+    ['.alice', /^'\.' at the start is not allowed/],
+    ['_alice', /^'_' at the start/],
+    ['alice.', /^'\.' at the end is not allowed/],
+    ['alice-', /^'-' at the end/],
     ['alice near', /spaces are not allowed/],
-    ['al@ce.near', /'@' is not part of a NEAR account id/],
+    ['al@ce.near', /^'@' is not allowed in NEAR account ids \(write alice\.near, not @alice\.near\)$/],
     ['@alice.near', /'@'/],
     ['alice!', /'!' is not allowed in NEAR account ids/],
     ['alice.near/x', /'\/' is not allowed/],
@@ -90,6 +90,25 @@ describe('ids: account id rules', () => {
       const c = classify(id);
       if (c.kind === 'invalid' && !id.includes(':')) assert.equal(accountIdError(id.trim()), c.reason);
     }
+  });
+
+  it('names every rule an id breaks, once each, in reading order, then its length', () => {
+    const cases: Array<[string, string]> = [
+      ['Bad..Id', "uppercase letters and an empty part between dots ('..') are not allowed in NEAR account ids"],
+      ['a..B', "an empty part between dots ('..') and uppercase letters are not allowed in NEAR account ids"],
+      ['Not An Id', 'uppercase letters and spaces are not allowed in NEAR account ids'],
+      ['x..y..z', "an empty part between dots ('..') is not allowed in NEAR account ids"],
+      [
+        '-a..b--c!',
+        "'-' at the start, an empty part between dots ('..'), two separators in a row ('--') and '!' are not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.')",
+      ],
+      ['me@x:y', "'@' and ':' are not allowed in NEAR account ids (write alice.near, not @alice.near; a key is written 'ed25519:…')"],
+      ['A', 'uppercase letters are not allowed in NEAR account ids; account ids are at least 2 characters'],
+      ['.', "'.' at the start is not allowed in NEAR account ids; account ids are at least 2 characters"],
+      ['A'.repeat(65), 'uppercase letters are not allowed in NEAR account ids; account ids are at most 64 characters (this one has 65)'],
+      ['a😀b', "U+1F600 is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.')"],
+    ];
+    for (const [id, message] of cases) assert.equal(accountIdError(id), message, id);
   });
 
   it('top-level and parent', () => {

@@ -458,6 +458,17 @@ describe('watchlist model', () => {
       assert.match(r.errors[1] ?? '', /public key, not an account/);
     });
 
+    it('explains three refused pieces, then counts the rest', () => {
+      const r = parseAccountIds('| a | b |\n| c | ok.near');
+      assert.deepEqual(r.ids, ['ok.near']);
+      assert.deepEqual(r.errors.slice(0, 2), [
+        "\"|\": '|' is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.'); account ids are at least 2 characters.",
+        '"a": account ids are at least 2 characters.',
+      ]);
+      assert.equal(r.errors[3], '5 more pieces are not account ids.');
+      assert.equal(r.errors.length, 4);
+    });
+
     it('never echoes a secret key', () => {
       const secret = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
       const r = parseAccountIds(`alice.near ${secret}`);

@@ -1,0 +1,52 @@
+// What NEAR Lens says about where look-ups go (the Switch Network choices, the status bar, the no-key notice) and
+// what a look-up of a missing account offers, so the words match networkForLookup and explorerUrlFor. Pure: no `vscode`.
+import { networkForAccount } from '../near/ids';
+import { explorerUrlFor } from '../settings';
+import type { NetworkLabel, Settings } from '../settings';
+
+/** Switch Network…: each network and where ids go on it (the suffix rule holds on the FastNEAR presets only). */
+export const NETWORK_CHOICES: ReadonlyArray<readonly [NetworkLabel, string]> = [
+  ['mainnet', 'FastNEAR mainnet; .testnet ids still go to testnet'],
+  ['testnet', 'FastNEAR testnet; .near ids still go to mainnet'],
+  ['custom', 'your endpoints for every id, whatever its suffix (nearLens.customNetwork.*)'],
+];
+
+/** Without a key FastNEAR's presets use its public, rate-limited path; a custom endpoint's limits are its own. */
+export const keylessPublic = (network: NetworkLabel): boolean => network !== 'custom';
+
+/** The status bar's tooltip: the network and where ids go (as the picker says), explorer links on custom, the key. */
+export function statusTooltip(s: Pick<Settings, 'network' | 'configError' | 'explorer'>, hasKey: boolean): string {
+  const n = s.network;
+  const where = s.configError ?? `${NETWORK_CHOICES.find(([c]) => c === n)?.[1]}${s.explorer[n] ? '' : ' · no explorer links'}`;
+  const key = hasKey ? 'API key set (secret storage)' : `no API key${keylessPublic(n) ? ': public, rate-limited path' : ''}`;
+  return `NEAR Lens: ${n} · ${where} · ${key} · click to switch network`;
+}
+
+/** One action offered after a look-up: copy the id, open a page, or look the id up on another network. */
+export type LookupAction = { label: string; copy: string } | { label: string; url: string } | { label: string; network: NetworkLabel };
+
+/**
+ * Look Up Account's message when the usual account actions do not fit: `id` does not exist on `network` (no
+ * `summary`), or it was found on a network it is not normally looked up on (its panel and watchlist entry would show
+ * the usual one). The actions, most likely first: for a missing account the networks where the same id could be
+ * (the other FastNEAR preset for an id without a telling suffix; the suffix's preset from a custom network), its
+ * page on that network's explorer when there is one, and copying the id.
+ */
+export function lookupOffer(
+  s: Pick<Settings, 'network' | 'explorer'>,
+  id: string,
+  network: NetworkLabel,
+  summary?: string,
+): { message: string; actions: LookupAction[] } {
+  const url = explorerUrlFor(s, id, network);
+  const suffix = networkForAccount(id);
+  const others = summary ? [] : (suffix ? [suffix] : (['mainnet', 'testnet'] as const)).filter((n) => n !== network);
+  return {
+    message: summary ? `${id} on ${network}: ${summary}` : `No account ${id} on ${network}.`,
+    actions: [
+      ...others.map((n) => ({ label: `Check on ${n}`, network: n })),
+      ...(url ? [{ label: summary ? 'Open in Explorer' : 'Search on Explorer', url }] : []),
+      { label: 'Copy Id', copy: id },
+    ],
+  };
+}

@@ -71,7 +71,23 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.match(r.summary, /^Block 187,310,138 · hash \S+ · 2025-02-11T06:09:37\.539033760Z · regular RPC \(127\.0\.0\.1:\d+\)$/);
     assert.equal(documents.length, 1);
     assert.equal(documents[0]?.language, 'jsonc');
+    assert.match(documents[0]?.uri ?? '', /^near-lens:\/\/\/block\/Block 187,310,138\.jsonc\?\d+$/);
     assert.ok(documents[0]?.content.startsWith(`// ${r.summary}\n{`));
+  });
+
+  it('Recent Results with {show: false} lists the kept results newest first, no UI', async () => {
+    const a = (await run('nearLens.queryBlock', { blockId: 1, show: false })) as RpcModule.RpcCommandResult;
+    const b = (await run('nearLens.rpcRequest', { method: 'status', params: [], show: false })) as RpcModule.RpcCommandResult;
+    const list = (await run('nearLens.recentResults', { show: false })) as Array<{ kind: string; summary: string; uri: string }>;
+    assert.deepEqual(
+      list.slice(0, 2).map((x) => [x.kind, x.summary]),
+      [
+        ['rpc', b.summary],
+        ['block', a.summary],
+      ],
+    );
+    assert.match(list[0]?.uri ?? '', /^near-lens:\/\/\/rpc\/status\.jsonc\?\d+$/);
+    assert.equal(shown.length, 0);
   });
 
   it('Query Block of a garbage-collected height is answered by the archival host', async () => {

@@ -10,6 +10,7 @@ import { NearClient } from '../../../src/core/service/client';
 import { TtlCache } from '../../../src/core/service/cache';
 import { normaliseSettings } from '../../../src/core/settings';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
+import { RESULT_GONE } from '../../../src/core/views/commandModel';
 import type * as LookupModule from '../../../src/features/lookup/lookupCommands';
 import type { Services } from '../../../src/platform/services';
 
@@ -88,6 +89,12 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     );
     assert.match(list[0]?.uri ?? '', /^near-lens:\/\/\/rpc\/status\.jsonc\?\d+$/);
     assert.equal(shown.length, 0);
+  });
+
+  it('a result document no longer kept (after a reload) says so instead of failing', async () => {
+    const open = (fakeVscode['workspace'] as { openTextDocument(u: unknown): Promise<{ getText(): string }> }).openTextDocument;
+    const uri = (fakeVscode['Uri'] as { from(c: object): unknown }).from({ scheme: 'near-lens', path: '/block/Block 5.jsonc', query: '99999' });
+    assert.equal((await open(uri)).getText(), RESULT_GONE);
   });
 
   it('Query Block of a garbage-collected height is answered by the archival host', async () => {

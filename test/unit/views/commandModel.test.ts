@@ -89,7 +89,7 @@ describe('command model', () => {
     );
     assert.equal(recent.get(first.id), undefined, 'the 21st newest is gone');
     assert.equal(new Set(recent.all().map((r) => r.id)).size, 20, 'ids never repeat');
-    assert.match(RESULT_GONE, /^\/\/ .*no longer kept.*\n$/);
+    assert.match(RESULT_GONE, /^\/\/ No longer kept.*\n$/);
   });
 
   it('names a result document /<kind>/<first part of the summary>.jsonc', () => {

@@ -11,6 +11,7 @@ export const COMMANDS = {
   clearApiKey: 'nearLens.clearApiKey',
   queryBlock: 'nearLens.queryBlock',
   rpcRequest: 'nearLens.rpcRequest',
+  recentResults: 'nearLens.recentResults',
   lookupPublicKey: 'nearLens.lookupPublicKey',
   lookupAccount: 'nearLens.lookupAccount',
   switchNetwork: 'nearLens.switchNetwork',
@@ -32,6 +33,8 @@ export const VIEW_CONTAINER = 'nearLens';
 export const WATCHLIST_VIEW = 'nearLens.watchlist';
 /** The balance panel's webview type (also its activation event and serializer). */
 export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
+/** The URI scheme of Query Block / RPC Request results (read-only documents from a content provider). */
+export const RESULT_SCHEME = 'near-lens';
 /** The status-bar item's id. */
 export const STATUS_ITEM = 'nearLens.status';
 

@@ -167,8 +167,8 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     }, 'the block header at the end of the result');
     assert.ok(bottom.includes(`"height": ${head.height},`), bottom);
     assert.ok(bottom.includes(`"hash": "${head.hash}",`), bottom);
-    // An untitled JSON-with-comments document (the tab is named after its first line).
-    assert.match(await page.locator('.tabs-container .tab.active').innerText(), /Untitled-\d+/);
+    // A read-only JSON-with-comments document of NEAR Lens's scheme, its tab named after the block.
+    assert.match(await page.locator('.tabs-container .tab.active').innerText(), new RegExp(`^Block ${head.height.toLocaleString('en-US')}\\s*\\.jsonc`));
     await page
       .locator('.statusbar-item')
       .filter({ hasText: /^JSON with Comments$/ })

@@ -21,13 +21,15 @@ class Disposable {
 export interface FakeUri {
   scheme: string;
   path: string;
+  query?: string;
   toString(): string;
 }
-function uri(scheme: string, p: string): FakeUri {
-  return { scheme, path: p, toString: () => (scheme === 'raw' ? p : `${scheme}://${p}`) };
+function uri(scheme: string, p: string, query = ''): FakeUri {
+  return { scheme, path: p, query, toString: () => (scheme === 'raw' ? p : `${scheme}://${p}${query && `?${query}`}`) };
 }
 const Uri = {
   file: (p: string): FakeUri => uri('file', p),
+  from: (c: { scheme: string; path: string; query?: string }): FakeUri => uri(c.scheme, c.path, c.query),
   parse: (s: string): FakeUri => uri('raw', s),
   joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path, ...parts].join('/')),
 };
@@ -114,8 +116,8 @@ export interface Recorder {
   clipboard: string[];
   external: string[];
   documents: string[];
-  /** Opened untitled documents with their language. */
-  opened: Array<{ language: string; content: string }>;
+  /** Opened documents (untitled, or of a content provider's scheme) with their language. */
+  opened: Array<{ language: string; content: string; uri?: string }>;
   posted: unknown[];
   htmls: string[];
   contexts: Array<[string, unknown]>;
@@ -168,6 +170,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
   const inputs: Array<string | undefined> = [];
   const configChanged = new EventEmitter<{ affectsConfiguration(s: string): boolean }>();
   const secretsChanged = new EventEmitter<{ key: string }>();
+  const contentProviders = new Map<string, { provideTextDocumentContent(u: FakeUri): string }>();
 
   const notify =
     (level: Notification['level']) =>
@@ -236,6 +239,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
     Range,
     Hover,
     Uri,
+    TabInputText: class {},
     TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
     ViewColumn: { Active: -1, Beside: -2, One: 1 },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
@@ -304,6 +308,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
         return item;
       },
       showTextDocument: async () => undefined,
+      tabGroups: { all: [], close: async () => true },
       createQuickPick: () => {
         throw new Error('createQuickPick is not faked');
       },
@@ -313,10 +318,23 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       getConfiguration: (section?: string) => configuration(section ?? ''),
       onDidChangeConfiguration: configChanged.event,
       onDidGrantWorkspaceTrust: new EventEmitter<void>().event,
-      openTextDocument: async (o: { language: string; content: string }) => {
+      registerTextDocumentContentProvider: (scheme: string, p: { provideTextDocumentContent(u: FakeUri): string }) => {
+        contentProviders.set(scheme, p);
+        return new Disposable(() => contentProviders.delete(scheme));
+      },
+      // An untitled document ({ language, content }) or a content provider's (a Uri; .jsonc paths are JSON with Comments).
+      openTextDocument: async (arg: { language: string; content: string } | FakeUri) => {
+        const o =
+          'scheme' in arg
+            ? {
+                language: arg.path.endsWith('.jsonc') ? 'jsonc' : 'plaintext',
+                content: contentProviders.get(arg.scheme)?.provideTextDocumentContent(arg) ?? '',
+                uri: arg.toString(),
+              }
+            : arg;
         rec.documents.push(o.content);
         rec.opened.push(o);
-        return { getText: () => o.content, languageId: o.language };
+        return { getText: () => o.content, languageId: o.language, uri: 'scheme' in arg ? arg : undefined };
       },
     },
     languages: {

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/core/manifest';
+import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/core/manifest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/core/service/client';
 import { normaliseSettings } from '../../src/core/settings';
 
@@ -94,6 +94,8 @@ describe('manifest: package.json and the code agree', () => {
 
   it('the panel view type is the activation event; settings live under the section with the code defaults', () => {
     assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${PANEL_VIEW_TYPE}`));
+    // A result tab restored at start-up asks for its scheme's provider (the workbench fires onFileSystem:<scheme>).
+    assert.ok(pkg.activationEvents.includes(`onFileSystem:${RESULT_SCHEME}`));
     const props = c.configuration.properties;
     assert.ok(Object.keys(props).every((k) => k.startsWith(`${SECTION}.`)));
     assert.equal(props[`${SECTION}.requestTimeoutMs`]?.default, DEFAULT_TIMEOUT_MS);

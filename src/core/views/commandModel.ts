@@ -1,5 +1,5 @@
 // Pure parts of the command-palette tools: API key input rules, RPC method guard and params parsing, block summary,
-// the result document. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
+// the result document and the bounded list of recent results. No `vscode`, no I/O (the features in src/features/ wrap these in prompts and editors).
 import type { AccountFull } from '../near/account';
 import { formatNear } from '../near/amounts';
 import { invalidInput, SECRET_REFUSED } from '../errors';
@@ -82,11 +82,49 @@ export function answeredBy(host: RpcHost, hostName: string): string {
   return `${host} RPC${hostName ? ` (${sanitizeText(hostName, 100)})` : ''}`;
 }
 
-/** The untitled JSONC document of a result: one comment line of summary, then the JSON. */
+/** The JSONC document of a result: one comment line of summary, then the JSON. */
 export function resultDocument(summary: string, result: unknown): string {
   // sanitizeText keeps it on one line, so the comment cannot end early.
   return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
 }
+
+/** One result of Query Block (`block`) or RPC Request (`rpc`), kept for its read-only document and Recent Results. */
+export interface KeptResult {
+  /** Grows with each result, so a document's address never names another result. */
+  readonly id: number;
+  readonly kind: 'block' | 'rpc';
+  readonly summary: string;
+  readonly text: string;
+}
+
+/** The last 20 results, newest first: memory stays bounded however many requests are made. */
+export class RecentResults {
+  private kept: KeptResult[] = [];
+  private next = 1;
+  add(kind: KeptResult['kind'], summary: string, result: unknown): KeptResult {
+    const r = { id: this.next++, kind, summary, text: resultDocument(summary, result) };
+    this.kept = [r, ...this.kept].slice(0, 20);
+    return r;
+  }
+  get(id: number): KeptResult | undefined {
+    return this.kept.find((r) => r.id === id);
+  }
+  all(): readonly KeptResult[] {
+    return this.kept;
+  }
+}
+
+/**
+ * The path of a result's document, `/<kind>/<name>.jsonc` (its id goes in the query): the tab reads "Block
+ * 187,310,138.jsonc" or "validators.jsonc", the extension gives the language (JSON with Comments), the first
+ * segment the kind.
+ */
+export function resultPath(r: KeptResult): string {
+  return `/${r.kind}/${r.summary.split(' · ')[0] ?? ''}.jsonc`; // "Block 123" or a method name: never a slash
+}
+
+/** What a result's document shows once the result is no longer kept (after a reload, or 20 newer ones). */
+export const RESULT_GONE = '// No longer kept (NEAR Lens keeps the last 20 results).\n';
 
 /** Why `text` cannot be looked up as `want`, or undefined. Secrets are named as such and never echoed. */
 export function lookupInputError(text: string, want: 'account' | 'public-key'): string | undefined {

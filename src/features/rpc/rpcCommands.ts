@@ -1,19 +1,21 @@
-// "Query Block…" and "RPC Request…": prompts (or an argument object), a cancellable progress, and the result in an
-// untitled JSONC editor. All requests go through the client, which refuses write methods (and params that are not a
-// JSON object or array) before anything is sent.
+// "Query Block…" and "RPC Request…": prompts (or an argument object), a cancellable progress, and the result as a
+// read-only JSONC document of NEAR Lens's own scheme (never dirty, so closing never asks to save), one tab per kind
+// reused; "Recent Results" reopens the last 20. All requests go through the client, which refuses write methods (and
+// params that are not a JSON object or array) before anything is sent.
 import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
 import { hostOf } from '../../core/near/networks';
 import { rpcMethodError } from '../../core/service/client';
-import { answeredBy, blockSummary, paramsTemplate, parseParamsJson, resultDocument } from '../../core/views/commandModel';
+import { answeredBy, blockSummary, paramsTemplate, parseParamsJson, RecentResults, RESULT_GONE, resultPath } from '../../core/views/commandModel';
+import type { KeptResult } from '../../core/views/commandModel';
 import { invalidInput } from '../../core/errors';
 import { isRecord } from '../../core/json';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS, RESULT_SCHEME } from '../../core/manifest';
 
 export interface QueryBlockArgs {
   host?: RpcHost;
@@ -67,14 +69,24 @@ async function pickBlockRef(): Promise<BlockRef | undefined> {
   return ref !== null ? ref : ask('block height or hash', { placeHolder: '187310138 or a base58 block hash' }, parseBlockRef);
 }
 
-/** A read-only method from the list, or one typed freely (write methods refused with the reason as you type). */
+/**
+ * A read-only method from the list, or one typed freely (write methods refused with the reason as you type). What was
+ * typed in the picker before "Other method…" fills the method box, to confirm or edit (as Git: Checkout to… → Create
+ * new branch… does), since it may be a partial name or a filter.
+ */
 async function pickMethod(): Promise<string | undefined> {
-  const method = await pick<string | null>('JSON-RPC method (read-only)', [
-    ...READ_ONLY_METHODS.map((m) => ({ label: m, value: m })),
-    { label: '$(edit) Other method…', value: null, alwaysShow: true },
-  ]);
-  if (method !== null) return method;
-  return ask('JSON-RPC method', { placeHolder: 'a read-only method name' }, (text) => {
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { value?: string }>();
+  qp.title = 'NEAR Lens: JSON-RPC method (read-only)';
+  qp.items = [...READ_ONLY_METHODS.map((m) => ({ label: m, value: m })), { label: '$(edit) Other method…', alwaysShow: true }];
+  const picked = await new Promise<{ value?: string } | undefined>((done) => {
+    qp.onDidAccept(() => done(qp.selectedItems[0]));
+    qp.onDidHide(() => done(undefined));
+    qp.show();
+  });
+  const typed = qp.value.trim();
+  qp.dispose();
+  if (!picked || picked.value) return picked?.value;
+  return ask('JSON-RPC method', { placeHolder: 'a read-only method name', value: typed }, (text) => {
     const why = rpcMethodError(text);
     if (why) throw invalidInput(why);
     return text.trim();
@@ -83,14 +95,47 @@ async function pickMethod(): Promise<string | undefined> {
 
 type Call = (client: NearClient, signal: AbortSignal) => Promise<RpcResult<unknown>>;
 
+/** The last 20 results; their documents read from here. */
+const recent = new RecentResults();
+const uriOf = (r: KeptResult): vscode.Uri => vscode.Uri.from({ scheme: RESULT_SCHEME, path: resultPath(r), query: String(r.id) });
+
+/**
+ * Opens a result's document; shown, it takes the place of the unpinned result tabs of its kind (a pinned one stays, so
+ * pinning keeps a result), in their group.
+ */
+async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocument> {
+  const uri = uriOf(r);
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (show) {
+    const old = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter(
+        (t) =>
+          !t.isPinned &&
+          t.input instanceof vscode.TabInputText &&
+          t.input.uri.scheme === RESULT_SCHEME &&
+          t.input.uri.path.startsWith(`/${r.kind}/`) &&
+          t.input.uri.query !== uri.query,
+      );
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: old[0]?.group.viewColumn });
+    await vscode.window.tabGroups.close(old, true);
+  }
+  return document;
+}
+
 export function registerRpcCommands(context: vscode.ExtensionContext, services: Services): void {
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, {
+      provideTextDocumentContent: (uri) => recent.get(Number(uri.query))?.text ?? RESULT_GONE,
+    }),
+  );
   /**
    * Both commands: `request` reads the argument object (or prompts when there is none) into the method and its call;
    * then the call under a cancellable progress, the summary line (which host answered: regular may have fallen back
    * to archival for history) and the JSONC document. Errors end in `fail`.
    */
   const command =
-    <A extends { show?: boolean }>(what: string, request: (a: A | undefined) => Promise<[method: string, call: Call] | undefined>) =>
+    <A extends { show?: boolean }>(what: string, kind: KeptResult['kind'], request: (a: A | undefined) => Promise<[method: string, call: Call] | undefined>) =>
     async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
       const a = isRecord(arg) ? (arg as A) : undefined;
       try {
@@ -109,22 +154,21 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
         );
         const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
         const summary = method === 'block' ? blockSummary(res.result, res.host, host) : `${method} · ${answeredBy(res.host, host)}`;
-        const document = await vscode.workspace.openTextDocument({ language: 'jsonc', content: resultDocument(summary, res.result) });
-        if (a?.show !== false) await vscode.window.showTextDocument(document, { preview: false });
+        const document = await openResult(recent.add(kind, summary, res.result), a?.show !== false);
         return { result: res.result, host: res.host, summary, document };
       } catch (e) {
         return fail(e, !a, what);
       }
     };
 
-  const queryBlock = command<QueryBlockArgs>('Query Block', async (a) => {
+  const queryBlock = command<QueryBlockArgs>('Query Block', 'block', async (a) => {
     const host = a ? hostArg(a.host) : await pickHost();
     const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
     if (!host || !ref) return undefined;
     return ['block', (client, signal) => client.block(ref, { host, signal })];
   });
 
-  const rpcRequest = command<RpcRequestArgs>('RPC Request', async (a) => {
+  const rpcRequest = command<RpcRequestArgs>('RPC Request', 'rpc', async (a) => {
     // An argument's method and params are checked by the client, before anything is sent.
     const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
     const host = a ? hostArg(a.host) : method && (await pickHost());
@@ -136,5 +180,20 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];
   });
 
-  registerCommands(context, { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest });
+  /** The kept results newest first; from code with `{ show: false }`, their summaries and URIs, no UI. */
+  const recentResults = async (arg?: unknown): Promise<unknown> => {
+    const all = recent.all();
+    if (isRecord(arg) && arg['show'] === false) return all.map((r) => ({ kind: r.kind, summary: r.summary, uri: uriOf(r).toString() }));
+    if (!all.length) return void vscode.window.showInformationMessage('NEAR Lens: no results yet.');
+    const r = await pick(
+      'Recent Results',
+      all.map((r) => {
+        const [label = '', ...rest] = r.summary.split(' · ');
+        return { label, detail: rest.join(' · '), value: r };
+      }),
+    );
+    return r && openResult(r, true);
+  };
+
+  registerCommands(context, { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest, [COMMANDS.recentResults]: recentResults });
 }

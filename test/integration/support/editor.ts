@@ -100,3 +100,49 @@ export function answerNextInputBox(value: string | undefined): Promise<vscode.In
     vscode.window.showInputBox = patched as typeof vscode.window.showInputBox;
   });
 }
+
+/** Answers the next showQuickPick with its item labelled `label` (undefined = Escape). Returns the items offered. */
+export function answerNextQuickPick(label: string | undefined): Promise<vscode.QuickPickItem[]> {
+  const original = vscode.window.showQuickPick;
+  return new Promise((resolve) => {
+    const patched = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>): Promise<vscode.QuickPickItem | undefined> => {
+      vscode.window.showQuickPick = original;
+      const all = [...(await items)];
+      resolve(all);
+      return label === undefined ? undefined : all.find((i) => i.label === label);
+    };
+    vscode.window.showQuickPick = patched as unknown as typeof vscode.window.showQuickPick;
+  });
+}
+
+/**
+ * Drives the next createQuickPick in the real workbench as a person would: once shown, `text` is typed into it and
+ * the item labelled `label` made active, and when the workbench has taken both (it echoes the value back) the
+ * quick pick's accept command runs, as Enter would. Resolves with the labels it offered.
+ */
+export function typeInNextQuickPick(text: string, label: string): Promise<string[]> {
+  const original = vscode.window.createQuickPick;
+  return new Promise((resolve) => {
+    const patched = <T extends vscode.QuickPickItem>(): vscode.QuickPick<T> => {
+      vscode.window.createQuickPick = original;
+      const qp = original<T>();
+      const show = qp.show.bind(qp);
+      qp.show = () => {
+        show();
+        const echoed = new Promise<void>((done) => {
+          const sub = qp.onDidChangeValue(() => {
+            sub.dispose();
+            done();
+          });
+        });
+        qp.value = text;
+        qp.activeItems = qp.items.filter((i) => i.label === label);
+        assert.equal(qp.activeItems.length, 1, `no item labelled ${label}`);
+        resolve(qp.items.map((i) => i.label));
+        void echoed.then(() => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'));
+      };
+      return qp;
+    };
+    vscode.window.createQuickPick = patched as typeof vscode.window.createQuickPick;
+  });
+}

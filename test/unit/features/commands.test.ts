@@ -10,6 +10,7 @@ import { NearClient } from '../../../src/core/service/client';
 import { TtlCache } from '../../../src/core/service/cache';
 import { normaliseSettings } from '../../../src/core/settings';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
+import { RESULT_GONE } from '../../../src/core/views/commandModel';
 import type * as LookupModule from '../../../src/features/lookup/lookupCommands';
 import type { Services } from '../../../src/platform/services';
 
@@ -71,7 +72,29 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.match(r.summary, /^Block 187,310,138 · hash \S+ · 2025-02-11T06:09:37\.539033760Z · regular RPC \(127\.0\.0\.1:\d+\)$/);
     assert.equal(documents.length, 1);
     assert.equal(documents[0]?.language, 'jsonc');
+    assert.match(documents[0]?.uri ?? '', /^near-lens:\/\/\/block\/Block 187,310,138\.jsonc\?\d+$/);
     assert.ok(documents[0]?.content.startsWith(`// ${r.summary}\n{`));
+  });
+
+  it('Recent Results with {show: false} lists the kept results newest first, no UI', async () => {
+    const a = (await run('nearLens.queryBlock', { blockId: 1, show: false })) as RpcModule.RpcCommandResult;
+    const b = (await run('nearLens.rpcRequest', { method: 'status', params: [], show: false })) as RpcModule.RpcCommandResult;
+    const list = (await run('nearLens.recentResults', { show: false })) as Array<{ kind: string; summary: string; uri: string }>;
+    assert.deepEqual(
+      list.slice(0, 2).map((x) => [x.kind, x.summary]),
+      [
+        ['rpc', b.summary],
+        ['block', a.summary],
+      ],
+    );
+    assert.match(list[0]?.uri ?? '', /^near-lens:\/\/\/rpc\/status\.jsonc\?\d+$/);
+    assert.equal(shown.length, 0);
+  });
+
+  it('a result document no longer kept (after a reload) says so instead of failing', async () => {
+    const open = (fakeVscode['workspace'] as { openTextDocument(u: unknown): Promise<{ getText(): string }> }).openTextDocument;
+    const uri = (fakeVscode['Uri'] as { from(c: object): unknown }).from({ scheme: 'near-lens', path: '/block/Block 5.jsonc', query: '99999' });
+    assert.equal((await open(uri)).getText(), RESULT_GONE);
   });
 
   it('Query Block of a garbage-collected height is answered by the archival host', async () => {

@@ -3,7 +3,17 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiKeyError, blockSummary, lookupInputError, nanosToIso, parseParamsJson, resultDocument } from '../../../src/core/views/commandModel';
+import {
+  apiKeyError,
+  blockSummary,
+  lookupInputError,
+  nanosToIso,
+  parseParamsJson,
+  RecentResults,
+  RESULT_GONE,
+  resultDocument,
+  resultPath,
+} from '../../../src/core/views/commandModel';
 import { rpcMethodError } from '../../../src/core/service/client';
 import { formatRequestLog, redactText } from '../../../src/core/views/requestLog';
 
@@ -64,6 +74,32 @@ describe('command model', () => {
     const doc = resultDocument('a\nb */ c', { x: 1 });
     assert.equal(doc.split('\n')[0], '// a b */ c');
     assert.deepEqual(JSON.parse(doc.split('\n').slice(1).join('\n')), { x: 1 });
+  });
+
+  it('keeps the last 20 results, newest first, each with its document, and forgets older ones', () => {
+    const recent = new RecentResults();
+    const first = recent.add('block', 'Block 1 · regular RPC (h)', { header: { height: 1 } });
+    assert.equal(first.text, resultDocument('Block 1 · regular RPC (h)', { header: { height: 1 } }));
+    assert.equal(recent.get(first.id), first);
+    const later = Array.from({ length: 20 }, (_, i) => recent.add('rpc', `status · regular RPC (h)`, { i }));
+    assert.equal(recent.all().length, 20);
+    assert.deepEqual(
+      recent.all().map((r) => r.id),
+      later.map((r) => r.id).reverse(),
+    );
+    assert.equal(recent.get(first.id), undefined, 'the 21st newest is gone');
+    assert.equal(new Set(recent.all().map((r) => r.id)).size, 20, 'ids never repeat');
+    assert.match(RESULT_GONE, /^\/\/ No longer kept.*\n$/);
+  });
+
+  it('names a result document /<kind>/<first part of the summary>.jsonc', () => {
+    const recent = new RecentResults();
+    assert.equal(
+      resultPath(recent.add('block', 'Block 187,310,138 · hash Abc · 2025-02-11T06:09:37.539033760Z · regular RPC (h:1)', {})),
+      '/block/Block 187,310,138.jsonc',
+    );
+    assert.equal(resultPath(recent.add('rpc', 'EXPERIMENTAL_genesis_config · archival RPC (h:1)', {})), '/rpc/EXPERIMENTAL_genesis_config.jsonc');
+    assert.equal(resultPath(recent.add('rpc', 'block · regular RPC (h:1)', {})), '/rpc/block.jsonc');
   });
 
   it('validates look-up input with the core rules; secrets are named, not echoed', () => {

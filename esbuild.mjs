@@ -60,6 +60,8 @@ const webview = {
  */
 export const LAZY = {
   panel: 'src/features/panel/panelHost.ts',
+  rpc: 'src/features/rpc/rpcCommands.ts',
+  lookup: 'src/features/lookup/lookupCommands.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

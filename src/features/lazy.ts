@@ -1,10 +1,16 @@
 // Loads a part of the extension that esbuild.mjs builds as its own file (its LAZY table) on first use, so that
 // activation never reads it. Import a part's types with `import type` only: a value import would pull the part back
 // into the main bundle (the build refuses that).
+import type * as vscode from 'vscode';
+import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
+import type * as Rpc from './rpc/rpcCommands';
+import { registerCommands } from '../platform/commands';
 
 export interface LazyParts {
   panel: typeof Panel;
+  rpc: typeof Rpc;
+  lookup: typeof Lookup;
 }
 
 /**
@@ -14,6 +20,8 @@ export interface LazyParts {
 const fromSource: Partial<LazyParts> = {};
 if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.panel = require('./panel/panelHost') as typeof Panel;
+  fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
+  fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -23,7 +31,26 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
   switch (name) {
     case 'panel':
       return require('near-lens-lazy:panel') as LazyParts[K];
+    case 'rpc':
+      return require('near-lens-lazy:rpc') as LazyParts[K];
+    case 'lookup':
+      return require('near-lens-lazy:lookup') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }
+}
+
+type Handlers = Record<string, (...args: never[]) => unknown>;
+
+/** Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call. */
+export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers): void {
+  let handlers: Handlers | undefined;
+  const run =
+    (id: string) =>
+    (...args: unknown[]): unknown => {
+      const handler = (handlers ??= make())[id] as ((...a: unknown[]) => unknown) | undefined;
+      if (!handler) throw new Error(`NEAR Lens: no handler for ${id}`);
+      return handler(...args);
+    };
+  registerCommands(context, Object.fromEntries(ids.map((id) => [id, run(id)])));
 }

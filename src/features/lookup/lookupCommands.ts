@@ -11,7 +11,6 @@ import { networkForLookup } from '../../core/settings';
 import type { NetworkLabel } from '../../core/settings';
 import { NETWORK_CHOICES, lookupOffer } from '../../core/views/networkModel';
 import type { LookupAction } from '../../core/views/networkModel';
-import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { SECTION } from '../../core/manifest';
 import { fail } from '../../platform/failure';
@@ -64,7 +63,8 @@ async function showKeyAccounts(services: Services, ids: string[], network: Netwo
   else if (picked) await pickAccountAction(services, picked);
 }
 
-export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
+/** The commands' handlers (register.ts registers them at activation and loads this part on the first call). */
+export function lookupCommands(services: Services): Record<string, (...args: never[]) => unknown> {
   /**
    * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
    * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
@@ -163,7 +163,7 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
     return network;
   };
 
-  registerCommands(context, {
+  return {
     [COMMANDS.lookupPublicKey]: lookupPublicKey,
     [COMMANDS.lookupAccount]: lookupAccount,
     [COMMANDS.switchNetwork]: switchNetwork,
@@ -175,5 +175,5 @@ export function registerLookupCommands(context: vscode.ExtensionContext, service
       vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);
       return true;
     },
-  });
+  };
 }

@@ -11,7 +11,6 @@ import { answeredBy, blockSummary, paramsTemplate, parseParamsJson, RecentResult
 import type { KeptResult } from '../../core/views/commandModel';
 import { invalidInput } from '../../core/errors';
 import { isRecord } from '../../core/json';
-import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
@@ -123,12 +122,14 @@ async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocu
   return document;
 }
 
-export function registerRpcCommands(context: vscode.ExtensionContext, services: Services): void {
-  context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, {
-      provideTextDocumentContent: (uri) => recent.get(Number(uri.query))?.text ?? RESULT_GONE,
-    }),
-  );
+export interface RpcCommands {
+  handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
+  /** The text of a `near-lens:` result document. */
+  content(uri: vscode.Uri): string;
+}
+
+/** The commands' handlers (register.ts registers them at activation and loads this part on the first call). */
+export function rpcCommands(services: Services): RpcCommands {
   /**
    * Both commands: `request` reads the argument object (or prompts when there is none) into the method and its call;
    * then the call under a cancellable progress, the summary line (which host answered: regular may have fallen back
@@ -195,5 +196,8 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
     return r && openResult(r, true);
   };
 
-  registerCommands(context, { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest, [COMMANDS.recentResults]: recentResults });
+  return {
+    handlers: { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest, [COMMANDS.recentResults]: recentResults },
+    content: (uri) => recent.get(Number(uri.query))?.text ?? RESULT_GONE,
+  };
 }

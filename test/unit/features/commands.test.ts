@@ -10,8 +10,9 @@ import { NearClient } from '../../../src/core/service/client';
 import { TtlCache } from '../../../src/core/service/cache';
 import { normaliseSettings } from '../../../src/core/settings';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
+import type * as RpcRegister from '../../../src/features/rpc/register';
 import { RESULT_GONE } from '../../../src/core/views/commandModel';
-import type * as LookupModule from '../../../src/features/lookup/lookupCommands';
+import type * as LookupModule from '../../../src/features/lookup/register';
 import type { Services } from '../../../src/platform/services';
 
 // The tests' one fake `vscode`: it records registrations, notifications and opened documents.
@@ -48,8 +49,8 @@ describe('commands with arguments (fake vscode, stub service)', function () {
       dispose: () => undefined,
     } as Services;
     const context = { subscriptions: [] as unknown[] };
-    load<typeof RpcModule>('../../../src/features/rpc/rpcCommands').registerRpcCommands(context as never, services);
-    load<typeof LookupModule>('../../../src/features/lookup/lookupCommands').registerLookupCommands(context as never, services);
+    load<typeof RpcRegister>('../../../src/features/rpc/register').registerRpcCommands(context as never, services);
+    load<typeof LookupModule>('../../../src/features/lookup/register').registerLookupCommands(context as never, services);
   });
   after(async () => stub.close());
   beforeEach(() => {

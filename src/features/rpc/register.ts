@@ -1,0 +1,14 @@
+// Registers Query Block…, RPC Request…, Recent Results and the `near-lens:` result documents at activation; the
+// commands themselves (rpcCommands.ts) are a lazy part, loaded on the first call or the first result document read.
+import vscode = require('vscode');
+import { COMMANDS, RESULT_SCHEME } from '../../core/manifest';
+import type { Services } from '../../platform/services';
+import { lazyPart, registerLazyCommands } from '../lazy';
+import type { RpcCommands } from './rpcCommands';
+
+export function registerRpcCommands(context: vscode.ExtensionContext, services: Services): void {
+  let part: RpcCommands | undefined;
+  const get = (): RpcCommands => (part ??= lazyPart('rpc').rpcCommands(services));
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, { provideTextDocumentContent: (uri) => get().content(uri) }));
+  registerLazyCommands(context, [COMMANDS.queryBlock, COMMANDS.rpcRequest, COMMANDS.recentResults], () => get().handlers);
+}

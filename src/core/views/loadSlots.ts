@@ -89,7 +89,7 @@ export interface TokenView {
 export const NOTE_NOT_FETCHED = 'balance not fetched yet by the indexer';
 export const NOTE_BALANCE_FAILED = "the token contract's balance call failed at the indexer";
 /** What the "(raw)" mark means, said once in a tooltip, a title or a footnote. */
-export const RAW_MEANS = "(raw): decimals unknown (they come only from the token's ft_metadata), so the amount is in the token's smallest unit.";
+export const RAW_MEANS = "(raw): decimals unknown, so the amount is in the token's smallest unit.";
 
 /**
  * A token holding with its metadata slot. Balance `null` (not fetched) and `""` (failed) are never shown as zero;
@@ -119,7 +119,7 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
   const raw = String(b.raw);
   const failed = !m && meta?.status === 'failed' && `Token metadata unavailable: ${meta.error ?? 'ft_metadata failed.'}`;
   const reason = m ? 'metadata unusable' : failed ? 'metadata unavailable' : meta?.status === 'loading' ? 'loading metadata…' : 'metadata not loaded';
-  const detail = [RAW_MEANS, m && 'Its ft_metadata gives unusable decimals.', failed].filter(Boolean).join(' ');
+  const detail = failed ? `${RAW_MEANS} ${failed}` : RAW_MEANS;
   return { ...base, amount: `${raw} (raw)`, exact: raw, known: true, scaled: false, reason, detail };
 }
 

@@ -265,12 +265,20 @@ function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, S
 
 /** The Staking pools group's description: where its amounts are (never "expand to load" once they were asked for). */
 function poolsState(slots: ReadonlyArray<Slot<PoolBalance> | undefined>): string | undefined {
-  const count = (f: (s: Slot<PoolBalance>) => boolean): number => slots.filter((s) => f(s ?? IDLE)).length;
-  const silent = count((s) => s.status === 'failed' && !s.data);
-  if (count((s) => s.status === 'idle') === slots.length) return 'expand to load amounts';
-  if (count((s) => s.status === 'loading')) return count((s) => s.status === 'loading' && !s.data) ? 'loading amounts…' : 'refreshing…';
-  if (silent) return `${silent} of ${slots.length} did not answer`;
-  return count((s) => s.status === 'failed') ? 'refresh failed' : undefined;
+  // Slots in `status`; with `data` false, only those without data (`undefined !== bool` counts them all).
+  const n = (status: Slot<unknown>['status'], data?: boolean): number => slots.filter((s = IDLE) => s.status === status && data !== !s.data).length;
+  const silent = n('failed', false);
+  return n('idle') === slots.length
+    ? 'expand to load amounts'
+    : n('loading')
+      ? n('loading', false)
+        ? 'loading amounts…'
+        : 'refreshing…'
+      : silent
+        ? `${silent} of ${slots.length} did not answer`
+        : n('failed')
+          ? 'refresh failed'
+          : undefined;
 }
 
 function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slot<PoolBalance> | undefined, o: ModelOptions): WatchNode {

@@ -4,6 +4,8 @@ import { TtlCache } from '../src/core/service/cache';
 import type { FtMetadata, NearClient } from '../src/core/service/client';
 import { buildHoverSections } from '../src/core/views/hoverMarkdown';
 import type { HoverOptions } from '../src/core/views/hoverMarkdown';
+import { slotLoaded } from '../src/core/views/loadSlots';
+import type { Slot } from '../src/core/views/loadSlots';
 import { findAt } from '../src/core/near/idFinder';
 import type { Stub } from '../test/support/stub';
 import { stubClient } from './network';
@@ -23,8 +25,8 @@ async function hover(client: NearClient, line: string, character: number): Promi
   const c = found.classified;
   const full = await client.full(c.id);
   const { liquid } = splitLiquidStaking(full.tokens, OPTIONS.liquidStakingProviders);
-  const ftMetadata = new Map<string, FtMetadata>();
-  for (const t of liquid) if (t.balance.status === 'known') ftMetadata.set(t.contractId, await client.ftMetadata(t.contractId));
+  const ftMetadata = new Map<string, Slot<FtMetadata>>();
+  for (const t of liquid) if (t.balance.status === 'known') ftMetadata.set(t.contractId, slotLoaded(await client.ftMetadata(t.contractId), 0));
   const live = { kind: 'account' as const, full, network: 'mainnet', host: '127.0.0.1', ftMetadata };
   return buildHoverSections(c, live, OPTIONS).join('\n\n---\n\n');
 }

@@ -79,9 +79,10 @@ function idText(id: string): HTMLElement {
   return e;
 }
 
-function amountCell(value: string, exact: string, note?: string): HTMLElement {
+/** An amount, its exact digits when they differ, and a short note; `why` (the whole reason) as the cell's title. */
+function amountCell(value: string, exact: string, note?: string, why = ''): HTMLElement {
   const span = el('span', 'amount', value);
-  const wrap = el('span', undefined, span);
+  const wrap = withTitle(el('span', undefined, span), why);
   if (exact && exact !== value) wrap.append(el('span', 'exact', exact));
   if (note) wrap.append(el('span', 'note', note));
   return wrap;
@@ -171,7 +172,7 @@ function legend(segments: readonly BarSegment[]): HTMLElement {
 }
 
 function tokenRows(rows: readonly TokenRow[]): Child[][] {
-  return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note), idText(t.contractId), num(t.lastUpdate)]);
+  return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note, t.why), idText(t.contractId), num(t.lastUpdate)]);
 }
 
 function holdingsSections(d: PanelViewModel): HTMLElement {
@@ -204,7 +205,7 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
         ['Pool', 'Staked', 'Unstaked', 'Last update'],
         d.pools.map((p) => [
           el('span', p.past ? 'past' : undefined, idText(p.poolId), p.past ? ' (past)' : ''),
-          p.staked ? amountCell(p.staked, p.stakedExact, p.note) : el('span', 'note', p.note),
+          p.staked ? amountCell(p.staked, p.stakedExact, p.note, p.why) : withTitle(el('span', 'note', p.note), p.why),
           p.unstaked ? el('span', 'amount', p.unstaked) : '—',
           num(p.lastUpdate),
         ]),

@@ -28,7 +28,8 @@ export interface TokenRow {
   exact: string;
   lastUpdate: string;
   liquid: boolean;
-  note: string;
+  note: string; // a short reason ("metadata unavailable"); '' when all is well
+  why: string; // the whole reason, shown as the note's title
 }
 
 export interface NftRow {
@@ -44,7 +45,8 @@ export interface PoolRow {
   unstaked: string;
   lastUpdate: string;
   past: boolean; // both balances zero
-  note: string;
+  note: string; // a short state ("pool did not answer", "loading…")
+  why: string; // the whole reason, shown as the note's title
 }
 
 /** Everything the webview shows. Only strings, numbers and booleans (amounts pre-formatted by the host); never the key. */
@@ -122,14 +124,14 @@ export function isWebviewMessage(v: unknown): v is WebviewMessage {
 }
 
 const SEGMENT_KEYS: readonly unknown[] = ['spendable', 'pinned', 'locked', 'shortfall'];
-const TOKEN = spec('contractId symbol amount exact lastUpdate note', '', 'liquid');
+const TOKEN = spec('contractId symbol amount exact lastUpdate note why', '', 'liquid');
 const MODEL = spec('accountId accountKind network total totalExact barNote caveat nftFilter latestActivity indexer updatedAt updatedAtIso', '', 'exists', {
   bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: (k) => SEGMENT_KEYS.includes(k) }), 4),
   figures: list(spec('label value exact note', '', 'warn'), 50),
   liquid: list(TOKEN),
   tokens: list(TOKEN),
   nfts: list(spec('contractId publisher lastUpdate')),
-  pools: list(spec('poolId staked stakedExact unstaked lastUpdate note', '', 'past')),
+  pools: list(spec('poolId staked stakedExact unstaked lastUpdate note why', '', 'past')),
   notes: list(isStr, 50),
 });
 

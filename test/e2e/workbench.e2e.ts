@@ -140,6 +140,15 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       `alice.near's State fields ${JSON.stringify(fields)}`,
     );
     await wb.shot('03-watchlist');
+
+    // Staking pools: the hint until the group is expanded, then the amounts, and the hint gone from the rendered row.
+    await sideBarRow(page, 'State').click();
+    const pools = (want: string) => async () => (await sideBarTreeRows(page)).some((x) => x.label === 'Staking pools (2)' && x.description === want);
+    await poll(pools('expand to load amounts'), 'the Staking pools hint before expansion');
+    await sideBarRow(page, 'Staking pools (2)').click();
+    await poll(async () => (await sideBarTreeRows(page)).some((x) => x.label === 'zavodil.poolv1.near' && /NEAR staked/.test(x.description)), 'pool amounts');
+    await poll(pools(''), 'no stale description on Staking pools once the amounts loaded');
+    await wb.shot('03b-watchlist-pools');
   });
 
   it('Query Block… from the command palette (regular RPC, final) opens the block as JSON', async () => {

@@ -4,7 +4,8 @@ import type { AccountFull, FtHolding, PublicKeyAccounts } from '../near/account'
 import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../near/account';
 import { formatNear } from '../near/amounts';
 import type { FtMetadata } from '../service/client';
-import { activityText, describeToken } from './loadSlots';
+import { activityText, describeToken, RAW_MEANS } from './loadSlots';
+import type { Slot, TokenView } from './loadSlots';
 import type { Classified } from '../near/ids';
 import { implicitAccountToPublicKey } from '../near/ids';
 import { escapeMarkdown } from '../text';
@@ -35,7 +36,7 @@ export interface HoverOptions {
 
 /** What the live part of a hover has to show. */
 export type LiveResult =
-  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, FtMetadata>; staleError?: string }
+  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, Slot<FtMetadata>>; staleError?: string }
   | { kind: 'public-key'; accounts: PublicKeyAccounts; network: string; host: string }
   | { kind: 'error'; message: string }
   | { kind: 'off' }; // nearLens.hover.lookups is false
@@ -91,17 +92,10 @@ export function liveErrorMarkdown(message: string): string {
 
 const answeredBy = (network: string, host: string): string => `_${escapeMarkdown(network, 40)}${host ? ` · ${escapeMarkdown(host, 100)}` : ''}_`;
 
-/** A liquid-staking holding: scaled by its metadata, else raw or why there is no amount (never shown as zero). */
-function liquidLine(t: FtHolding, meta: FtMetadata | undefined, decimals: number): string {
-  const v = describeToken(t, meta && { status: 'ok', data: meta }, decimals);
-  const text = v.scaled
-    ? escapeMarkdown(v.amount)
-    : v.known
-      ? `${escapeMarkdown(v.exact)} (raw, in the token's smallest unit)`
-      : t.balance.status === 'failed'
-        ? `balance unknown (${v.note})`
-        : v.amount;
-  return `${b(t.contractId)}: ${text}`;
+/** A liquid-staking holding: scaled by its metadata, else raw with a short reason, or why there is no amount (never shown as zero). */
+function liquidLine(t: FtHolding, v: TokenView): string {
+  const why = t.balance.status === 'failed' ? ` (${v.detail})` : '';
+  return `Liquid staking · ${b(t.contractId)}: ${escapeMarkdown([v.amount, v.reason].filter(Boolean).join(' · ') + why)}`;
 }
 
 /** The live section of an account hover from `/full`. */
@@ -112,6 +106,9 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');
+  const liquid = splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map(
+    (t) => [t, describeToken(t, r.ftMetadata?.get(t.contractId), o.decimals)] as const,
+  );
   // No markdown lists: a line after a list item would be folded into it.
   return [
     `Total owned: **${near(st.total)}**`,
@@ -120,12 +117,14 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
     `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
     `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
-    ...splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map(
-      (t) => `Liquid staking · ${liquidLine(t, r.ftMetadata?.get(t.contractId), o.decimals)}`,
-    ),
+    ...liquid.map(([t, v]) => liquidLine(t, v)),
+    // The "(raw)" mark explained once, under the lines that carry it.
+    liquid.some(([, v]) => v.known && !v.scaled) && escapeMarkdown(RAW_MEANS, 300),
     `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
     head,
-  ].join(BR);
+  ]
+    .filter(Boolean)
+    .join(BR);
 }
 
 /** The live section of a public-key hover from `/v1/public_key/{pk}`. */

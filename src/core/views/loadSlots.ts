@@ -78,41 +78,49 @@ export function isZeroPool(p: PoolBalance): boolean {
 export interface TokenView {
   contractId: string; // sanitised for display
   symbol: string; // from metadata, sanitised; '' when unknown
-  amount: string; // "10.283 USDt", "10283000 (raw)", or a note such as "balance not fetched yet"
+  amount: string; // "10.283 USDt", "10283000 (raw)", or why there is none ("balance unknown")
   exact: string; // every digit: "10.283 USDt" / raw integer; '' when the balance is unknown
   known: boolean; // the balance is a number we could show
-  scaled: boolean; // scaled by ft_metadata decimals
-  note: string; // why the amount is raw/unknown; '' when all is well
+  scaled: boolean; // scaled by ft_metadata decimals (known && !scaled: a raw amount, marked "(raw)")
+  reason: string; // a short word on what is missing ("metadata unavailable"); '' when all is well or `amount` says it
+  detail: string; // the whole why, for tooltips and titles (never inline): the raw mark explained, the failure
 }
 
 export const NOTE_NOT_FETCHED = 'balance not fetched yet by the indexer';
 export const NOTE_BALANCE_FAILED = "the token contract's balance call failed at the indexer";
+/** What the "(raw)" mark means, said once in a tooltip, a title or a footnote. */
+export const RAW_MEANS = "(raw): decimals unknown, so the amount is in the token's smallest unit.";
 
 /**
  * A token holding with its metadata slot. Balance `null` (not fetched) and `""` (failed) are never shown as zero;
- * missing/failed metadata shows the raw integer with a note (decimals come only from ft_metadata).
+ * missing/failed metadata shows the raw integer marked "(raw)" with a short reason, the failure itself only in `detail`.
  */
 export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, maxDecimals: number): TokenView {
   const m = meta?.data;
   const symbol = m ? sanitizeText(m.symbol, 24) : '';
-  const base = { contractId: sanitizeText(t.contractId, 100), symbol };
+  const base = { contractId: sanitizeText(t.contractId, 100), symbol, reason: '' };
   const b = t.balance;
   if (b.status !== 'known') {
     const failed = b.status === 'failed';
-    const note = failed ? NOTE_BALANCE_FAILED : NOTE_NOT_FETCHED;
-    return { ...base, amount: failed ? 'balance unknown' : note, exact: '', known: false, scaled: false, note };
+    return {
+      ...base,
+      amount: failed ? 'balance unknown' : NOTE_NOT_FETCHED,
+      exact: '',
+      known: false,
+      scaled: false,
+      detail: failed ? NOTE_BALANCE_FAILED : '',
+    };
   }
   if (m && isTokenDecimals(m.decimals)) {
     const unit = symbol && ` ${symbol}`;
     const amount = formatTokenAmount(b.raw, m.decimals, maxDecimals) + unit;
-    return { ...base, amount, exact: formatTokenAmount(b.raw, m.decimals) + unit, known: true, scaled: true, note: '' };
+    return { ...base, amount, exact: formatTokenAmount(b.raw, m.decimals) + unit, known: true, scaled: true, detail: '' };
   }
   const raw = String(b.raw);
-  let note = 'token metadata not loaded yet';
-  if (m) note = 'token metadata has unusable decimals';
-  else if (meta?.status === 'failed') note = `no token metadata (${meta.error ?? 'ft_metadata failed'})`;
-  note = !m && meta?.status === 'loading' ? 'loading token metadata…' : `${note}; amount in the smallest unit`;
-  return { ...base, amount: `${raw} (raw)`, exact: raw, known: true, scaled: false, note };
+  const failed = !m && meta?.status === 'failed' && `Token metadata unavailable: ${meta.error ?? 'ft_metadata failed.'}`;
+  const reason = m ? 'metadata unusable' : failed ? 'metadata unavailable' : meta?.status === 'loading' ? 'loading metadata…' : 'metadata not loaded';
+  const detail = failed ? `${RAW_MEANS} ${failed}` : RAW_MEANS;
+  return { ...base, amount: `${raw} (raw)`, exact: raw, known: true, scaled: false, reason, detail };
 }
 
 /** yocto → NEAR with every digit and the unit: "240.42056220352805922699188 NEAR". */

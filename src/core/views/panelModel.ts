@@ -41,17 +41,9 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
   const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
     list.map((t) => {
-      const { contractId, symbol, amount, exact, scaled, note } = describeToken(t, i.ftMeta(t.contractId), d);
-      // A raw amount already shows every digit: no second copy of it as "exact".
-      return {
-        contractId,
-        symbol,
-        amount,
-        exact: scaled ? exact : '',
-        lastUpdate: formatHeight(t.lastUpdate),
-        liquid: isLiquid,
-        note: note === amount ? '' : note,
-      };
+      const { contractId, symbol, amount, exact, scaled, reason, detail } = describeToken(t, i.ftMeta(t.contractId), d);
+      // A raw amount's digits once ("10283000 (raw)"), not again as its exact value; the why in the note's title.
+      return { contractId, symbol, amount, exact: scaled ? exact : '', lastUpdate: formatHeight(t.lastUpdate), liquid: isLiquid, note: reason, why: detail };
     });
   return {
     accountId: sanitizeText(i.accountId, 80),
@@ -201,7 +193,7 @@ function poolRows(i: PanelInput): PoolRow[] {
   const rows = i.full.pools.map((p): PoolRow => {
     const s = i.pools.get(p.poolId);
     const v = s?.data && describePool(s.data, i.decimals);
-    const failed = s?.status === 'failed' ? sanitizeText(`${v ? 'Refresh failed' : 'Amount unavailable'}: ${s.error ?? ''}`, 300) : '';
+    const failed = s?.status === 'failed' ? sanitizeText(`${v ? 'Refresh failed' : 'Amounts unavailable'}: ${s.error ?? ''}`, 300) : '';
     return {
       poolId: sanitizeText(p.poolId, 100),
       staked: v?.staked ?? '',
@@ -209,7 +201,8 @@ function poolRows(i: PanelInput): PoolRow[] {
       unstaked: v?.unstaked ?? '',
       lastUpdate: formatHeight(p.lastUpdate),
       past: !!s?.data && isZeroPool(s.data),
-      note: failed || (v ? '' : s?.status === 'loading' ? 'loading…' : 'not loaded'),
+      note: failed ? (v ? 'refresh failed' : 'pool did not answer') : v ? '' : s?.status === 'loading' ? 'loading…' : 'not loaded',
+      why: failed,
     };
   });
   return rows.sort((a, b) => Number(a.past) - Number(b.past));

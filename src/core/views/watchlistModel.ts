@@ -5,7 +5,7 @@ import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CA
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../near/account';
 import type { AccessKeyInfo } from '../service/client';
 import { SECRET_REFUSED } from '../errors';
-import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './loadSlots';
+import { activityText, describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool } from './loadSlots';
 import { classify } from '../near/ids';
 import type { PoolBalance, Slot } from './loadSlots';
 import { sanitizeText } from '../text';
@@ -134,13 +134,13 @@ function tokensGroup(acc: string, tokens: readonly FtHolding[], o: ModelOptions)
 
 function tokenNode(acc: string, t: FtHolding, liquid: boolean, o: ModelOptions): WatchNode {
   const v = describeToken(t, o.ftMeta(t.contractId), o.decimals);
-  // A raw amount says why it is raw ("10283000 (raw) · loading token metadata…"); an unknown one is its own note.
+  // A raw amount is marked "(raw)" with a short reason ("10283000 (raw) · metadata unavailable"); the why is in the tooltip.
   return node(acc, `ft/${t.contractId}`, 'token', v.contractId, {
-    description: [v.amount, v.known && v.note, liquid && 'liquid staking'].filter(Boolean).join(' · '),
+    description: [v.amount, v.reason, liquid && 'liquid staking'].filter(Boolean).join(' · '),
     tooltip: lines(
       v.contractId + (v.symbol ? ` (${v.symbol})` : ''),
       `Amount: ${v.scaled ? v.exact : v.amount}`,
-      v.note !== v.amount && v.note && `Note: ${v.note}`,
+      v.detail,
       liquid && 'Liquid-staking token: NEAR staked through this provider.',
       updated(t.lastUpdate),
     ),
@@ -230,7 +230,7 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
         info.keys.filter((k) => !full.includes(k)),
       ),
     ],
-    { ...lazy, description: code ? 'code deployed' : 'no code' },
+    { ...lazy, description: (code ? 'code deployed' : 'no code') + note(s) },
   );
 }
 
@@ -253,10 +253,8 @@ function keyNode(acc: string, k: AccessKeyInfo, o: ModelOptions): WatchNode {
 function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, Slot<PoolBalance>>, o: ModelOptions): WatchNode {
   const active: WatchNode[] = [];
   const past: WatchNode[] = [];
-  let loaded = 0;
   for (const { poolId, lastUpdate } of data.pools) {
     const s = pools.get(poolId);
-    if (s?.data) loaded++;
     (s?.data && isZeroPool(s.data) ? past : active).push(poolNode(acc, poolId, lastUpdate, s, o));
   }
   if (past.length > 0) {
@@ -270,8 +268,26 @@ function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, S
   const n = data.pools.length;
   return group(acc, 'pools', `Staking pools (${n})`, 'server-process', active, {
     lazy: n > 0 ? 'pools' : undefined,
-    description: n > 0 && loaded === 0 ? 'expand to load amounts' : undefined,
+    description: n > 0 ? poolsState(data.pools.map((p) => pools.get(p.poolId))) : undefined,
   });
+}
+
+/** The Staking pools group's description: where its amounts are (never "expand to load" once they were asked for). */
+function poolsState(slots: ReadonlyArray<Slot<PoolBalance> | undefined>): string | undefined {
+  // Slots in `status`; with `data` false, only those without data (`undefined !== bool` counts them all).
+  const n = (status: Slot<unknown>['status'], data?: boolean): number => slots.filter((s = IDLE) => s.status === status && data !== !s.data).length;
+  const silent = n('failed', false);
+  return n('idle') === slots.length
+    ? 'expand to load amounts'
+    : n('loading')
+      ? n('loading', false)
+        ? 'loading amounts…'
+        : 'refreshing…'
+      : silent
+        ? `${silent} of ${slots.length} did not answer`
+        : n('failed')
+          ? 'refresh failed'
+          : undefined;
 }
 
 function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slot<PoolBalance> | undefined, o: ModelOptions): WatchNode {
@@ -280,13 +296,13 @@ function poolNode(acc: string, poolId: string, lastUpdate: number | null, s: Slo
   const failed = s?.status === 'failed' && failure(s);
   return node(acc, `pool/${poolId}`, 'pool', label, {
     icon: 'server-process',
-    description: v ? v.summary + note(s) : failed ? `amount unavailable: ${failed}` : s?.status === 'loading' ? 'loading…' : 'amount not loaded',
+    description: v ? v.summary + note(s) : failed ? 'pool did not answer' : s?.status === 'loading' ? 'loading…' : 'amount not loaded',
     tooltip: lines(
       label,
       v && `Staked: ${v.stakedExact}`,
       v && v.unstakedExact && `Unstaked: ${v.unstakedExact}`,
       updated(lastUpdate),
-      failed && `Last refresh failed: ${failed}`,
+      failed && `${v ? 'Last refresh failed' : 'Amounts unavailable'}: ${failed}`,
     ),
     ...(failed && !v ? WARNING : {}),
   });

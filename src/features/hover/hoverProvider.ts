@@ -4,6 +4,8 @@ import vscode = require('vscode');
 import type { FtMetadata } from '../../core/service/client';
 import { errorMessage, NearLensError } from '../../core/errors';
 import { splitLiquidStaking } from '../../core/near/account';
+import { loadSlot } from '../../core/views/loadSlots';
+import type { Slot } from '../../core/views/loadSlots';
 import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/idFinder';
@@ -102,14 +104,22 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const full = await client.full(c.id, { signal });
     const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
     // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.
-    const ftMetadata = new Map<string, FtMetadata>();
+    // A failure is logged with its reason; the hover says only "metadata unavailable".
+    const ftMetadata = new Map<string, Slot<FtMetadata>>();
+    const warn = (line: string): void => this.#services.log.warn(`hover: ${line}`);
     const loads = liquid
       .filter((t) => t.balance.status === 'known')
-      .map((t) =>
-        client.ftMetadata(t.contractId).then(
-          (m) => void ftMetadata.set(t.contractId, m),
-          () => undefined,
-        ),
+      .map(
+        async ({ contractId: c }) =>
+          void ftMetadata.set(
+            c,
+            await loadSlot(
+              () => client.ftMetadata(c),
+              () => undefined,
+              warn,
+              `ft_metadata of ${c}`,
+            ),
+          ),
       );
     const wait = delay(METADATA_WAIT_MS);
     await Promise.race([Promise.all(loads), wait.promise]);

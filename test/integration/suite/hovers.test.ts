@@ -1,6 +1,7 @@
 // In-editor hovers: vscode.executeHoverProvider on the fixture files (TS, Rust, JSON, Markdown) against the stub.
 import assert from 'node:assert/strict';
-import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey } from '../support/editor';
+import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
 import { resetStub, stubFault, stubRequests } from '../support/stubClient';
 
 const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
@@ -15,8 +16,9 @@ async function hoverAt(file: string, text: string, nth = 0): Promise<string> {
 }
 
 describe('hovers', () => {
+  let api: NearLensApi;
   before(async () => {
-    await activateExtension();
+    api = await activateExtension();
   });
   beforeEach(async () => {
     await resetStub();
@@ -59,6 +61,35 @@ describe('hovers', () => {
   it('says nobody.near does not exist', async () => {
     const text = await hoverAt('README.md', 'nobody.near');
     assert.ok(text.includes('No such account'), text);
+  });
+
+  it('shows a liquid-staking token without metadata as (raw) with a short reason, never the RPC sentence', async () => {
+    // here.tg holds game.hot.tg (no such account) and nearrewards.near (no contract code); made "liquid staking" here so
+    // the hover lists them. Their ft_metadata fails with the stub's real error envelopes.
+    const warnings: string[] = [];
+    const log = api.services.log;
+    const warn = log.warn;
+    log.warn = (line: string) => {
+      warnings.push(line);
+      warn(line);
+    };
+    await setUserSetting('nearLens.liquidStakingProviders', ['game.hot.tg', 'nearrewards.near']);
+    try {
+      const text = await hoverAt('README.md', 'here.tg');
+      // "metadata unavailable" once the failure is in; "metadata not loaded" if the hover's short wait ended first.
+      assert.match(text, /Liquid staking · \*\*game\.hot\.tg\*\*: 9990 \(raw\) · metadata (unavailable|not loaded)\s/, text);
+      assert.match(text, /Liquid staking · \*\*nearrewards\.near\*\*: 10000000000000000000 \(raw\) · metadata (unavailable|not loaded)\s/, text);
+      assert.equal(text.split('(raw): decimals unknown').length, 2, `the raw mark explained once:\n${text}`);
+      assert.doesNotMatch(text, /does not exist|deployed|while viewing/, text);
+      // The whole reason goes to the log.
+      await waitFor(() => warnings.some((w) => /hover: ft_metadata of game\.hot\.tg failed: .*does not exist/.test(w)), { what: 'the log line' });
+      await waitFor(() => warnings.some((w) => /hover: ft_metadata of nearrewards\.near failed: contract: No contract is deployed/.test(w)), {
+        what: 'the log line',
+      });
+    } finally {
+      log.warn = warn;
+      await setUserSetting('nearLens.liquidStakingProviders', undefined);
+    }
   });
 
   it('shows the rate-limit message on HTTP 429', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/core/views/watchlistNodes';
-import { activateExtension, answerNextInputBox, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, answerNextInputBox, clearApiKey, setApiKey, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubFault, stubRequests } from '../support/stubClient';
 
@@ -150,6 +150,83 @@ describe('watchlist', () => {
     assert.deepEqual(shown(provider().getChildren(child(pools, 'Past pools (1)'))), [['epic.poolv1.near', '0 NEAR staked']]);
     assert.equal(provider().getTreeItem(child(provider().getChildren(alice), /^Staking pools/)).description, undefined, 'amounts loaded');
   });
+
+  it('lists tokens whose contract has no code or does not exist without the RPC sentence: (raw), a short reason, the why in the tooltip and the log', async () => {
+    // here.tg holds game.hot.tg (no such account: UNKNOWN_ACCOUNT) and nearrewards.near (an account without code:
+    // NO_CONTRACT_CODE); the stub answers their ft_metadata with those real error envelopes.
+    const warnings: string[] = [];
+    const log = api.services.log;
+    const warn = log.warn;
+    log.warn = (line: string) => {
+      warnings.push(line);
+      warn(line);
+    };
+    try {
+      await vscode.commands.executeCommand('nearLens.watchlist.add', 'here.tg');
+      const here = await account('here.tg');
+      const tokens = await expand(child(provider().getChildren(here), /^Fungible tokens/));
+      const game = child(tokens, 'game.hot.tg');
+      const rewards = child(tokens, 'nearrewards.near');
+      assert.deepEqual(shown([game, rewards]), [
+        ['game.hot.tg', '9990 (raw) · metadata unavailable'],
+        ['nearrewards.near', '10000000000000000000 (raw) · metadata unavailable'],
+      ]);
+      for (const n of tokens) {
+        const description = String(provider().getTreeItem(n).description);
+        assert.doesNotMatch(description, /does not exist|deployed|while viewing|\(.*\(/, `${n.label}: "${description}"`);
+      }
+      assert.match(String(game.tooltip), /^Amount: 9990 \(raw\)$/m);
+      assert.match(String(game.tooltip), /decimals unknown/);
+      assert.match(String(game.tooltip), /Token metadata unavailable: The account game\.hot\.tg does not exist/);
+      assert.match(String(rewards.tooltip), /Token metadata unavailable: No contract is deployed on nearrewards\.near\./);
+      assert.ok(
+        warnings.some((w) => /ft_metadata of game\.hot\.tg failed: .*does not exist/.test(w)),
+        warnings.join('\n'),
+      );
+      assert.ok(
+        warnings.some((w) => /ft_metadata of nearrewards\.near failed: contract: No contract is deployed/.test(w)),
+        warnings.join('\n'),
+      );
+    } finally {
+      log.warn = warn;
+    }
+  });
+
+  it('the Staking pools description follows the load: expand to load, loading, loaded; did not answer, then recovered', async () => {
+    await setApiKey('pools-description-key'); // a new key drops the client's cache: the pools are asked again
+    try {
+      await poolsDescription();
+    } finally {
+      await clearApiKey();
+    }
+  });
+
+  async function poolsDescription(): Promise<void> {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    const pools = (): WatchNode => child(provider().getChildren(alice), /^Staking pools/);
+    const description = (): string | undefined => shown([pools()])[0]?.[1];
+    assert.equal(description(), 'expand to load amounts');
+    await stubFault({ host: 'rpc', match: 'get_account_staked_balance', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
+    provider().getChildren(pools()); // the expansion starts the loads at once
+    assert.equal(description(), 'loading amounts…');
+    await api.watchlist.whenIdle();
+    assert.equal(description(), '2 of 2 did not answer');
+    const rows = provider().getChildren(pools());
+    assert.deepEqual(shown(rows), [
+      ['zavodil.poolv1.near', 'pool did not answer'],
+      ['epic.poolv1.near', 'pool did not answer'],
+    ]);
+    assert.match(String(rows[0]?.tooltip), /^Amounts unavailable: /m);
+
+    await resetStub();
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
+    assert.equal(description(), undefined, 'amounts loaded');
+    assert.deepEqual(shown(provider().getChildren(pools())), [
+      ['zavodil.poolv1.near', '1,000 NEAR staked · 2.5 NEAR unstaked'],
+      ['Past pools (1)', 'nothing delegated now'],
+    ]);
+  }
 
   it('keeps the last good figures with a failure line when a refresh fails, then recovers', async () => {
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);

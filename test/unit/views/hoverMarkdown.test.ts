@@ -18,6 +18,9 @@ import type { HoverOptions, LiveResult } from '../../../src/core/views/hoverMark
 import { classify } from '../../../src/core/near/ids';
 import { findAt } from '../../../src/core/near/idFinder';
 import type { Classified } from '../../../src/core/near/ids';
+import type { FtMetadata } from '../../../src/core/service/client';
+import { RAW_MEANS, slotFailed, slotLoaded } from '../../../src/core/views/loadSlots';
+import { escapeMarkdown } from '../../../src/core/text';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, '../../fixtures', name), 'utf8')) as unknown;
@@ -57,12 +60,29 @@ describe('hover markdown', () => {
     assert.doesNotMatch(md, /Locked: .*validator/); // locked is 0 for alice
   });
 
-  it('scales liquid-staking holdings with ft_metadata when present, raw with a note otherwise', () => {
+  it('scales liquid-staking holdings with ft_metadata when present, raw with a short reason otherwise', () => {
     const raw = all(buildHoverSections(account('alice.near'), live('alice.near'), OPTS));
-    assert.match(raw, /meta\\-pool\\\.near\*\*: [\d,]+ \(raw, in the token's smallest unit\)/);
-    const meta = new Map([['meta-pool.near', { symbol: 'STNEAR', name: 'Staked NEAR', decimals: 24 }]]);
+    assert.match(raw, /meta\\-pool\\\.near\*\*: \d+ \\\(raw\\\) · metadata not loaded {2}\n/);
+    assert.equal(raw.split(escapeMarkdown(RAW_MEANS, 300)).length, 2, 'the raw mark explained once');
+    const meta = new Map([['meta-pool.near', slotLoaded<FtMetadata>({ symbol: 'STNEAR', name: 'Staked NEAR', decimals: 24 }, 0)]]);
     const scaled = all(buildHoverSections(account('alice.near'), live('alice.near', { ftMetadata: meta }), OPTS));
     assert.match(scaled, /meta\\-pool\\\.near\*\*: [\d,\\.]+ STNEAR/);
+  });
+
+  it('never puts a failed ft_metadata sentence in the hover: the raw mark and "metadata unavailable"', () => {
+    const sentence = 'The account meta-pool.near does not exist at the requested block.';
+    const failed = new Map([['meta-pool.near', slotFailed<FtMetadata>(undefined, sentence)]]);
+    const md = all(buildHoverSections(account('alice.near'), live('alice.near', { ftMetadata: failed }), OPTS));
+    assert.match(md, /meta\\-pool\\\.near\*\*: 5000000000000000000000000 \\\(raw\\\) · metadata unavailable {2}\n/);
+    assert.ok(!md.includes('does not exist'), md);
+    const ok = all(
+      buildHoverSections(
+        account('alice.near'),
+        live('alice.near', { ftMetadata: new Map([['meta-pool.near', slotLoaded<FtMetadata>({ symbol: 'stNEAR', name: 'n', decimals: 24 }, 0)]]) }),
+        OPTS,
+      ),
+    );
+    assert.ok(!ok.includes('raw'), 'no raw mark or its explanation once scaled');
   });
 
   it('shows a negative spendable as negative, with the reason', () => {

@@ -7,11 +7,12 @@ import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, normaliseStatus, VALID
 import type { AccountFull, AccountState } from '../../../src/core/near/account';
 import { derive } from '../../../src/core/near/amounts';
 import type { FtMetadata } from '../../../src/core/service/client';
-import { slotFailed, slotLoaded } from '../../../src/core/views/loadSlots';
+import { RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
 import { accountKindText, balanceBar, buildPanelModel, bytesText, percentages } from '../../../src/core/views/panelModel';
 import type { PanelInput } from '../../../src/core/views/panelModel';
 import { isPanelViewModel } from '../../../src/shared/protocol';
+import type { TokenRow } from '../../../src/shared/protocol';
 
 function load(name: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', name), 'utf8')) as unknown;
@@ -254,7 +255,8 @@ describe('panel view model', () => {
         ['v1.omni.hot.tg', 'balance unknown', '', '#128,025,061'],
       ],
     );
-    assert.match(m.tokens[2]?.note ?? '', /balance call failed/);
+    assert.equal(m.tokens[2]?.note, '');
+    assert.match(m.tokens[2]?.why ?? '', /balance call failed/);
     assert.deepEqual(
       m.nfts.map((n) => [n.contractId, n.publisher, n.lastUpdate]),
       [
@@ -285,8 +287,24 @@ describe('panel view model', () => {
       ],
     );
     const failed = buildPanelModel(input(f, { pools: new Map([['zavodil.poolv1.near', slotFailed<PoolBalance>(undefined, 'Timed out.')]]) }));
-    assert.equal(failed.pools[0]?.note, 'Amount unavailable: Timed out.');
+    assert.equal(failed.pools[0]?.note, 'pool did not answer');
+    assert.equal(failed.pools[0]?.why, 'Amounts unavailable: Timed out.');
     assert.equal(failed.pools[1]?.note, 'not loaded');
+    assert.equal(failed.pools[1]?.why, '');
+    const stale = buildPanelModel(input(f, { pools: new Map([['zavodil.poolv1.near', slotFailed(pools.get('zavodil.poolv1.near'), 'Timed out.')]]) }));
+    assert.deepEqual([stale.pools[0]?.staked, stale.pools[0]?.note, stale.pools[0]?.why], ['12.34567 NEAR', 'refresh failed', 'Refresh failed: Timed out.']);
+  });
+
+  it('a token without metadata: its raw digits once, a short reason, the failure only in the title', () => {
+    const sentence = 'No contract is deployed on usdt.tether-token.near.';
+    const row = (meta: Slot<FtMetadata> | undefined): TokenRow | undefined =>
+      buildPanelModel(input(full('alice.near'), { ftMeta: (c) => (c === 'usdt.tether-token.near' ? meta : undefined) })).tokens[0];
+    const failed = row(slotFailed<FtMetadata>(undefined, sentence));
+    assert.deepEqual([failed?.amount, failed?.exact, failed?.note], ['10283000 (raw)', '', 'metadata unavailable']);
+    assert.equal(failed?.why, `${RAW_MEANS} Token metadata unavailable: ${sentence}`);
+    assert.equal(row(slotLoading<FtMetadata>(undefined))?.note, 'loading metadata…');
+    const loaded = row(slotLoaded({ symbol: 'USDt', name: 'Tether USD', decimals: 6 }, T0));
+    assert.deepEqual([loaded?.amount, loaded?.note, loaded?.why], ['10.283 USDt', '', '']);
   });
 
   it('indexer freshness from /status', () => {

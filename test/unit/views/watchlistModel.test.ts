@@ -6,7 +6,7 @@ import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEA
 import type { AccountFull } from '../../../src/core/near/account';
 import { formatNear } from '../../../src/core/near/amounts';
 import type { FtMetadata, ViewAccount } from '../../../src/core/service/client';
-import { IDLE, needsLoad, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
+import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
 import { buildAccountNode, parseAccountIds } from '../../../src/core/views/watchlistModel';
 import { CONTEXT_ACCOUNT } from '../../../src/core/views/watchlistNodes';
@@ -213,6 +213,55 @@ describe('watchlist model', () => {
       assert.match(n.tooltip ?? '', /Last refresh failed: The service answered/);
     });
 
+    it('the account item follows its load: loading, loaded, refreshing, refresh failed, loaded again', () => {
+      const f = full('alice.near');
+      const total = formatNear(f.state!.total, 5);
+      const ok = slotLoaded(f, T0);
+      const steps: Array<[string, Slot<AccountFull>, string]> = [
+        ['idle', IDLE, 'loading…'],
+        ['loading', slotLoading<AccountFull>(undefined), 'loading…'],
+        ['failed', slotFailed<AccountFull>(slotLoading(undefined), 'Timed out.'), 'failed'],
+        ['loaded', ok, total],
+        ['refreshing', slotLoading(ok), `${total} · refreshing…`],
+        ['refresh failed', slotFailed(slotLoading(ok), 'Timed out.'), `${total} · refresh failed`],
+        ['loaded again', slotLoaded(f, T0 + 1000), total],
+      ];
+      for (const [state, s, description] of steps) {
+        const n = buildAccountNode(entry('alice.near', s), opts());
+        assert.equal(n.description, description, state);
+        assert.equal(/Last refresh failed/.test(n.tooltip ?? ''), state === 'refresh failed', `${state}: tooltip`);
+        assert.equal(
+          n.children.some((c) => c.kind === 'error'),
+          state.includes('failed'),
+          `${state}: error line`,
+        );
+        assert.equal(
+          n.children.some((c) => c.kind === 'loading'),
+          state === 'idle' || state === 'loading',
+          `${state}: Loading… line`,
+        );
+      }
+    });
+
+    it('the contract group follows its load', () => {
+      const info: ContractInfo = { view: view(false), keys: [] };
+      const ok = slotLoaded(info, T0);
+      const steps: Array<[string, Slot<ContractInfo>, string | undefined, string]> = [
+        ['not expanded', IDLE, undefined, 'loading'],
+        ['loading', slotLoading<ContractInfo>(undefined), undefined, 'loading'],
+        ['failed', slotFailed<ContractInfo>(undefined, 'Timed out.'), undefined, 'error'],
+        ['loaded', ok, 'no code', 'field'],
+        ['refreshing', slotLoading(ok), 'no code · refreshing…', 'field'],
+        ['refresh failed', slotFailed(slotLoading(ok), 'Timed out.'), 'no code · refresh failed', 'error'],
+        ['loaded again', ok, 'no code', 'field'],
+      ];
+      for (const [state, contract, description, first] of steps) {
+        const c = child(buildAccountNode(entry('alice.near', slotLoaded(full('alice.near'), T0), { contract }), opts()), 'Contract');
+        assert.equal(c.description, description, state);
+        assert.equal(c.children[0]?.kind, first, state);
+      }
+    });
+
     it('a reload in progress keeps the figures and says refreshing', () => {
       const n = buildAccountNode(entry('alice.near', slotLoading(slotLoaded(full('alice.near'), T0))), opts());
       assert.match(n.description ?? '', /^1,234\.5678 NEAR · refreshing…$/);
@@ -263,22 +312,28 @@ describe('watchlist model', () => {
       assert.match(child(g, 'wrap.near').tooltip ?? '', /^Amount: balance not fetched yet by the indexer$/m);
     });
 
-    it('shows the raw amount with a note while metadata is loading or when it failed', () => {
+    it('marks a raw amount once and follows its metadata through every state, the failure only in the tooltip', () => {
       const f = full('alice.near');
-      const loadingMeta = child(
-        buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts({ 'usdt.tether-token.near': slotLoading<FtMetadata>(undefined) })),
-        'Fungible',
-      );
-      assert.equal(child(loadingMeta, 'usdt').description, '10283000 (raw) · loading token metadata…');
-      const failedMeta = child(
-        buildAccountNode(
-          entry('alice.near', slotLoaded(f, T0)),
-          opts({ 'usdt.tether-token.near': slotFailed<FtMetadata>(undefined, 'The contract has no ft_metadata method.') }),
-        ),
-        'Fungible',
-      );
-      assert.match(child(failedMeta, 'usdt').description ?? '', /^10283000 \(raw\) · no token metadata \(The contract has no ft_metadata method\.\)/);
-      assert.match(child(failedMeta, 'usdt').tooltip ?? '', /^Amount: 10283000 \(raw\)$/m);
+      const sentence = 'The account usdt.tether-token.near does not exist at the requested block.';
+      const usdt = (meta: Slot<FtMetadata> | undefined): WatchNode =>
+        child(child(buildAccountNode(entry('alice.near', slotLoaded(f, T0)), opts(meta ? { 'usdt.tether-token.near': meta } : {})), 'Fungible'), 'usdt');
+      const steps: Array<[string, Slot<FtMetadata> | undefined, string]> = [
+        ['not asked', undefined, '10283000 (raw) · metadata not loaded'],
+        ['loading', slotLoading<FtMetadata>(undefined), '10283000 (raw) · loading metadata…'],
+        ['failed', slotFailed<FtMetadata>(slotLoading(undefined), sentence), '10283000 (raw) · metadata unavailable'],
+        ['retrying', slotLoading(slotFailed<FtMetadata>(undefined, sentence)), '10283000 (raw) · loading metadata…'],
+        ['loaded', slotLoaded({ symbol: 'USDt', name: 'Tether USD', decimals: 6 }, T0), '10.283 USDt'],
+        ['unusable decimals', slotLoaded({ symbol: 'USDt', name: 'Tether USD', decimals: 99 }, T0), '10283000 (raw) · metadata unusable'],
+      ];
+      for (const [state, meta, description] of steps) {
+        const t = usdt(meta);
+        assert.equal(t.description, description, state);
+        const raw = description.includes('(raw)');
+        assert.equal(t.tooltip?.includes(RAW_MEANS), raw, `${state}: the raw mark explained in the tooltip`);
+        assert.match(t.tooltip ?? '', raw ? /^Amount: 10283000 \(raw\)$/m : /^Amount: 10\.283 USDt$/m, state);
+        assert.equal(t.tooltip?.includes(sentence), state === 'failed', `${state}: the failure's sentence in the tooltip only while failed`);
+      }
+      assert.ok(!usdt(steps[2]![1]).description?.includes('does not exist'));
     });
 
     it('has no lazy load for an empty list', () => {
@@ -358,9 +413,38 @@ describe('watchlist model', () => {
         g.children.map((c) => [c.label, c.description]),
         [
           ['zavodil.poolv1.near', '1 NEAR staked'],
-          ['epic.poolv1.near', 'amount unavailable: The contract call failed.'],
+          ['epic.poolv1.near', 'pool did not answer'],
         ],
       );
+      const epic = child(g, 'epic.poolv1.near');
+      assert.equal(epic.icon, 'warning');
+      assert.match(epic.tooltip ?? '', /^Amounts unavailable: The contract call failed\.$/m);
+      assert.equal(g.description, '1 of 2 did not answer');
+    });
+
+    it('describes the group by its load state, and each pool row with it', () => {
+      const one = slotLoaded<PoolBalance>({ staked: NEAR, unstaked: 0n }, T0);
+      const at = (zavodil: Slot<PoolBalance> | undefined, epic: Slot<PoolBalance> | undefined): WatchNode => {
+        const pools = new Map<string, Slot<PoolBalance>>();
+        if (zavodil) pools.set('zavodil.poolv1.near', zavodil);
+        if (epic) pools.set('epic.poolv1.near', epic);
+        return child(buildAccountNode(entry('alice.near', slotLoaded(f, T0), { pools }), opts()), 'Staking');
+      };
+      const steps: Array<[string, WatchNode, string | undefined, string]> = [
+        ['never expanded', at(undefined, undefined), 'expand to load amounts', 'amount not loaded'],
+        ['loading', at(slotLoading(undefined), slotLoading(undefined)), 'loading amounts…', 'loading…'],
+        ['one answered', at(one, slotLoading(undefined)), 'loading amounts…', '1 NEAR staked'],
+        ['loaded', at(one, one), undefined, '1 NEAR staked'],
+        ['refreshing', at(slotLoading(one), slotLoading(one)), 'refreshing…', '1 NEAR staked · refreshing…'],
+        ['refresh failed', at(slotFailed(one, 'Timed out.'), one), 'refresh failed', '1 NEAR staked · refresh failed'],
+        ['recovered', at(one, one), undefined, '1 NEAR staked'],
+        ['none answered', at(slotFailed(undefined, 'Timed out.'), slotFailed(undefined, 'Timed out.')), '2 of 2 did not answer', 'pool did not answer'],
+      ];
+      for (const [state, g, description, zavodil] of steps) {
+        assert.equal(g.description, description, state);
+        assert.equal(child(g, 'zavodil').description, zavodil, state);
+        for (const n of all(g)) assert.ok(!`${n.label} ${n.description ?? ''}`.includes('Timed out'), `${state}: no failure sentence inline`);
+      }
     });
 
     it('says amounts load on expansion before any pool was asked', () => {

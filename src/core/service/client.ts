@@ -137,12 +137,21 @@ export class NearClient {
     return this.#guard(() => {
       const acc = need(contractId, 'account');
       return this.#cache.get(
-        `ftmeta|${this.endpoints.rpcUrl}|${acc}`,
+        this.#ftKey(acc),
         this.#ttl.ftMetadata,
         async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
         o,
       );
     });
+  }
+
+  /** The last ft_metadata answer for this token on this RPC endpoint, even if expired (a stale hover still scales amounts). */
+  peekFtMetadata(contractId: string): FtMetadata | undefined {
+    return this.#cache.peek<FtMetadata>(this.#ftKey(contractId));
+  }
+
+  #ftKey(contractId: string): string {
+    return `ftmeta|${this.endpoints.rpcUrl}|${contractId}`;
   }
 
   stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {

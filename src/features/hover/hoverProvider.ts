@@ -89,11 +89,16 @@ export class NearHoverProvider implements vscode.HoverProvider {
       wait.cancel();
       onCancel?.dispose();
     }
-    // A failed look-up: the last good account data (however old) with the reason, else just the reason.
+    // A failed look-up: the last good account data (however old) with the reason, its token amounts scaled by the
+    // cached ft_metadata; else just the reason.
     const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    return at && full
-      ? { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message }
-      : { kind: 'error', message };
+    if (!at || !full) return { kind: 'error', message };
+    const ftMetadata = new Map<string, FtMetadata>();
+    for (const t of full.tokens) {
+      const m = at.client.peekFtMetadata(t.contractId);
+      if (m) ftMetadata.set(t.contractId, m);
+    }
+    return { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message, ftMetadata };
   }
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {

@@ -55,6 +55,11 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     await setting.remove(id);
     changed();
   };
+  /** Shows a watched account's item, selected (the view opens if it was closed). */
+  const reveal = async (id: string): Promise<void> => {
+    const item = provider.getChildren().find((n) => n.accountId === id);
+    if (item) await view.reveal(item, { select: true, focus: true });
+  };
 
   context.subscriptions.push(
     provider,
@@ -63,7 +68,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view.onDidChangeVisibility(() => timer.arm()),
     services.onDidChange(changed),
   );
-  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove });
+  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove, reveal });
   changed();
 
   return {

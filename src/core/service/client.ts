@@ -145,9 +145,14 @@ export class NearClient {
     });
   }
 
-  /** The last ft_metadata answer for this token on this RPC endpoint, even if expired (a stale hover still scales amounts). */
-  peekFtMetadata(contractId: string): FtMetadata | undefined {
-    return this.#cache.peek<FtMetadata>(this.#ftKey(contractId));
+  /** The ft_metadata already cached (even expired) for each of these tokens that has one; sends nothing. */
+  cachedFtMetadata(contractIds: readonly string[]): Map<string, FtMetadata> {
+    const found = new Map<string, FtMetadata>();
+    for (const id of contractIds) {
+      const m = this.#cache.peek<FtMetadata>(this.#ftKey(id));
+      if (m) found.set(id, m);
+    }
+    return found;
   }
 
   #ftKey(contractId: string): string {

@@ -37,23 +37,20 @@ export function parseAccountIds(text: string): { ids: string[]; skipped: Skipped
       skipped.push(
         c.kind === 'sensitive'
           ? { text: 'a possible secret key', reason: `never sent anywhere (${c.reason})` }
-          : { text: shown, reason: c.kind === 'public-key' ? 'a public key, not an account (Look Up Public Key… finds its accounts)' : c.reason },
+          : { text: shown, reason: c.kind === 'public-key' ? 'a public key, not an account' : c.reason },
       );
     }
   }
   return { ids, skipped };
 }
 
-/** The message after an add (a warning when words were skipped); none when everything asked for was added. */
-export function addMessage(r: AddResult): { warn: boolean; text: string } | undefined {
-  const { added, alreadyWatched: w, skipped } = r;
-  const more = (n: number): string => (n > 5 ? `; and ${n - 5} more` : '');
+/** The message after an add (a warning when words were skipped); none when every id asked for was added. */
+export function addMessage({ alreadyWatched: w, skipped }: AddResult): { warn: boolean; text: string } | undefined {
   const text = [
-    w.length > 0 && `${w.slice(0, 5).join(', ')}${more(w.length)} ${w.length === 1 ? 'is' : 'are'} already in the watchlist.`,
-    skipped.length > 0 && `Skipped ${skipped.slice(0, 5).map(skippedLine).join('; ')}${more(skipped.length)}.`,
-    added.length + w.length + skipped.length === 0 && 'No account id to add.',
+    w.length > 0 && `${w.join(', ')} ${w.length > 1 ? 'are' : 'is'} already in the watchlist.`,
+    skipped.length > 0 && `Skipped ${skipped.map(skippedLine).join('; ')}.`,
   ]
     .filter(Boolean)
     .join(' ');
-  return text ? { warn: skipped.length > 0 || added.length + w.length === 0, text } : undefined;
+  return text ? { warn: skipped.length > 0, text: sanitizeText(text, 400) } : undefined;
 }

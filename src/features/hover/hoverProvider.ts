@@ -1,7 +1,7 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
 // timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
 import vscode = require('vscode');
-import type { FtMetadata } from '../../core/service/client';
+import type { AccountFull } from '../../core/near/account';
 import { errorMessage, NearLensError } from '../../core/errors';
 import { splitLiquidStaking } from '../../core/near/account';
 import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
@@ -89,16 +89,9 @@ export class NearHoverProvider implements vscode.HoverProvider {
       wait.cancel();
       onCancel?.dispose();
     }
-    // A failed look-up: the last good account data (however old) with the reason, its token amounts scaled by the
-    // cached ft_metadata; else just the reason.
+    // A failed look-up: the last good account data (however old) with the reason, else just the reason.
     const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    if (!at || !full) return { kind: 'error', message };
-    const ftMetadata = new Map<string, FtMetadata>();
-    for (const t of full.tokens) {
-      const m = at.client.peekFtMetadata(t.contractId);
-      if (m) ftMetadata.set(t.contractId, m);
-    }
-    return { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message, ftMetadata };
+    return at && full ? { ...accountResult(at, full), staleError: message } : { kind: 'error', message };
   }
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {
@@ -107,20 +100,18 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const full = await client.full(c.id, { signal });
     const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
     // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.
-    const ftMetadata = new Map<string, FtMetadata>();
-    const loads = liquid
-      .filter((t) => t.balance.status === 'known')
-      .map((t) =>
-        client.ftMetadata(t.contractId).then(
-          (m) => void ftMetadata.set(t.contractId, m),
-          () => undefined,
-        ),
-      );
+    const loads = liquid.filter((t) => t.balance.status === 'known').map((t) => client.ftMetadata(t.contractId).catch(() => undefined));
     const wait = delay(METADATA_WAIT_MS);
     await Promise.race([Promise.all(loads), wait.promise]);
     wait.cancel();
-    return { kind: 'account', full, network, host, ftMetadata };
+    return accountResult({ client, network }, full);
   }
+}
+
+/** An account's live result, its token amounts scaled by the ft_metadata cached so far (a stale one too). */
+function accountResult({ client, network }: ClientFor, full: AccountFull): Extract<LiveResult, { kind: 'account' }> {
+  const ftMetadata = client.cachedFtMetadata(full.tokens.map((t) => t.contractId));
+  return { kind: 'account', full, network, host: hostOf(client.endpoints.apiUrl), ftMetadata };
 }
 
 /** One hover section: only our allowlisted commands may run, no HTML. */

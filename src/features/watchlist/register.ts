@@ -4,7 +4,6 @@ import vscode = require('vscode');
 import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
 import type { WatchNode } from '../../core/views/watchlistNodes';
-import { idsFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
 import { registerWatchlistCommands } from './commands';
 import { RefreshTimer } from './refreshTimer';
@@ -16,7 +15,6 @@ export interface WatchlistApi {
   readonly view: vscode.TreeView<WatchNode>;
   refreshAll(): Promise<void>;
   refresh(accountId: string): Promise<void>;
-  add(ids: string | readonly string[]): Promise<string[]>;
   remove(accountId: string): Promise<void>;
   /** Resolves when no load started by the view is still running (for tests). */
   whenIdle(): Promise<void>;
@@ -76,7 +74,6 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view,
     refreshAll,
     refresh,
-    add: (arg) => add(idsFromArgument(arg)?.ids ?? []),
     remove,
     whenIdle: () => provider.whenIdle(),
   };

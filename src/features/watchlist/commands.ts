@@ -36,8 +36,13 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
   registerCommands(context, {
     [COMMANDS.watchlistAdd]: async (arg?: unknown): Promise<AddResult | undefined> => {
       // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
-      // holds ids), then, for several new ids, a pick of them all checked, the skipped words as separators.
+      // holds ids), then, for several new ids, a pick of them all checked while a message says what was skipped and why.
+      const say = (r: AddResult): void => {
+        const m = addMessage(r);
+        if (m) void (m.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(m.text);
+      };
       let read = idsFromArgument(arg);
+      let told = false; // the skipped words were said already, when the pick opened
       if (!read) {
         const text = await vscode.window.showInputBox({
           title: 'Add Accounts to the NEAR Lens Watchlist',
@@ -56,11 +61,10 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
         read = parseAccountIds(text);
         const fresh = read.ids.filter((id) => !services.settings.watchlist.includes(id));
         if (fresh.length > 1) {
+          say({ added: [], alreadyWatched: [], skipped: read.skipped });
+          told = true;
           const kept = await vscode.window.showQuickPick(
-            [
-              ...fresh.map((label) => ({ label, picked: true })),
-              ...read.skipped.map((s) => ({ label: `skipped ${skippedLine(s)}`, kind: vscode.QuickPickItemKind.Separator })),
-            ],
+            fresh.map((label) => ({ label, picked: true })),
             { title: `NEAR Lens: Add ${fresh.length} Accounts`, placeHolder: 'Uncheck the ids not to add', canPickMany: true, ignoreFocusOut: true },
           );
           if (!kept) return undefined;
@@ -69,8 +73,7 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
       }
       const added = await act.add(read.ids);
       const r: AddResult = { added, alreadyWatched: read.ids.filter((id) => !added.includes(id)), skipped: read.skipped };
-      const m = addMessage(r);
-      if (m) void (m.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(m.text);
+      say(told ? { ...r, skipped: [] } : r);
       const shown = r.alreadyWatched[0];
       if (added.length === 0 && shown !== undefined) await act.reveal(shown);
       return r;

@@ -72,7 +72,11 @@ describe('first contact: a new user’s first ten minutes (fresh profile, packag
     await welcome.locator('.monaco-button', { hasText: 'Add Account' }).click();
     await answerInputBox(page, 'alice.near');
     const want = shownNear(expectedAccount('alice.near').total);
-    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'alice.near' && r.description === want), `alice.near listed with ${want}`, 60_000);
+    await poll(
+      async () => (await sideBarTreeRows(page)).some((r) => r.label === 'alice.near' && r.description === want),
+      `alice.near listed with ${want}`,
+      60_000,
+    );
     await wb.shot('first-2-added');
     await assertNoErrorOnScreen('after adding an account');
   });

@@ -16,7 +16,13 @@ const ALLOWLIST = [
   'dist/panel.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
+  'media/icon.png',
   'media/near-lens.svg',
+  'media/walkthrough/block.svg',
+  'media/walkthrough/hover.svg',
+  'media/walkthrough/key.svg',
+  'media/walkthrough/panel.svg',
+  'media/walkthrough/watchlist.svg',
   'package.json',
 ];
 

@@ -151,6 +151,76 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await wb.shot('03b-watchlist-pools');
   });
 
+  it('the Getting Started walkthrough shows its five steps, each with its image', async () => {
+    const { page } = wb;
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await pickQuickItem(page, 'Get Started with NEAR Lens');
+    const steps = page.locator('.getting-started-step');
+    const titles = await poll(async () => {
+      const t = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
+      return t.length === 5 ? t : undefined;
+    }, 'five walkthrough steps');
+    assert.deepEqual(titles, ['Set your API key (optional)', 'Watch an account', 'Hover an account id', 'Open the balance panel', 'Query a block']);
+    // Each step shows its picture when opened: its SVG (drawn in the theme's colours) inside the page's webview frames.
+    const pictures = async (): Promise<string[]> =>
+      (
+        await Promise.all(
+          page.frames().map((f) =>
+            f
+              .locator('svg[aria-label]')
+              .evaluateAll((es) => es.map((e) => e.getAttribute('aria-label') ?? ''))
+              .catch(() => []),
+          ),
+        )
+      ).flat();
+    for (const [i, alt] of [
+      'The Set API Key prompt',
+      'The NEAR Lens watchlist',
+      'A hover on alice.near',
+      'The balance panel',
+      'A block from Query Block',
+    ].entries()) {
+      await steps.nth(i).locator('.step-title').click();
+      await poll(async () => (await pictures()).some((a) => a.startsWith(alt)), `step ${i + 1}'s picture "${alt}…"`);
+      if (i === 2) await wb.shot('07-walkthrough');
+    }
+  });
+
+  it("the walkthrough's Add Account button: three ids and a bad word pasted, two of the three kept in the pick", async () => {
+    const { page } = wb;
+    const step = page.locator('.getting-started-step').filter({ hasText: 'Watch an account' });
+    await step.locator('.step-title').click();
+    await step.getByRole('button', { name: 'Add Account' }).click();
+    await answerInputBox(page, 'mob.near root.near bad..id poor.near', /Add Accounts to the NEAR Lens Watchlist/);
+    const widget = page.locator('.quick-input-widget');
+    await poll(async () => /Add 3 Accounts/.test(await widget.locator('.quick-input-title').innerText()), 'the pick titled "Add 3 Accounts"');
+    const rows = widget.locator('.quick-input-list .monaco-list-row');
+    const checked = async (): Promise<Record<string, boolean>> =>
+      Object.fromEntries(
+        await rows.evaluateAll((rs) =>
+          rs.map((r) => [
+            (r.querySelector('.label-name')?.textContent ?? '').trim(),
+            r.getAttribute('aria-checked') === 'true' || !!r.querySelector('input[type=checkbox]:checked, .monaco-custom-toggle.checked'),
+          ]),
+        ),
+      );
+    assert.deepEqual(await poll(checked, 'three checked rows'), { 'mob.near': true, 'root.near': true, 'poor.near': true });
+    // While the pick is open, a message says which word was skipped and why.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: /Skipped "bad\.\.id": .*two separators in a row/ }).waitFor();
+    await wb.shot('08-add-pick');
+    await rows.filter({ hasText: 'root.near' }).click(); // unchecks it
+    assert.deepEqual(await checked(), { 'mob.near': true, 'root.near': false, 'poor.near': true });
+    await page.keyboard.press('Enter');
+    // The watchlist is still in the side bar from an earlier step (its activity-bar icon would now close it).
+    if (!(await sideBarTreeRows(page)).some((r) => r.label === 'alice.near')) await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
+    const labels = await poll(async () => {
+      const r = (await sideBarTreeRows(page)).map((x) => x.label);
+      return r.includes('poor.near') ? r : undefined;
+    }, 'mob.near and poor.near in the watchlist');
+    assert.ok(labels.includes('mob.near') && !labels.includes('root.near'), labels.join(', '));
+    await wb.shot('09-added');
+  });
+
   it('Query Block… from the command palette (regular RPC, final) opens the block as JSON', async () => {
     const { page } = wb;
     await runCommand(page, 'NEAR Lens: Query Block…');

@@ -2,7 +2,7 @@
 // contributed, each command registered in src is contributed (and no id is spelled out outside src/core/manifest.ts),
 // view ids, context keys and item context values in `when` clauses exist, and settings defaults match the code.
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/core/manifest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/core/service/client';
@@ -16,7 +16,14 @@ interface Menu {
   command: string;
   when?: string;
 }
+interface Step {
+  id: string;
+  description: string;
+  media: { svg?: string; image?: string; altText?: string };
+  completionEvents?: string[];
+}
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  icon: string;
   activationEvents: string[];
   contributes: {
     commands: Contributed[];
@@ -25,6 +32,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
     viewsContainers: { activitybar: Array<{ id: string }> };
     viewsWelcome: Array<{ view: string; when?: string }>;
     configuration: { properties: Record<string, { default?: unknown }> };
+    walkthroughs: Array<{ id: string; steps: Step[] }>;
   };
 };
 const c = pkg.contributes;
@@ -103,5 +111,37 @@ describe('manifest: package.json and the code agree', () => {
     assert.equal(props[`${SECTION}.display.decimals`]?.default, defaults.decimals);
     assert.equal(props[`${SECTION}.hover.enabled`]?.default, defaults.hoverEnabled);
     assert.equal(props[`${SECTION}.hover.lookups`]?.default, defaults.hoverLookups);
+  });
+
+  /** Whether `.vscodeignore` (an allowlist of `!path` lines, `*` within one folder) packages `file`. */
+  const packaged = (file: string): boolean =>
+    readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .some((l) => new RegExp(`^${l.slice(1).replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`).test(file));
+
+  it('the Marketplace icon is a packaged 128×128 PNG', () => {
+    const png = readFileSync(path.join(ROOT, pkg.icon));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+    assert.ok(packaged(pkg.icon), `${pkg.icon} is in the .vscodeignore allowlist`);
+  });
+
+  it('each walkthrough step has one command link to a contributed command, completes on it, and has a packaged image', () => {
+    const steps = c.walkthroughs.flatMap((w) => w.steps);
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['setKey', 'addAccount', 'hover', 'openPanel', 'queryBlock'],
+    );
+    for (const s of steps) {
+      const links = [...s.description.matchAll(/\]\(command:([^)?]+)\)/g)].map((m) => m[1] ?? '');
+      assert.equal(links.length, 1, `${s.id}: one command link`);
+      assert.ok(contributed.includes(links[0] ?? ''), `${s.id}: ${links[0]} is contributed`);
+      assert.deepEqual(s.completionEvents, [`onCommand:${links[0]}`], s.id);
+      const media = s.media.svg ?? s.media.image ?? '';
+      assert.ok(s.media.altText, `${s.id}: alt text`);
+      assert.ok(existsSync(path.join(ROOT, media)) && packaged(media), `${s.id}: ${media} exists and is packaged`);
+      if (media.endsWith('.svg')) assert.doesNotMatch(readFileSync(path.join(ROOT, media), 'utf8'), /<script|<foreignObject|href=|url\((?!#)/i, media);
+    }
   });
 });

@@ -137,12 +137,26 @@ export class NearClient {
     return this.#guard(() => {
       const acc = need(contractId, 'account');
       return this.#cache.get(
-        `ftmeta|${this.endpoints.rpcUrl}|${acc}`,
+        this.#ftKey(acc),
         this.#ttl.ftMetadata,
         async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
         o,
       );
     });
+  }
+
+  /** The ft_metadata already cached (even expired) for each of these tokens that has one; sends nothing. */
+  cachedFtMetadata(contractIds: readonly string[]): Map<string, FtMetadata> {
+    const found = new Map<string, FtMetadata>();
+    for (const id of contractIds) {
+      const m = this.#cache.peek<FtMetadata>(this.#ftKey(id));
+      if (m) found.set(id, m);
+    }
+    return found;
+  }
+
+  #ftKey(contractId: string): string {
+    return `ftmeta|${this.endpoints.rpcUrl}|${contractId}`;
   }
 
   stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {

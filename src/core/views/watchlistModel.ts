@@ -4,45 +4,12 @@ import { formatNear } from '../near/amounts';
 import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../near/account';
 import type { AccessKeyInfo } from '../service/client';
-import { SECRET_REFUSED } from '../errors';
 import { activityText, describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool } from './loadSlots';
-import { classify } from '../near/ids';
 import type { PoolBalance, Slot } from './loadSlots';
 import { sanitizeText } from '../text';
 import { ITEM_CONTEXT } from '../manifest';
 import { ERROR, WARNING, node, group, lines, errorNode, failure, pending, note, when, staleLine, updated } from './watchlistNodes';
 import type { WatchNode, ContractInfo, AccountEntry, ModelOptions, Extra } from './watchlistNodes';
-
-/**
- * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and one message per rejected piece.
- * A secret key is never echoed back: the message says what it is without repeating it. Three messages at most, then
- * how many more pieces were refused (a pasted table is not worth a paragraph per cell).
- */
-export function parseAccountIds(text: string): { ids: string[]; errors: string[] } {
-  const ids: string[] = [];
-  const errors: string[] = [];
-  let more = 0;
-  for (const piece of String(text).split(/[\s,;]+/)) {
-    if (piece === '') continue;
-    const c = classify(piece);
-    const shown = `"${sanitizeText(piece, 60)}"`;
-    if (c.kind === 'account') {
-      if (!ids.includes(c.id)) ids.push(c.id);
-    } else if (errors.length === 3) {
-      more++;
-    } else {
-      errors.push(
-        c.kind === 'sensitive'
-          ? `${SECRET_REFUSED} It was not added (${c.reason}).`
-          : c.kind === 'public-key'
-            ? `${shown} is a public key, not an account: use NEAR Lens: Look Up Public Key….`
-            : `${shown}: ${c.reason}.`,
-      );
-    }
-  }
-  if (more) errors.push(`${more} more ${more > 1 ? 'pieces are' : 'piece is'} not account ids.`);
-  return { ids, errors };
-}
 
 /** The account item with its whole subtree (cheap: a few dozen nodes). */
 export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {

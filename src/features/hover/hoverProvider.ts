@@ -1,6 +1,7 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
 // timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
 import vscode = require('vscode');
+import type { AccountFull } from '../../core/near/account';
 import type { FtMetadata } from '../../core/service/client';
 import { errorMessage, NearLensError } from '../../core/errors';
 import { splitLiquidStaking } from '../../core/near/account';
@@ -93,9 +94,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     }
     // A failed look-up: the last good account data (however old) with the reason, else just the reason.
     const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    return at && full
-      ? { kind: 'account', full, network: at.network, host: hostOf(at.client.endpoints.apiUrl), staleError: message }
-      : { kind: 'error', message };
+    return at && full ? { ...accountResult(at, full), staleError: message } : { kind: 'error', message };
   }
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {
@@ -124,8 +123,19 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const wait = delay(METADATA_WAIT_MS);
     await Promise.race([Promise.all(loads), wait.promise]);
     wait.cancel();
-    return { kind: 'account', full, network, host, ftMetadata };
+    return accountResult({ client, network }, full, ftMetadata);
   }
+}
+
+/**
+ * An account's live result, its token amounts scaled by the ft_metadata cached so far (a stale hover's too), and by
+ * what this look-up just loaded or failed to load (`fetched`).
+ */
+function accountResult({ client, network }: ClientFor, full: AccountFull, fetched?: Map<string, Slot<FtMetadata>>): Extract<LiveResult, { kind: 'account' }> {
+  const ftMetadata = new Map<string, Slot<FtMetadata>>();
+  for (const [id, data] of client.cachedFtMetadata(full.tokens.map((t) => t.contractId))) ftMetadata.set(id, { status: 'ok', data });
+  for (const [id, slot] of fetched ?? []) ftMetadata.set(id, slot);
+  return { kind: 'account', full, network, host: hostOf(client.endpoints.apiUrl), ftMetadata };
 }
 
 /** One hover section: only our allowlisted commands may run, no HTML. */

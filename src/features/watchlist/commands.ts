@@ -1,9 +1,10 @@
-// The watchlist's commands: Add Account… (argument or input box), Remove, Refresh, Refresh All, Copy Account Id and
+// The watchlist's commands: Add Account… (argument, or input box and pick), Remove, Refresh, Refresh All, Copy Account Id and
 // Open in Explorer. Each takes its account as an argument (an id or a tree node) and returns its result to code.
 import vscode = require('vscode');
 import { COMMANDS } from '../../core/manifest';
 import { accountIdError } from '../../core/near/ids';
-import { parseAccountIds } from '../../core/views/watchlistModel';
+import { addMessage, parseAccountIds, skippedLine } from '../../core/views/watchAdd';
+import type { AddResult } from '../../core/views/watchAdd';
 import { accountIdFromArgument, idsFromArgument } from '../../platform/args';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
@@ -13,6 +14,14 @@ export interface WatchlistActions {
   refreshAll(): Promise<void>;
   add(ids: readonly string[]): Promise<string[]>;
   remove(accountId: string): Promise<void>;
+  reveal(accountId: string): Promise<void>;
+}
+
+/** The active editor's selection when it holds account ids, as one line (to fill the Add prompt). */
+function selectedIds(): string | undefined {
+  const e = vscode.window.activeTextEditor;
+  const text = e && !e.selection.isEmpty ? e.document.getText(e.selection).slice(0, 4000).replace(/\s+/g, ' ').trim() : '';
+  return parseAccountIds(text).ids.length > 0 ? text : undefined;
 }
 
 export function registerWatchlistCommands(context: vscode.ExtensionContext, services: Services, act: WatchlistActions): void {
@@ -25,23 +34,49 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
     };
 
   registerCommands(context, {
-    [COMMANDS.watchlistAdd]: async (arg?: unknown) => {
-      const given = idsFromArgument(arg);
-      if (given) {
-        if (given.errors.length > 0) void vscode.window.showWarningMessage(given.errors.join(' '));
-        return act.add(given.ids);
+    [COMMANDS.watchlistAdd]: async (arg?: unknown): Promise<AddResult | undefined> => {
+      // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
+      // holds ids), then, for several new ids, a pick of them all checked while a message says what was skipped and why.
+      const say = (r: AddResult): void => {
+        const m = addMessage(r);
+        if (m) void (m.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(m.text);
+      };
+      let read = idsFromArgument(arg);
+      let told = false; // the skipped words were said already, when the pick opened
+      if (!read) {
+        const text = await vscode.window.showInputBox({
+          title: 'Add Accounts to the NEAR Lens Watchlist',
+          prompt: 'One or more account ids, separated by spaces or commas',
+          placeHolder: 'alice.near, contract.testnet',
+          value: selectedIds(),
+          ignoreFocusOut: true,
+          validateInput: (value) => {
+            const r = parseAccountIds(value);
+            const why = r.skipped.map(skippedLine).join('; ');
+            if (r.ids.length === 0) return why || 'Type at least one account id.';
+            return why ? { message: `Skipped ${why}`, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
+          },
+        });
+        if (text === undefined) return undefined;
+        read = parseAccountIds(text);
+        const fresh = read.ids.filter((id) => !services.settings.watchlist.includes(id));
+        if (fresh.length > 1) {
+          say({ added: [], alreadyWatched: [], skipped: read.skipped });
+          told = true;
+          const kept = await vscode.window.showQuickPick(
+            fresh.map((label) => ({ label, picked: true })),
+            { title: `NEAR Lens: Add ${fresh.length} Accounts`, placeHolder: 'Uncheck the ids not to add', canPickMany: true, ignoreFocusOut: true },
+          );
+          if (!kept) return undefined;
+          read.ids = read.ids.filter((id) => !fresh.includes(id) || kept.some((k) => k.label === id));
+        }
       }
-      const text = await vscode.window.showInputBox({
-        title: 'Add Accounts to the NEAR Lens Watchlist',
-        prompt: 'One or more account ids, separated by spaces or commas',
-        placeHolder: 'alice.near, contract.testnet',
-        ignoreFocusOut: true,
-        validateInput: (value) => {
-          const r = parseAccountIds(value);
-          return r.errors[0] ?? (r.ids.length === 0 ? 'Type at least one account id.' : undefined);
-        },
-      });
-      return text === undefined ? [] : act.add(parseAccountIds(text).ids);
+      const added = await act.add(read.ids);
+      const r: AddResult = { added, alreadyWatched: read.ids.filter((id) => !added.includes(id)), skipped: read.skipped };
+      say(told ? { ...r, skipped: [] } : r);
+      const shown = r.alreadyWatched[0];
+      if (added.length === 0 && shown !== undefined) await act.reveal(shown);
+      return r;
     },
     [COMMANDS.watchlistRemove]: onAccount((id) => act.remove(id)),
     [COMMANDS.watchlistRefresh]: onAccount(

@@ -5,7 +5,6 @@ import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
 import type { WatchNode } from '../../core/views/watchlistNodes';
 import { keylessPublic } from '../../core/views/networkModel';
-import { idsFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
 import { registerWatchlistCommands } from './commands';
 import { RefreshTimer } from './refreshTimer';
@@ -17,7 +16,6 @@ export interface WatchlistApi {
   readonly view: vscode.TreeView<WatchNode>;
   refreshAll(): Promise<void>;
   refresh(accountId: string): Promise<void>;
-  add(ids: string | readonly string[]): Promise<string[]>;
   remove(accountId: string): Promise<void>;
   /** Resolves when no load started by the view is still running (for tests). */
   whenIdle(): Promise<void>;
@@ -59,6 +57,11 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     await setting.remove(id);
     changed();
   };
+  /** Shows a watched account's item, selected (the view opens if it was closed). */
+  const reveal = async (id: string): Promise<void> => {
+    const item = provider.getChildren().find((n) => n.accountId === id);
+    if (item) await view.reveal(item, { select: true, focus: true });
+  };
 
   context.subscriptions.push(
     provider,
@@ -67,7 +70,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view.onDidChangeVisibility(() => timer.arm()),
     services.onDidChange(changed),
   );
-  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove });
+  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove, reveal });
   changed();
 
   return {
@@ -75,7 +78,6 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view,
     refreshAll,
     refresh,
-    add: (arg) => add(idsFromArgument(arg)?.ids ?? []),
     remove,
     whenIdle: () => provider.whenIdle(),
   };

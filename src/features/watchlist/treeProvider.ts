@@ -70,6 +70,12 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     return this.#nodes.get(node.id)?.children ?? [];
   }
 
+  /** The node whose children hold `node` (view.reveal needs it); an account item has none. */
+  getParent(node: WatchNode): WatchNode | undefined {
+    for (const n of this.#nodes.values()) if (n.children.includes(node)) return n;
+    return undefined;
+  }
+
   // ------------------------------------------------------------ state
 
   /** Aligns entries with the setting: new ids get an entry, removed ids are forgotten, changed endpoints reset the data. */

@@ -92,6 +92,26 @@ describe('hovers', () => {
     }
   });
 
+  it('a hover from stale data still scales liquid-staking amounts with the cached ft_metadata', async () => {
+    const liquid = (text: string): string | undefined => /Liquid staking · \*\*meta-pool\.near\*\*: [^\n]*/.exec(text)?.[0]?.trim();
+    assert.equal(liquid(await hoverAt('sample.ts', 'alice.near')), 'Liquid staking · **meta-pool.near**: 5 stNEAR');
+    await api.services.clientForAccount('alice.near').client.ftMetadata('meta-pool.near'); // in the cache (for a day)
+    await stubFault({ host: 'api', match: '/v1/account/alice.near/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+    await stubFault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
+    // Past the account's cache time (30 s) without waiting: the clock reads 10 minutes later during this one hover.
+    const now = Date.now;
+    Date.now = () => now() + 10 * 60_000;
+    let text: string;
+    try {
+      text = await hoverAt('sample.ts', 'alice.near');
+    } finally {
+      Date.now = now;
+    }
+    assert.ok(text.includes('Rate limited by the service') && text.includes('Showing the last data received'), text);
+    assert.equal(liquid(text), 'Liquid staking · **meta-pool.near**: 5 stNEAR', text);
+    assert.ok(!text.includes('(raw'), text);
+  });
+
   it('shows the rate-limit message on HTTP 429', async () => {
     await setApiKey('hover-429-key'); // a new key drops the cache, so the next hover asks the stub
     try {

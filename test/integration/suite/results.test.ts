@@ -114,9 +114,9 @@ describe('rpc results', () => {
     assert.ok(list.length <= 20);
 
     // The palette's pick: label + detail are the summary; choosing the older one shows it in the one block tab.
-    const offered = answerNextQuickPick('Block 4');
+    const offered = answerNextQuickPick((items) => items.find((i) => i.label === 'Block 4'));
     const reopened = await vscode.commands.executeCommand<vscode.TextDocument>('nearLens.recentResults');
-    const items = await offered;
+    const { items } = await offered;
     assert.deepEqual(
       items.slice(0, 2).map((i) => `${i.label} · ${i.detail}`),
       [newer.summary, older.summary],
@@ -131,7 +131,7 @@ describe('rpc results', () => {
     const typed = 'EXPERIMENTAL_light_client_block_proof';
     const offered = typeInNextQuickPick(typed, '$(edit) Other method…');
     const methodBox = answerNextInputBox(typed);
-    const hostPick = answerNextQuickPick('Archival RPC');
+    const hostPick = answerNextQuickPick((items) => items.find((i) => i.label === 'Archival RPC'));
     const run = vscode.commands.executeCommand('nearLens.rpcRequest');
     assert.ok((await offered).includes('block'));
     assert.equal((await methodBox)?.value, typed, 'the method box starts with the typed text');

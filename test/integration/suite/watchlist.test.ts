@@ -4,7 +4,17 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/core/views/watchlistNodes';
-import { activateExtension, answerNextInputBox, clearApiKey, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import type { AddResult } from '../../../src/core/views/watchAdd';
+import {
+  activateExtension,
+  answerNextInputBox,
+  answerNextQuickPick,
+  captureMessages,
+  clearApiKey,
+  setApiKey,
+  setUserSetting,
+  waitFor,
+} from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubFault, stubRequests } from '../support/stubClient';
 
@@ -65,17 +75,105 @@ describe('watchlist', () => {
   });
 
   it('adds several accounts (argument and prompt) and removes one', async () => {
-    const added = await vscode.commands.executeCommand<string[]>('nearLens.watchlist.add', [ID, 'here.tg']);
-    assert.deepEqual(added, [ID, 'here.tg']);
+    const added = await vscode.commands.executeCommand<AddResult>('nearLens.watchlist.add', [ID, 'here.tg']);
+    assert.deepEqual(added, { added: [ID, 'here.tg'], alreadyWatched: [], skipped: [] });
     const asked = answerNextInputBox('mob.near, here.tg');
-    assert.deepEqual(await vscode.commands.executeCommand<string[]>('nearLens.watchlist.add'), ['mob.near'], 'only the new id is added');
+    const said = captureMessages();
+    try {
+      const r = await vscode.commands.executeCommand<AddResult>('nearLens.watchlist.add');
+      assert.deepEqual(r, { added: ['mob.near'], alreadyWatched: ['here.tg'], skipped: [] }, 'only the new id is added');
+    } finally {
+      said.stop();
+    }
     await asked;
+    assert.deepEqual(said.messages, [{ level: 'info', text: 'here.tg is already in the watchlist.' }]);
     assert.deepEqual(rootIds(), [ID, 'here.tg', 'mob.near']);
     assert.deepEqual(vscode.workspace.getConfiguration('nearLens').inspect('watchlist')?.globalValue, [ID, 'here.tg', 'mob.near']);
 
     await vscode.commands.executeCommand('nearLens.watchlist.remove', ID);
     await waitFor(() => !rootIds().includes(ID), { what: `${ID} gone from the tree` });
     assert.deepEqual(rootIds(), ['here.tg', 'mob.near']);
+    await api.watchlist.whenIdle();
+  });
+
+  it('adds from code every valid id in a text, without a prompt, and says which words were skipped and why', async () => {
+    const said = captureMessages();
+    let r: AddResult | undefined;
+    try {
+      r = await vscode.commands.executeCommand<AddResult>(
+        'nearLens.watchlist.add',
+        `${ID} Bad..Id, "here.tg"; ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd`,
+      );
+    } finally {
+      said.stop();
+    }
+    assert.deepEqual(r?.added, [ID, 'here.tg']);
+    assert.deepEqual(r?.alreadyWatched, []);
+    assert.deepEqual(
+      r?.skipped.map((s) => s.text),
+      ['"Bad..Id"', '"ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd"'],
+    );
+    assert.match(r?.skipped[0]?.reason ?? '', /uppercase letters are not allowed/);
+    assert.deepEqual(rootIds(), [ID, 'here.tg']);
+    assert.equal(said.messages.length, 1);
+    assert.equal(said.messages[0]?.level, 'warning');
+    assert.match(said.messages[0]?.text ?? '', /^Skipped "Bad\.\.Id": uppercase .*; "ed25519:\S+": a public key, not an account/);
+  });
+
+  it('asks which of several ids in the prompt to add (all checked), says which words were skipped, and adds only those kept', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', 'mob.near');
+    const asked = answerNextInputBox(`${ID} here.tg mob.near root.near Nope`);
+    const picked = answerNextQuickPick((items) => items.filter((i) => i.label === ID || i.label === 'root.near'));
+    const said = captureMessages();
+    let r: AddResult | undefined;
+    try {
+      r = await vscode.commands.executeCommand<AddResult>('nearLens.watchlist.add');
+    } finally {
+      said.stop();
+    }
+    await asked;
+    const { items, options } = await picked;
+    assert.equal(options?.canPickMany, true);
+    assert.deepEqual(
+      items.map((i) => [i.label, i.picked]),
+      [
+        [ID, true],
+        ['here.tg', true],
+        ['root.near', true],
+      ],
+      'the new ids, all checked (mob.near is already watched)',
+    );
+    assert.deepEqual(r, {
+      added: [ID, 'root.near'],
+      alreadyWatched: ['mob.near'],
+      skipped: [{ text: '"Nope"', reason: 'uppercase letters are not allowed in NEAR account ids' }],
+    });
+    assert.deepEqual(rootIds(), ['mob.near', ID, 'root.near']);
+    assert.deepEqual(said.messages, [
+      { level: 'warning', text: 'Skipped "Nope": uppercase letters are not allowed in NEAR account ids.' }, // as the pick opens
+      { level: 'info', text: 'mob.near is already in the watchlist.' },
+    ]);
+  });
+
+  it('adding an account already watched adds no duplicate, says so and reveals it in the tree', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', [ID, 'here.tg']);
+    const said = captureMessages();
+    let r: AddResult | undefined;
+    try {
+      r = await vscode.commands.executeCommand<AddResult>('nearLens.watchlist.add', 'here.tg');
+    } finally {
+      said.stop();
+    }
+    assert.deepEqual(r, { added: [], alreadyWatched: ['here.tg'], skipped: [] });
+    assert.deepEqual(vscode.workspace.getConfiguration('nearLens').inspect('watchlist')?.globalValue, [ID, 'here.tg'], 'no duplicate');
+    assert.deepEqual(rootIds(), [ID, 'here.tg']);
+    assert.deepEqual(said.messages, [{ level: 'info', text: 'here.tg is already in the watchlist.' }]);
+    assert.equal(api.watchlist.view.visible, true, 'the view is shown');
+    assert.deepEqual(
+      api.watchlist.view.selection.map((n) => n.accountId),
+      ['here.tg'],
+      'and the account selected',
+    );
     await api.watchlist.whenIdle();
   });
 

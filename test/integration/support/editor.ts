@@ -94,22 +94,29 @@ export function answerNextInputBox(value: string | undefined): Promise<vscode.In
       vscode.window.showInputBox = original;
       resolve(options);
       const why = value === undefined ? undefined : await options?.validateInput?.(value);
-      assert.ok(!why, `the input box rejected the answer: ${JSON.stringify(why)}`);
+      // A warning (severity Warning) lets Enter through; a string or an Error-severity message does not.
+      const blocks = typeof why === 'string' ? why : why?.severity === vscode.InputBoxValidationSeverity.Error ? why.message : undefined;
+      assert.ok(!blocks, `the input box rejected the answer: ${JSON.stringify(why)}`);
       return value;
     };
     vscode.window.showInputBox = patched as typeof vscode.window.showInputBox;
   });
 }
 
-/** Answers the next showQuickPick with its item labelled `label` (undefined = Escape). Returns the items offered. */
-export function answerNextQuickPick(label: string | undefined): Promise<vscode.QuickPickItem[]> {
+/**
+ * Answers the next showQuickPick with what `choose` returns from its items (undefined = Escape), patched like
+ * answerNextInputBox. Resolves with the items and options the pick was shown with.
+ */
+export function answerNextQuickPick(
+  choose: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem[] | vscode.QuickPickItem | undefined,
+): Promise<{ items: vscode.QuickPickItem[]; options: vscode.QuickPickOptions | undefined }> {
   const original = vscode.window.showQuickPick;
   return new Promise((resolve) => {
-    const patched = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>): Promise<vscode.QuickPickItem | undefined> => {
+    const patched = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) => {
       vscode.window.showQuickPick = original;
-      const all = [...(await items)];
-      resolve(all);
-      return label === undefined ? undefined : all.find((i) => i.label === label);
+      const shown = [...(await items)];
+      resolve({ items: shown, options });
+      return choose(shown);
     };
     vscode.window.showQuickPick = patched as unknown as typeof vscode.window.showQuickPick;
   });
@@ -145,4 +152,23 @@ export function typeInNextQuickPick(text: string, label: string): Promise<string
     };
     vscode.window.createQuickPick = patched as typeof vscode.window.createQuickPick;
   });
+}
+
+/** Records the information and warning messages shown until `stop()` (the real ones are not shown meanwhile). */
+export function captureMessages(): { messages: Array<{ level: 'info' | 'warning'; text: string }>; stop(): void } {
+  const w = vscode.window;
+  const originals = [w.showInformationMessage, w.showWarningMessage] as const;
+  const messages: Array<{ level: 'info' | 'warning'; text: string }> = [];
+  const record =
+    (level: 'info' | 'warning') =>
+    async (text: string): Promise<undefined> => {
+      messages.push({ level, text });
+      return undefined;
+    };
+  w.showInformationMessage = record('info') as typeof w.showInformationMessage;
+  w.showWarningMessage = record('warning') as typeof w.showWarningMessage;
+  return {
+    messages,
+    stop: () => void ([w.showInformationMessage, w.showWarningMessage] = originals),
+  };
 }

@@ -118,6 +118,28 @@ describe('hover provider (fake vscode, stub service)', function () {
     assert.equal(stub.requests.filter((r) => r.host === 'api').length, 2);
   });
 
+  it('scales liquid-staking amounts of a stale hover with the cached ft_metadata, asking nothing more', async () => {
+    let now = 1_000_000;
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache({ clock: { now: () => now } }), retries: 0, retryBaseMs: 1, timeoutMs: 1000 });
+    const liquid = /Liquid staking · \*\*meta\\-pool\\\.near\*\*: [^\n]*/;
+    const good = liquid.exec((await hover('alice.near', 2))?.[1] ?? '')?.[0];
+    assert.match(good ?? '', /: 5 stNEAR +$/, `scaled by ft_metadata (24 decimals, stNEAR): ${good}`);
+    now += 10 * 60_000;
+    stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 } });
+    stub.fault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503 } });
+    stub.clearRequests();
+    const s = (await hover('alice.near', 2))?.[1] ?? '';
+    assert.match(s, /Showing the last data received/);
+    assert.equal(liquid.exec(s)?.[0], good, 'the same scaled amount, not a raw one');
+    assert.ok(!s.includes('(raw'), s);
+    assert.deepEqual(
+      stub.requests.map((r) => r.host),
+      ['api'],
+      'only /full was asked again',
+    );
+  });
+
   it('sends nothing for a secret key', async () => {
     const secret = 'ed25519:' + '3'.repeat(87);
     const s = await hover(`key = "${secret}"`, 12);

@@ -8,7 +8,7 @@ import { formatNear } from '../../../src/core/near/amounts';
 import type { FtMetadata, ViewAccount } from '../../../src/core/service/client';
 import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { buildAccountNode, parseAccountIds } from '../../../src/core/views/watchlistModel';
+import { buildAccountNode } from '../../../src/core/views/watchlistModel';
 import { CONTEXT_ACCOUNT } from '../../../src/core/views/watchlistNodes';
 import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistNodes';
 
@@ -526,40 +526,5 @@ describe('watchlist model', () => {
       const nodes = all(n);
       assert.equal(new Set(nodes.map((x) => x.id)).size, nodes.length, name);
     }
-  });
-
-  describe('parseAccountIds (Add Account… input)', () => {
-    it('splits on spaces, commas and newlines, keeps order, drops duplicates', () => {
-      assert.deepEqual(parseAccountIds(' alice.near, bob.near\ncarol.testnet  alice.near,,'), { ids: ['alice.near', 'bob.near', 'carol.testnet'], errors: [] });
-      assert.deepEqual(parseAccountIds(''), { ids: [], errors: [] });
-    });
-
-    it('explains invalid pieces and public keys', () => {
-      const r = parseAccountIds('Alice.near ok.near ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd');
-      assert.deepEqual(r.ids, ['ok.near']);
-      assert.equal(r.errors.length, 2);
-      assert.match(r.errors[0] ?? '', /uppercase/);
-      assert.match(r.errors[1] ?? '', /public key, not an account/);
-    });
-
-    it('explains three refused pieces, then counts the rest', () => {
-      const r = parseAccountIds('| a | b |\n| c | ok.near');
-      assert.deepEqual(r.ids, ['ok.near']);
-      assert.deepEqual(r.errors.slice(0, 2), [
-        "\"|\": '|' is not allowed in NEAR account ids (only a-z, 0-9, '-', '_' and '.'); account ids are at least 2 characters.",
-        '"a": account ids are at least 2 characters.',
-      ]);
-      assert.equal(r.errors[3], '5 more pieces are not account ids.');
-      assert.equal(r.errors.length, 4);
-    });
-
-    it('never echoes a secret key', () => {
-      const secret = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
-      const r = parseAccountIds(`alice.near ${secret}`);
-      assert.deepEqual(r.ids, ['alice.near']);
-      assert.equal(r.errors.length, 1);
-      assert.ok(!(r.errors[0] ?? '').includes(secret.slice(8, 30)));
-      assert.match(r.errors[0] ?? '', /secret key/);
-    });
   });
 });

@@ -83,6 +83,8 @@ describe('first contact: a new user’s first ten minutes (fresh profile, packag
 
   it('hovers an id in a file and opens its balance panel', async () => {
     const { page } = wb;
+    // Back to the Explorer (the NEAR Lens view holds the side bar), as a person would click it.
+    await page.locator('.activitybar .action-label[aria-label^="Explorer"]').click();
     await openFromExplorer(page, 'sample.ts');
     const { text } = await hoverUntil(page, 'here.tg', /Total owned:/);
     assert.ok(text.includes(`Total owned: ${shownNear(expectedAccount('here.tg').total)}`), text);

@@ -13,7 +13,9 @@ const ALLOWLIST = [
   'LICENSE',
   'README.md',
   'dist/extension.js',
+  'dist/lookup.js',
   'dist/panel.js',
+  'dist/rpc.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',
@@ -50,6 +52,12 @@ describe('packaging (npm run package → near-lens.vsix)', function () {
     const listed = vsceLs();
     console.log(`      [e2e] vsce ls:\n${listed.map((f) => `        ${f}`).join('\n')}`);
     assert.deepEqual([...listed].sort(), ALLOWLIST);
+    // Every file the build made for the extension host (dist/extension.js and its lazy parts) is shipped: a lazy part
+    // left out would fail only when a person first runs its command.
+    const built = readdirSync(path.join(ROOT, 'dist'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `dist/${f}`);
+    for (const f of built) assert.ok(listed.includes(f), `${f} is built but not packaged`);
   });
 
   it('installs into code-server with exactly those files, README images pointing at the repository', () => {

@@ -206,7 +206,7 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       );
     assert.deepEqual(await poll(checked, 'three checked rows'), { 'mob.near': true, 'root.near': true, 'poor.near': true });
     // While the pick is open, a message says which word was skipped and why.
-    await page.locator('.notifications-toasts .notification-toast', { hasText: /Skipped "bad\.\.id": .*two separators in a row/ }).waitFor();
+    await page.locator('.notifications-toasts .notification-toast', { hasText: /Skipped "bad\.\.id": .*an empty part between dots/ }).waitFor();
     await wb.shot('08-add-pick');
     await rows.filter({ hasText: 'root.near' }).click(); // unchecks it
     assert.deepEqual(await checked(), { 'mob.near': true, 'root.near': false, 'poor.near': true });

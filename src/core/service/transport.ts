@@ -12,6 +12,9 @@ import type { Exchange, Host } from './messages';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
 export const DEFAULT_TIMEOUT_MS = 8000;
+/** Further attempts after the first, and the longest Retry-After waited for, unless the client's options say. */
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 
 export type AuthTransport = 'bearer' | 'query';
 
@@ -89,9 +92,9 @@ export class HttpTransport {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxBodyBytes = opts.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#log = opts.log;
-    const retries = opts.retries ?? 2;
+    const retries = opts.retries ?? DEFAULT_RETRIES;
     const base = opts.retryBaseMs ?? 300;
-    const maxWait = opts.maxRetryAfterMs ?? 30_000;
+    const maxWait = opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
     const inner = opts.fetch ?? globalThis.fetch;
     this.#http = ofetch.create(
       {

@@ -132,10 +132,8 @@ export class HttpTransport {
           const wait = status >= 400 ? parseRetryAfter(ctx.response.headers.get('retry-after')) : undefined;
           call.retryAfterMs = wait;
           // A rate limit is the origin's, not this request's: every request to it waits (or fails fast) until then.
-          if (status === 429 && wait !== undefined) {
-            const until = Date.now() + Math.min(wait, MAX_COOLDOWN_MS);
-            if (until > (this.#notBefore.get(call.origin) ?? 0)) this.#notBefore.set(call.origin, until);
-          }
+          if (status === 429 && wait)
+            this.#notBefore.set(call.origin, Math.max(this.#notBefore.get(call.origin) ?? 0, Date.now() + Math.min(wait, MAX_COOLDOWN_MS)));
           // A wait longer than the cap is not slept through: the error goes to the caller now, with the wait in it.
           if (wait !== undefined && wait > maxWait) ctx.options.retry = false;
           this.#record(ctx, status);
@@ -223,8 +221,8 @@ export class HttpTransport {
     const call = callOf(ctx);
     if (call.signal?.aborted) throw aborted(); // cancelled during a backoff wait: nothing more is sent
     // The origin's cooldown: nothing is sent before it ends, except the retry whose delay already waited for it.
-    const until = this.#notBefore.get(call.origin);
-    if (until !== undefined && until !== call.waited && until > Date.now()) throw rateLimited(until - Date.now(), this.#keys.length > 0);
+    const until = this.#notBefore.get(call.origin) ?? 0;
+    if (until !== call.waited && until > Date.now()) throw rateLimited(until - Date.now(), this.#keys.length > 0);
     call.failure = undefined;
     call.retryAfterMs = undefined;
     call.started = Date.now();

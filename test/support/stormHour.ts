@@ -248,14 +248,12 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
   let seq = 0;
   let sentAfterDispose = 0;
   let disposed = false;
-  const sent = { all: 0 };
 
   globalThis.fetch = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const origin = new URL(url).origin;
     const at = clock.now();
     const s = ++seq;
-    sent.all++;
     if (disposed) sentAfterDispose++;
     const minute = Math.floor((at - START) / MINUTE);
     if (minute >= 0 && minute < perMinute.length) perMinute[minute]!++;

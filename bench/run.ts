@@ -11,6 +11,7 @@ import { activateRow } from './activate';
 import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
+import { stormRow } from './storm';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(5, 'identifier scan', () => scanRow())));
   rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
   rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
+  rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
   const stub = await startStub();
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));

@@ -27,6 +27,8 @@ export type Fault =
   /** Sends the status line, headers (with the full Content-Length) and half the body, then cuts the connection. */
   | { kind: 'reset-mid-body' }
   | { kind: 'hang' }
+  /** Answers normally after `ms` on whatever clock `setTimeout` runs (a test's fake clock too), unless the client left. */
+  | { kind: 'stall'; ms: number }
   | { kind: 'huge'; bytes: number; contentLength?: boolean }
   | { kind: 'redirect'; to: 'foreign' | 'same'; status?: number }
   | { kind: 'wrong-shape'; body: unknown };
@@ -48,7 +50,12 @@ export interface Stub {
   requests: RecordedRequest[];
   clearRequests(): void;
   fault(rule: FaultRule): void;
+  /** Drops the rules and the schedule. */
   clearFaults(): void;
+  /** A fault schedule: asked first for every request to the service hosts (undefined: the rules, then the route). */
+  faultBy(schedule: ((r: RecordedRequest) => Fault | undefined) | undefined): void;
+  /** Adds or replaces the /v1/account/{id}/full body of an account (its /ft, /nft, /staking and view_account follow). */
+  putAccount(id: string, full: unknown): void;
   setLatency(ms: number): void;
   close(): Promise<void>;
 }
@@ -198,6 +205,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   const data = new Data(findFixturesDir(opts?.fixturesDir));
   const requests: RecordedRequest[] = [];
   let rules: FaultRule[] = [];
+  let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
   let latencyMs = opts?.latencyMs ?? 0;
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
@@ -530,7 +538,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       return rpcReply(host, body);
     };
 
-    const fault = takeFault(host, keys, rawPath);
+    const fault = (host !== 'foreign' ? schedule?.(rec) : undefined) ?? takeFault(host, keys, rawPath);
     if (!fault) return send(res, route());
     switch (fault.kind) {
       case 'status': {
@@ -560,6 +568,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       }
       case 'hang':
         return; // never answers; close() destroys the socket
+      case 'stall':
+        await new Promise((r) => setTimeout(r, fault.ms));
+        return res.destroyed ? undefined : send(res, route());
       case 'huge':
         return sendHuge(res, fault.bytes, fault.contentLength === true);
       case 'redirect': {
@@ -617,6 +628,13 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     },
     clearFaults: () => {
       rules = [];
+      schedule = undefined;
+    },
+    faultBy: (s) => {
+      schedule = s;
+    },
+    putAccount: (id, full) => {
+      data.full.set(id, full);
     },
     setLatency: (ms) => {
       latencyMs = ms;

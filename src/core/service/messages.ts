@@ -63,6 +63,15 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** A 429, or a request refused before sending while the origin's Retry-After has not passed (`wait` ms left). */
+export function rateLimited(wait: number | undefined, hasKey: boolean): NearLensError {
+  const when = wait === undefined ? 'in a moment' : `in ${formatWait(wait)}`;
+  return new NearLensError('rate-limited', `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`, {
+    status: 429,
+    retryAfterMs: wait,
+  });
+}
+
 /** HTTP failures: kind, what the host did and advice (the message adds the status and the server's detail). */
 type HttpError = [ErrorKind, string, string?];
 const KEY_REJECTED: HttpError = ['unauthorized', 'did not accept the API key', '; check or replace it']; // 401 with a key
@@ -88,14 +97,7 @@ export function httpError(ex: Exchange, host: Host, hasKey: boolean, clean: (s: 
       { status },
     );
   }
-  if (status === 429) {
-    const wait = parseRetryAfter(ex.headers.get('retry-after'));
-    const when = wait === undefined ? 'in a moment' : `in ${formatWait(wait)}`;
-    return new NearLensError('rate-limited', `Rate limited by the service${hasKey ? ';' : ' — set an API key or'} try again ${when}.`, {
-      status,
-      retryAfterMs: wait,
-    });
-  }
+  if (status === 429) return rateLimited(parseRetryAfter(ex.headers.get('retry-after')), hasKey);
   const [kind, what, advice = ''] =
     status === 401 && hasKey
       ? KEY_REJECTED

@@ -1,16 +1,20 @@
 // Every HTTP request NEAR Lens sends goes through one ofetch instance per client, configured here: the API key only
 // for the configured origins, a fresh timeout per attempt joined with the caller's cancellation, retries with
-// backoff and Retry-After, and a body read under a size cap. What ofetch does not do stays here, small: redirect hops
-// pinned to the origin, the capped body, the log entry. Pure: no `vscode`.
+// backoff and Retry-After (a 429's holds the whole origin: a cooldown every request honours), and a body read under a
+// size cap. What ofetch does not do stays here, small: redirect hops pinned to the origin, the capped body, the
+// cooldown, the log entry. Pure: no `vscode`.
 import { FetchError, ofetch } from 'ofetch';
 import type { FetchContext, FetchOptions, FetchResponse } from 'ofetch';
 import { aborted, invalidInput, NearLensError } from '../errors';
 import { redact, redactUrl } from '../redact';
-import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, tooLarge } from './messages';
+import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
 export const DEFAULT_TIMEOUT_MS = 8000;
+/** Further attempts after the first, and the longest Retry-After waited for, unless the client's options say. */
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 
 export type AuthTransport = 'bearer' | 'query';
 
@@ -44,6 +48,8 @@ export interface TransportOptions {
 /** Statuses worth another attempt: rate limits and the server-side failures a moment may cure. */
 const RETRY_STATUS = [429, 500, 502, 503, 504];
 const MAX_HOPS = 3;
+/** Longest an origin's cooldown after a 429 lasts, whatever its Retry-After says (a broken or hostile value must not silence NEAR Lens for a day). */
+export const MAX_COOLDOWN_MS = 5 * 60_000;
 const UTF8 = new TextDecoder();
 
 /** What one logical request carries from attempt to attempt (ofetch copies its options on every retry). */
@@ -56,6 +62,7 @@ interface Call {
   keyed: boolean; // `apiKey=` already on the URL
   failure?: NearLensError; // how this attempt's transport failure reads, and whether it is retried
   retryAfterMs?: number;
+  waited?: number; // the end of the origin's cooldown this attempt's retry delay already covered
 }
 type CallOptions = FetchOptions<'stream'> & { nearLens: Call };
 const callOf = (ctx: FetchContext): Call => (ctx.options as unknown as CallOptions).nearLens;
@@ -72,6 +79,8 @@ export class HttpTransport {
   readonly #maxBodyBytes: number;
   readonly #log: TransportOptions['log'];
   readonly #http: typeof ofetch;
+  /** Per origin: no request before this time (ms since epoch), set by a 429 with Retry-After. */
+  readonly #notBefore = new Map<string, number>();
 
   constructor(opts: TransportOptions) {
     const key = opts.apiKey;
@@ -83,18 +92,27 @@ export class HttpTransport {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxBodyBytes = opts.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#log = opts.log;
-    const retries = opts.retries ?? 2;
+    const retries = opts.retries ?? DEFAULT_RETRIES;
     const base = opts.retryBaseMs ?? 300;
-    const maxWait = opts.maxRetryAfterMs ?? 30_000;
+    const maxWait = opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
     const inner = opts.fetch ?? globalThis.fetch;
     this.#http = ofetch.create(
       {
         // Every request NEAR Lens sends is a read (REST GETs, allow-listed read-only JSON-RPC POSTs): all are safe to retry.
         retry: retries,
         retryStatusCodes: RETRY_STATUS,
-        // Retry-After when the server sent one (capped in onResponseError), else exponential backoff with jitter so
-        // that many hovers do not retry in lock-step.
-        retryDelay: (ctx) => callOf(ctx).retryAfterMs ?? base * 2 ** (retries - Number(ctx.options.retry)) + Math.random() * base,
+        // Retry-After when the server sent one (capped in onResponse), else exponential backoff with jitter so
+        // that many hovers do not retry in lock-step; at least until the origin's cooldown ends when the cap allows
+        // (a longer one fails fast in onRequest).
+        retryDelay: (ctx) => {
+          const call = callOf(ctx);
+          const own = call.retryAfterMs ?? base * 2 ** (retries - Number(ctx.options.retry)) + Math.random() * base;
+          const until = this.#notBefore.get(call.origin) ?? 0;
+          const left = until - Date.now();
+          if (left > maxWait) return own;
+          call.waited = until;
+          return Math.max(own, left);
+        },
         // Redirects are followed here, only within the origin, so no other site ever receives the key.
         redirect: 'manual',
         // The capped fetch below has read the body already; ofetch must not read it again.
@@ -110,11 +128,15 @@ export class HttpTransport {
         },
         onResponse: (ctx) => {
           const call = callOf(ctx);
-          const wait = ctx.response.status >= 400 ? parseRetryAfter(ctx.response.headers.get('retry-after')) : undefined;
+          const status = ctx.response.status;
+          const wait = status >= 400 ? parseRetryAfter(ctx.response.headers.get('retry-after')) : undefined;
           call.retryAfterMs = wait;
+          // A rate limit is the origin's, not this request's: every request to it waits (or fails fast) until then.
+          if (status === 429 && wait)
+            this.#notBefore.set(call.origin, Math.max(this.#notBefore.get(call.origin) ?? 0, Date.now() + Math.min(wait, MAX_COOLDOWN_MS)));
           // A wait longer than the cap is not slept through: the error goes to the caller now, with the wait in it.
           if (wait !== undefined && wait > maxWait) ctx.options.retry = false;
-          this.#record(ctx, ctx.response.status);
+          this.#record(ctx, status);
         },
       },
       { fetch: (input, init) => this.#cappedFetch(inner, input, init) },
@@ -198,6 +220,9 @@ export class HttpTransport {
   #onRequest(ctx: FetchContext): void {
     const call = callOf(ctx);
     if (call.signal?.aborted) throw aborted(); // cancelled during a backoff wait: nothing more is sent
+    // The origin's cooldown: nothing is sent before it ends, except the retry whose delay already waited for it.
+    const until = this.#notBefore.get(call.origin) ?? 0;
+    if (until !== call.waited && until > Date.now()) throw rateLimited(until - Date.now(), this.#keys.length > 0);
     call.failure = undefined;
     call.retryAfterMs = undefined;
     call.started = Date.now();

@@ -158,7 +158,9 @@ describe('balance panel', () => {
     assertAliceFigures(modelOf(await again));
     assert.equal(fullRequests(await stubRequests()), 1, 'refresh bypasses the cache');
 
-    await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+    // Retry-After 0: a longer one would hold the service host (every request fails fast until it has passed), and the
+    // recovery below would wait with it.
+    await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
     const failed = api.panels.waitForPost(ID, 'error');
     await p.load(true);
     const err = await failed;

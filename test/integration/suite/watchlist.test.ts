@@ -332,7 +332,9 @@ describe('watchlist', () => {
     await expand(child(provider().getChildren(alice), /^Staking pools/));
     await resetStub();
 
-    await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+    // Retry-After 0: a longer one would hold the service host (every request fails fast until it has passed), and the
+    // recovery below would wait with it.
+    await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
     await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
     assert.ok(
       (await stubRequests()).some((r) => r.host === 'api' && r.path === `/v1/account/${ID}/full`),

@@ -47,6 +47,8 @@ export interface TestServices extends Services {
   requestLog: RequestLogEntry[]; // the client's log hook
   client: NearClient;
   setClient(c: NearClient): void;
+  /** A new client with the same options (as after a settings change: a fresh cache and no 429 cooldown). */
+  renewClient(): NearClient;
 }
 
 export function endpointsOf(stub: Stub): { apiUrl: string; rpcUrl: string; archivalRpcUrl: string } {
@@ -63,16 +65,18 @@ export function makeServices(stub: Stub, o: { watchlist?: string[]; client?: Par
     watchlist: o.watchlist ?? [],
     ...o.settings,
   };
-  let client = new NearClient({
-    endpoints: endpointsOf(stub),
-    cache: new TtlCache(),
-    retryBaseMs: 1,
-    log: (e) => {
-      requestLog.push(e);
-      lines.push(`request ${JSON.stringify(e)}`);
-    },
-    ...o.client,
-  });
+  const build = (): NearClient =>
+    new NearClient({
+      endpoints: endpointsOf(stub),
+      cache: new TtlCache(),
+      retryBaseMs: 1,
+      log: (e) => {
+        requestLog.push(e);
+        lines.push(`request ${JSON.stringify(e)}`);
+      },
+      ...o.client,
+    });
+  let client = build();
   const log = {
     trace: (m: string) => lines.push(`trace ${m}`),
     debug: (m: string) => lines.push(`debug ${m}`),
@@ -90,6 +94,7 @@ export function makeServices(stub: Stub, o: { watchlist?: string[]; client?: Par
     setClient: (c: NearClient) => {
       client = c;
     },
+    renewClient: () => (client = build()),
     settings,
     onDidChange: () => ({ dispose: () => undefined }),
     hasApiKey: o.client?.apiKey !== undefined,

@@ -3,6 +3,7 @@
 // the body cap, and a wrong REST base URL told apart from an account that does not exist.
 import { strict as assert } from 'node:assert';
 import { WRONG_API_URL } from '../../../src/core/service/client';
+import { MAX_COOLDOWN_MS } from '../../../src/core/service/transport';
 import type { ClientOptions, NearClient } from '../../../src/core/service/client';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
@@ -70,6 +71,116 @@ describe('transport (ofetch)', function () {
         isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 2000)),
       );
       assert.equal(sent.length, 1);
+    });
+  });
+
+  describe('the cooldown after a 429 (per origin)', () => {
+    const full = '/v1/account/alice.near/full';
+    /** A client whose log hook calls `then` once, when the first 429 of `path` has been read (its cooldown is set by then). */
+    const onFirst429 = (path: string, then: () => void): NearClient => {
+      let done = false;
+      return make({
+        log: (e) => {
+          if (!done && e.status === 429 && e.url.includes(path)) {
+            done = true;
+            then();
+          }
+        },
+      });
+    };
+
+    it('a Retry-After beyond the cap: every request to that origin fails fast with the wait, sending nothing; other origins go on', async () => {
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429, headers: { 'retry-after': '60' } }, times: 1 });
+      const c = make();
+      await assert.rejects(
+        c.full('alice.near'),
+        isKind('rate-limited', (e) => assert.equal(e.message, 'Rate limited by the service — set an API key or try again in 60 s.')),
+      );
+      for (const call of [
+        () => c.ft('alice.near'),
+        () => c.full('here.tg'),
+        () => c.status(),
+        () => c.publicKey('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd'),
+      ]) {
+        await assert.rejects(
+          call(),
+          isKind('rate-limited', (e) => {
+            assert.match(e.message, /^Rate limited by the service — set an API key or try again in (59|60) s\.$/);
+            assert.ok(e.retryAfterMs! > 58_000 && e.retryAfterMs! <= 60_000, String(e.retryAfterMs));
+          }),
+        );
+      }
+      assert.equal(stub.requests.filter((r) => r.host === 'api').length, 1, 'only the request that met the 429 reached the REST host');
+      const b = await c.block({ finality: 'final' });
+      assert.equal(b.host, 'regular', 'the RPC origin has no cooldown');
+      // With a key the advice is only the wait; a new client (settings or key changed) starts without the cooldown.
+      const keyed = make({ apiKey: KEY });
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': new Date(Date.now() + 90_000).toUTCString() } }, times: 1 });
+      await assert.rejects(keyed.full('alice.near'), isKind('rate-limited'));
+      await assert.rejects(
+        keyed.full('here.tg'),
+        isKind('rate-limited', (e) => assert.match(e.message, /^Rate limited by the service; try again in (8\d|90) s\.$/)),
+      );
+    });
+
+    it("a request started during another one's Retry-After wait fails fast; the waiting one then goes and succeeds", async () => {
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, times: 1 });
+      let during: Promise<unknown> | undefined;
+      const c = onFirst429(full, () => (during = c.ft('alice.near').catch((e: unknown) => e)));
+      const a = await c.full('alice.near');
+      assert.equal(a.accountId, 'alice.near');
+      const e = await during;
+      assert.ok(isKind('rate-limited')(e));
+      assert.match((e as Error).message, /try again in 1 s\.$/);
+      assert.deepEqual(
+        stub.requests.map((r) => r.path),
+        [full, full],
+        'the ft request was never sent; the 429 one was sent again after its wait',
+      );
+    });
+
+    it('a longer Retry-After met meanwhile holds a waiting retry too (it fails fast instead of going early)', async () => {
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, times: 1 });
+      stub.fault({ host: 'api', match: '/ft', fault: { kind: 'status', status: 429, headers: { 'retry-after': '45' } }, times: 1 });
+      // Both in flight at once: whichever 429 is read first, the 1 s retry of /full meets the 45 s cooldown of /ft.
+      const c = make();
+      const [a, b] = await Promise.allSettled([c.full('alice.near'), c.ft('alice.near')]);
+      assert.equal(a.status, 'rejected');
+      assert.equal(b.status, 'rejected');
+      assert.ok(isKind('rate-limited', (e) => assert.match(e.message, /try again in 4\d s\.$/))(a.status === 'rejected' && a.reason));
+      assert.ok(isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 45_000))(b.status === 'rejected' && b.reason));
+      assert.deepEqual(stub.requests.map((r) => r.path).sort(), ['/v1/account/alice.near/ft', full], 'no retry was sent before the 45 s had passed');
+    });
+
+    it('is capped at MAX_COOLDOWN_MS (5 min), whatever the Retry-After says', async () => {
+      assert.equal(MAX_COOLDOWN_MS, 5 * 60_000);
+      stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '86400' } }, times: 1 });
+      const c = make();
+      await assert.rejects(
+        c.full('alice.near'),
+        isKind('rate-limited', (e) => assert.match(e.message, /try again in 1440 min\.$/)),
+      );
+      await assert.rejects(
+        c.full('here.tg'),
+        isKind('rate-limited', (e) => {
+          assert.match(e.message, /try again in 5 min\.$/);
+          assert.ok(e.retryAfterMs! <= MAX_COOLDOWN_MS);
+        }),
+      );
+    });
+
+    it('a 429 without Retry-After, or a 503 with one, sets no cooldown', async () => {
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429 } });
+      const c = make({ retries: 0 });
+      await assert.rejects(
+        c.full('alice.near'),
+        isKind('rate-limited', (e) => assert.match(e.message, /in a moment\.$/)),
+      );
+      assert.equal((await c.ft('alice.near')).length > 0, true);
+      stub.clearFaults();
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 503, headers: { 'retry-after': '60' } } });
+      await assert.rejects(c.full('alice.near'), isKind('server'));
+      assert.equal((await c.ft('alice.near')).length > 0, true);
     });
   });
 

@@ -89,7 +89,7 @@ const REST_ROWS: Row[] = [
   { name: '500', target: 'rest', fault: { kind: 'status', status: 500 }, message: 'The service had an internal error (HTTP 500: Internal server error).' },
   { name: '502 (gateway HTML page)', target: 'rest', fault: HTML_502, message: 'The service is unavailable right now (HTTP 502).' },
   { name: '503', target: 'rest', fault: { kind: 'status', status: 503, raw: '' }, message: 'The service is unavailable right now (HTTP 503).' },
-  { name: 'timeout', target: 'rest', fault: { kind: 'hang' }, message: 'No answer from {api} within 1 s.' },
+  { name: 'timeout', target: 'rest', fault: { kind: 'hang' }, client: { timeoutMs: 150 }, message: 'No answer from {api} within 1 s.' },
   { name: 'connection refused', target: 'rest', refused: true, message: 'Could not connect to {api} (connection refused).' },
   { name: 'reset mid-body', target: 'rest', fault: { kind: 'reset-mid-body' }, message: 'The connection to {api} was reset.' },
   { name: 'HTML body (200)', target: 'rest', fault: { kind: 'html' }, message: 'The service answered with an HTML page, not JSON.' },
@@ -172,7 +172,7 @@ const RPC_ROWS: Row[] = [
   { name: '500', target: 'rpc', fault: { kind: 'status', status: 500 }, message: 'The RPC host had an internal error (HTTP 500: Internal server error).' },
   { name: '502 (gateway HTML page)', target: 'rpc', fault: HTML_502, message: 'The RPC host is unavailable right now (HTTP 502).' },
   { name: '503', target: 'rpc', fault: { kind: 'status', status: 503, raw: '' }, message: 'The RPC host is unavailable right now (HTTP 503).' },
-  { name: 'timeout', target: 'rpc', fault: { kind: 'hang' }, message: 'No answer from {rpc} within 1 s.' },
+  { name: 'timeout', target: 'rpc', fault: { kind: 'hang' }, client: { timeoutMs: 150 }, message: 'No answer from {rpc} within 1 s.' },
   { name: 'connection refused', target: 'rpc', refused: true, message: 'Could not connect to {rpc} (connection refused).' },
   { name: 'reset mid-body', target: 'rpc', fault: { kind: 'reset-mid-body' }, message: 'The connection to {rpc} was reset.' },
   { name: 'HTML body (200)', target: 'rpc', fault: { kind: 'html' }, message: 'The service answered with an HTML page, not JSON.' },
@@ -285,7 +285,7 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
       cache: new TtlCache(),
       retries: 1,
       retryBaseMs: 1,
-      timeoutMs: 150,
+      timeoutMs: 1000, // long enough for a busy 2-core machine; the timeout rows set their own short one
       maxRetryAfterMs: 1000,
       fetch: (input, init) => {
         const url = String(input);

@@ -78,8 +78,12 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   // ------------------------------------------------------------ state
 
-  /** Aligns entries with the setting: new ids get an entry, removed ids are forgotten, changed endpoints reset the data. */
-  sync(): void {
+  /**
+   * Aligns entries with the setting: new ids get an entry, removed ids are forgotten, changed endpoints reset the data.
+   * `all`: rebuild every subtree (settings changed, or the view asks for its roots); otherwise only new or reset
+   * entries are built — a refresh of one account must not rebuild all the others (50 accounts: 2,500 rebuilds a round).
+   */
+  sync(all = true): void {
     const ids = this.#services.settings.watchlist;
     for (const id of this.#entries.keys()) {
       if (!ids.includes(id)) {
@@ -115,6 +119,9 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
           opened: new Set(),
         };
         this.#entries.set(id, e);
+      } else if (!all) {
+        const root = this.#nodes.get(id); // an account's root node has its id
+        if (root) return root;
       }
       return this.#rebuild(e);
     });
@@ -299,7 +306,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   /** Refresh one account: /full from the service (not the cache), then whatever groups were already loaded. */
   async refresh(id: string): Promise<void> {
-    this.sync();
+    this.sync(false);
     const e = this.#entries.get(id);
     if (!e || e.invalid !== undefined) return;
     await this.#loadFull(e, true);

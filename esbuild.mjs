@@ -62,6 +62,7 @@ export const LAZY = {
   panel: 'src/features/panel/panelHost.ts',
   rpc: 'src/features/rpc/rpcCommands.ts',
   lookup: 'src/features/lookup/lookupCommands.ts',
+  contracts: 'src/features/contracts/contractCommands.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -164,13 +164,12 @@ export async function contractDetails(client: NearClient, contractId: string, o:
     bytes = code.code.length;
     const [abi, source] = await Promise.all([
       exports.includes(ABI_METHOD)
-        ? callRaw(client, acc, ABI_METHOD, {}, undefined, o.signal).then(
-            (r) => {
+        ? callRaw(client, acc, ABI_METHOD, {}, undefined, o.signal)
+            .then((r) => {
               bytes += r.bytes.length;
               return decodeAbi(r.bytes);
-            },
-            (e: unknown) => (NearLensError.is(e) ? e.message : 'The ABI could not be read.'),
-          )
+            })
+            .catch((e: unknown) => (NearLensError.is(e) ? e.message : 'The ABI could not be read.'))
         : undefined,
       exports.includes(SOURCE_METADATA_METHOD)
         ? callView(client, acc, SOURCE_METADATA_METHOD, {}, undefined, o.signal).then(

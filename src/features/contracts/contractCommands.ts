@@ -22,6 +22,7 @@ import {
   stateValue,
 } from '../../core/views/contractModel';
 import { errorNode, WARNING } from '../../core/views/watchlistNodes';
+import { contractHoverLine as contractLine } from '../../core/near/contract';
 import type { WatchNode } from '../../core/views/watchlistNodes';
 import { callView, contractDetails, viewState } from '../../core/service/contracts';
 import type { ContractDetails } from '../../core/service/contracts';
@@ -122,6 +123,15 @@ export async function contractTreeNodes(client: NearClient, acc: string, codeHas
     return contractNodes(acc, await contractDetails(client, acc, { codeHash }));
   } catch (e) {
     return [errorNode(acc, 'contract/interface', `Methods unavailable: ${errorMessage(e)}`, WARNING)];
+  }
+}
+
+/** The hover's contract line ("Contract · 10 methods · NEP-141, NEP-148, NEP-330 · source"), or why it is missing. */
+export async function contractHoverLine(client: NearClient, acc: string, codeHash: string): Promise<string> {
+  try {
+    return contractLine(await contractDetails(client, acc, { codeHash }));
+  } catch (e) {
+    return `Contract · methods unavailable: ${errorMessage(e)}`;
   }
 }
 

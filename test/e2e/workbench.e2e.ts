@@ -183,6 +183,22 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await runCommand(page, 'View: Close All Editors');
   });
 
+  it('Call View Method… from the command palette: a watched contract, a method of its ABI, a typed argument', async () => {
+    const { page } = wb;
+    await runCommand(page, 'NEAR Lens: Call View Method…');
+    await pickQuickItem(page, 'here.tg', /contract/);
+    await pickQuickItem(page, 'ft_balance_of', /method to call/);
+    await answerInputBox(page, 'alice.near', /ft_balance_of: account_id/);
+    const text = await poll(async () => {
+      const t = await editorText(page);
+      return t.startsWith('// ft_balance_of · here.tg') ? t : undefined;
+    }, 'the result of ft_balance_of');
+    assert.deepEqual(text.split('\n').slice(1, 3), ['// args: {"account_id":"alice.near"}', '"1500000000000000000000"']);
+    assert.match(await page.locator('.tabs-container .tab.active').innerText(), /^ft_balance_of\s*\.jsonc/);
+    await wb.shot('03d-call-view-method-palette');
+    await runCommand(page, 'View: Close All Editors');
+  });
+
   it('Query Block… from the command palette (regular RPC, final) opens the block as JSON', async () => {
     const { page } = wb;
     await runCommand(page, 'NEAR Lens: Query Block…');

@@ -58,7 +58,7 @@ const accountRule = (text: string): string => {
   return id;
 };
 
-const askContract = (): Promise<string | undefined> => ask('contract account', { placeHolder: 'for example wrap.near' }, accountRule);
+const typeContract = (): Promise<string | undefined> => ask('contract account', { placeHolder: 'for example wrap.near' }, accountRule);
 
 /** Runs `work` under a cancellable notification progress. */
 function withProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
@@ -148,6 +148,13 @@ const contractOf = (arg: unknown): string | undefined =>
       : undefined;
 
 export function contractCommands(services: Services): ContractCommands {
+  /** A watched account, or one typed. */
+  const askContract = async (): Promise<string | undefined> => {
+    const watched = services.settings.watchlist;
+    if (!watched.length) return typeContract();
+    const picked = await pick('contract', [...watched.map((id) => ({ label: id, value: id })), { label: '$(edit) Other account…', value: '' }]);
+    return picked === '' ? typeContract() : picked;
+  };
   const clientFor = async (contractId: string): Promise<NearClient> => {
     await services.ready;
     return services.clientForAccount(contractId).client;

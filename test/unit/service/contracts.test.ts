@@ -2,6 +2,8 @@
 // here.tg (greeter.wasm with an embedded ABI and NEP-330 metadata), mob.near (plain.wasm: exports only), gone.near
 // (CodeDoesNotExist inside the result), and the contract views of src/core/views/contractModel.ts.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { base58 } from '@scure/base';
 import { NearLensError } from '../../../src/core/errors';
 import { callView, clearContractCache, contractDetails, viewState } from '../../../src/core/service/contracts';
@@ -90,6 +92,22 @@ describe('contracts: client calls against the stub', function () {
   it('no code deployed: says so, before asking for code', async () => {
     await rejects(contractDetails(client, 'alice.near'), /^No contract is deployed on alice\.near\.$/);
     await rejects(contractDetails(client, 'alice.near', { codeHash: '11111111111111111111111111111111' }), /No contract is deployed/);
+  });
+
+  it('code that is not wasm, or cut short, is refused with a clear sentence (and not cached)', async () => {
+    const fixture = (f: string): string => readFileSync(path.join(__dirname, '../../fixtures/contracts', f)).toString('base64');
+    const serve = (file: string): void =>
+      stub.fault({
+        host: 'rpc',
+        match: 'view_code',
+        times: 1,
+        fault: { kind: 'wrong-shape', body: { jsonrpc: '2.0', id: 1, result: { code_base64: fixture(file), hash: 'x', block_height: 1 } } },
+      });
+    serve('wrong-magic.wasm');
+    await rejects(contractDetails(client, 'mob.near'), /not WebAssembly \(it does not start with the wasm magic bytes/);
+    serve('truncated.wasm');
+    await rejects(contractDetails(client, 'mob.near'), /truncated or invalid WebAssembly module/);
+    assert.equal((await contractDetails(client, 'mob.near')).methods.length, 5, 'a failure is not cached');
   });
 
   it('an unreadable ABI is a note, the exports stand in', async () => {

@@ -180,6 +180,8 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     assert.equal(text.split('\n')[1], '// args: {"account_id":"alice.near"}');
     assert.equal(text.split('\n')[2], '"1500000000000000000000"');
     await wb.shot('03c-call-view-method');
+    // The Copy as near-cli-rs / near-api-js offer stays until dismissed: clear it for the next steps' screenshots.
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'View: Close All Editors');
   });
 
@@ -196,6 +198,8 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     assert.deepEqual(text.split('\n').slice(1, 3), ['// args: {"account_id":"alice.near"}', '"1500000000000000000000"']);
     assert.match(await page.locator('.tabs-container .tab.active').innerText(), /^ft_balance_of\s*\.jsonc/);
     await wb.shot('03d-call-view-method-palette');
+    // The Copy as near-cli-rs / near-api-js offer stays until dismissed: clear it for the next steps' screenshots.
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'View: Close All Editors');
   });
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/core/views/watchlistNodes';
-import { activateExtension, answerNextInputBox, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, answerNextInputBox, hoverText, openFixture, positionOf, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub } from '../support/stubClient';
 
@@ -140,6 +140,20 @@ describe('contracts', () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.viewContractState', { contractId: 'mob.near' })), (e: Error) =>
       /too large .* give a key prefix/.test(e.message),
     );
+  });
+
+  it('the account hover of a contract adds its line: methods, standards, source', async () => {
+    const editor = await openFixture('README.md');
+    const hover = async (): Promise<string> => (await hoverText(editor.document.uri, positionOf(editor.document, 'here.tg', 0, 3))).replace(/\\(.)/g, '$1');
+    // The line comes within the hover's short wait, or on the next hover (the interface is then cached).
+    const text = await waitFor(
+      async () => {
+        const t = await hover();
+        return /Contract ·/.test(t) ? t : undefined;
+      },
+      { what: 'the contract line' },
+    );
+    assert.match(text, /Contract · 10 methods · NEP-141, NEP-148, NEP-330 · source/);
   });
 
   it('the interface from code', async () => {

@@ -8,6 +8,7 @@ import { CACHE_ENTRIES } from '../src/core/service/cache';
 import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
 import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
+import { contractRow } from './contracts';
 import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
@@ -78,6 +79,7 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
     const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
+    rows.push(...(await attempt(12, 'contract interface', () => contractRow(stub))));
   } finally {
     await stub.close();
   }

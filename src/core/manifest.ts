@@ -20,6 +20,9 @@ export const COMMANDS = {
   openInExplorer: 'nearLens.openInExplorer',
   copyText: 'nearLens.copyText',
   convertUnits: 'nearLens.convertUnits',
+  callViewMethod: 'nearLens.callViewMethod',
+  viewContractState: 'nearLens.viewContractState',
+  contractInterface: 'nearLens.contractInterface',
   watchlistAdd: 'nearLens.watchlist.add',
   watchlistRemove: 'nearLens.watchlist.remove',
   watchlistRefresh: 'nearLens.watchlist.refresh',
@@ -49,6 +52,9 @@ export const ITEM_CONTEXT = {
   account: 'nearLens.account',
   token: 'nearLens.token',
   liquidToken: 'nearLens.token.liquid',
+  viewMethod: 'nearLens.method.view',
+  unknownMethod: 'nearLens.method.unknown',
+  callMethod: 'nearLens.method.call',
 } as const;
 
 /** The name of the API key in VS Code's SecretStorage. */

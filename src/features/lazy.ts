@@ -2,6 +2,7 @@
 // activation never reads it. Import a part's types with `import type` only: a value import would pull the part back
 // into the main bundle (the build refuses that).
 import type * as vscode from 'vscode';
+import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
@@ -11,6 +12,7 @@ export interface LazyParts {
   panel: typeof Panel;
   rpc: typeof Rpc;
   lookup: typeof Lookup;
+  contracts: typeof Contracts;
 }
 
 /**
@@ -22,6 +24,7 @@ if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.panel = require('./panel/panelHost') as typeof Panel;
   fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
   fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
+  fromSource.contracts = require('./contracts/contractCommands') as typeof Contracts;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -35,6 +38,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
       return require('near-lens-lazy:rpc') as LazyParts[K];
     case 'lookup':
       return require('near-lens-lazy:lookup') as LazyParts[K];
+    case 'contracts':
+      return require('near-lens-lazy:contracts') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }

@@ -12,6 +12,7 @@ const ALLOWLIST = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  'dist/contracts.js',
   'dist/extension.js',
   'dist/lookup.js',
   'dist/panel.js',

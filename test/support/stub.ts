@@ -92,6 +92,26 @@ interface RpcAccount {
   keys: unknown[];
 }
 type CallEntry = { result: unknown } | { byAccount: Record<string, unknown>; default: unknown };
+/** A contract of rpc-contracts.json: its code (a file under fixtures), embedded ABI, view results, state. */
+interface ContractFixture {
+  view_account?: Omit<ViewAccountData, 'code_hash'>;
+  code: string;
+  abi?: string;
+  calls?: Record<
+    string,
+    ({ result: unknown } | { byAccount: Record<string, unknown>; default: unknown } | { text: string } | { base64: string }) & { logs?: string[] }
+  >;
+  /** [key, value] as text, or `base64:…` for bytes. */
+  state?: Array<[string, string]>;
+  stateTooLargeWithoutPrefix?: boolean;
+  /** Every call_function answers this `result.error` (e.g. CodeDoesNotExist). */
+  callError?: string;
+}
+interface Contract extends ContractFixture {
+  bytes: Uint8Array;
+  hash: string;
+  abiBytes?: Uint8Array;
+}
 
 const NO_CODE = '11111111111111111111111111111111';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -146,6 +166,7 @@ class Data {
   readonly calls: Record<string, Record<string, CallEntry>>;
   readonly hashes = new Map<string, number>();
   readonly missingMethodBody: Record<string, unknown>;
+  readonly contracts = new Map<string, Contract>();
 
   constructor(dir: string) {
     const read = (f: string): unknown => JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
@@ -169,6 +190,11 @@ class Data {
     this.accounts = read('rpc-accounts.json') as Record<string, RpcAccount>;
     this.calls = read('rpc-call-function.json') as Record<string, Record<string, CallEntry>>;
     this.missingMethodBody = read('rpc-query-call-function-error-in-result-method-not-found-testnet.json') as Record<string, unknown>;
+    for (const [id, c] of Object.entries(read('rpc-contracts.json') as Record<string, ContractFixture>)) {
+      const bytes = new Uint8Array(readFileSync(path.join(dir, c.code)));
+      const abiBytes = c.abi === undefined ? undefined : new Uint8Array(readFileSync(path.join(dir, c.abi)));
+      this.contracts.set(id, { ...c, bytes, abiBytes, hash: base58.encode(createHash('sha256').update(bytes).digest()) });
+    }
   }
 
   blockAt(height: number): Record<string, unknown> {
@@ -188,6 +214,12 @@ class Data {
   }
 
   viewAccount(id: string): ViewAccountData | undefined {
+    const c = this.contracts.get(id);
+    const va = c?.view_account ? { ...c.view_account, code_hash: NO_CODE } : this.#viewAccount(id);
+    return c && va ? { ...va, code_hash: c.hash } : va;
+  }
+
+  #viewAccount(id: string): ViewAccountData | undefined {
     const acc = this.accounts[id];
     if (acc) return acc.view_account;
     const full = this.full.get(id) as { state?: { balance: string; locked: string; storage_bytes: number } | null } | undefined;
@@ -198,6 +230,38 @@ class Data {
 
 function rpcErrorBody(id: unknown, name: string, cause: string, info: Record<string, unknown>, data: string, code = -32000, message = 'Server error'): unknown {
   return { jsonrpc: '2.0', error: { name, cause: { name: cause, info }, code, message, data }, id };
+}
+
+/**
+ * call_function on a contract of rpc-contracts.json: `__contract_abi` returns the zstd bytes of its ABI file; a call
+ * entry returns JSON (`result`, or `byAccount` on `args.account_id`), text or base64 bytes; an unknown method is the
+ * real MethodNotFound body, a `callError` every call's `result.error`.
+ */
+function contractCall(
+  c: Contract,
+  method: string,
+  params: Record<string, unknown>,
+  ok: (result: unknown) => Reply,
+  at: { block_height: number; block_hash: string },
+  id: unknown,
+): Reply {
+  const answer = (bytes: Uint8Array, logs: string[] = []): Reply => ok({ result: Array.from(bytes), logs, ...at });
+  const failed = (error: string): Reply => json(200, { jsonrpc: '2.0', result: { ...at, error, logs: [] }, id });
+  if (c.callError !== undefined) return failed(c.callError);
+  if (method === '__contract_abi' && c.abiBytes) return answer(c.abiBytes);
+  const entry = c.calls?.[method];
+  if (!entry) return failed('wasm execution failed with error: MethodResolveError(MethodNotFound)');
+  const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+  if ('text' in entry) return answer(utf8(entry.text), entry.logs);
+  if ('base64' in entry) return answer(base64.decode(entry.base64), entry.logs);
+  let args: Record<string, unknown> = {};
+  try {
+    args = JSON.parse(new TextDecoder().decode(base64.decode(String(params['args_base64'] ?? '')))) as Record<string, unknown>;
+  } catch {
+    // not JSON: no account_id
+  }
+  const value = 'result' in entry ? entry.result : (entry.byAccount[String(args['account_id'])] ?? entry.default);
+  return answer(utf8(JSON.stringify(value)), entry.logs);
 }
 
 /** Starts the four loopback servers (0 = random port). */
@@ -402,6 +466,8 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
             ),
           );
         }
+        const contract = data.contracts.get(accountId);
+        if (contract) return contractCall(contract, methodName, params, ok, at, id);
         const entry = data.calls[accountId]?.[methodName];
         if (!entry) return json(200, { ...data.missingMethodBody, id, result: { ...(data.missingMethodBody['result'] as object), ...at } });
         let args: Record<string, unknown>;
@@ -412,6 +478,31 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         }
         const value = 'result' in entry ? entry.result : (entry.byAccount[String(args['account_id'])] ?? entry.default);
         return ok({ result: Array.from(new TextEncoder().encode(JSON.stringify(value))), logs: [], ...at });
+      }
+      case 'view_code':
+      case 'view_state': {
+        const va = data.viewAccount(accountId);
+        if (!va) return unknownAccount();
+        const contract = data.contracts.get(accountId);
+        if (!contract) {
+          const info = { contract_account_id: accountId, ...at };
+          return json(
+            200,
+            rpcErrorBody(id, 'HANDLER_ERROR', 'NO_CONTRACT_CODE', info, `Contract code for contract ID #${accountId} has never been observed on the node`),
+          );
+        }
+        if (params['request_type'] === 'view_code') return ok({ code_base64: base64.encode(contract.bytes), hash: contract.hash, ...at });
+        const prefix = base64.decode(String(params['prefix_base64'] ?? ''));
+        if (contract.stateTooLargeWithoutPrefix && prefix.length === 0) {
+          const info = { contract_account_id: accountId, ...at };
+          return json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'TOO_LARGE_CONTRACT_STATE', info, `State of contract ${accountId} is too large to be viewed`));
+        }
+        const bytesOf = (t: string): Uint8Array => (t.startsWith('base64:') ? base64.decode(t.slice(7)) : new TextEncoder().encode(t));
+        const values = (contract.state ?? [])
+          .map(([k, v]) => ({ key: bytesOf(k), value: bytesOf(v) }))
+          .filter((e) => prefix.every((b, i) => e.key[i] === b))
+          .map((e) => ({ key: base64.encode(e.key), value: base64.encode(e.value) }));
+        return ok({ values, ...at });
       }
       default:
         return json(

@@ -1,6 +1,5 @@
 // What a contract gives back, made readable: a view call's result bytes and the key/value pairs of its state
 // (`view_state`), and the key prefix a person types for `view_state`. Pure: no `vscode`, no I/O.
-import { base64, hex } from '@scure/base';
 import { badShape, invalidInput } from '../errors';
 import { isRecord } from '../json';
 
@@ -14,6 +13,11 @@ export interface StateEntry {
   key: DecodedBytes;
   value: DecodedBytes;
 }
+
+// Node's Buffer rather than @scure/base's base64/hex: this module is in a lazy part, and those would grow the main bundle.
+const b64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
+const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -35,7 +39,7 @@ export function printableText(bytes: Uint8Array): string | undefined {
 /** Never throws: any bytes are JSON, printable text, or binary. Empty bytes are empty text. */
 export function decodeCallResult(bytes: Uint8Array): CallResult {
   const text = printableText(bytes);
-  if (text === undefined) return { kind: 'binary', base64: base64.encode(bytes), hex: hex.encode(bytes) };
+  if (text === undefined) return { kind: 'binary', base64: b64(bytes), hex: hexOf(bytes) };
   if (text.trim() !== '') {
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown, text };
@@ -48,17 +52,13 @@ export function decodeCallResult(bytes: Uint8Array): CallResult {
 
 export function decodeBytes(bytes: Uint8Array): DecodedBytes {
   const text = printableText(bytes);
-  const b64 = base64.encode(bytes);
-  return text === undefined ? { kind: 'binary', base64: b64, hex: hex.encode(bytes) } : { kind: 'text', text, base64: b64 };
+  const base64 = b64(bytes);
+  return text === undefined ? { kind: 'binary', base64, hex: hexOf(bytes) } : { kind: 'text', text, base64 };
 }
 
 /** Strict base64 (padded, standard alphabet), or undefined. */
 export function base64Bytes(text: string): Uint8Array | undefined {
-  try {
-    return base64.decode(text);
-  } catch {
-    return undefined;
-  }
+  return STRICT_BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : undefined;
 }
 
 /** Byte-wise order, the order of keys in the trie. */
@@ -93,9 +93,9 @@ export function decodeStateEntries(values: unknown): StateEntry[] {
  */
 export function parseKeyPrefix(text: string): string {
   const m = /^base64:(.*)$/is.exec(text.trim());
-  if (!m) return base64.encode(new TextEncoder().encode(text));
-  const b64 = (m[1] ?? '').trim();
-  const bytes = base64Bytes(b64);
+  if (!m) return b64(new TextEncoder().encode(text));
+  const typed = (m[1] ?? '').trim();
+  const bytes = base64Bytes(typed);
   if (!bytes) throw invalidInput('The key prefix after "base64:" is not valid base64 (A–Z, a–z, 0–9, + and /, padded with =).');
-  return base64.encode(bytes);
+  return b64(bytes);
 }

@@ -92,7 +92,7 @@ export function resultDocument(summary: string, result: unknown): string {
 export interface KeptResult {
   /** Grows with each result, so a document's address never names another result. */
   readonly id: number;
-  readonly kind: 'block' | 'rpc';
+  readonly kind: 'block' | 'rpc' | 'call' | 'state';
   readonly summary: string;
   readonly text: string;
 }
@@ -101,8 +101,9 @@ export interface KeptResult {
 export class RecentResults {
   private kept: KeptResult[] = [];
   private next = 1;
-  add(kind: KeptResult['kind'], summary: string, result: unknown): KeptResult {
-    const r = { id: this.next++, kind, summary, text: resultDocument(summary, result) };
+  /** `text`: the document as made by the caller (a view call's, a state's); default: the summary over the JSON. */
+  add(kind: KeptResult['kind'], summary: string, result: unknown, text = resultDocument(summary, result)): KeptResult {
+    const r = { id: this.next++, kind, summary, text };
     this.kept = [r, ...this.kept].slice(0, 20);
     return r;
   }

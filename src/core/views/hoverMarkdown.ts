@@ -36,7 +36,16 @@ export interface HoverOptions {
 
 /** What the live part of a hover has to show. */
 export type LiveResult =
-  | { kind: 'account'; full: AccountFull; network: string; host: string; ftMetadata?: ReadonlyMap<string, Slot<FtMetadata>>; staleError?: string }
+  | {
+      kind: 'account';
+      full: AccountFull;
+      network: string;
+      host: string;
+      ftMetadata?: ReadonlyMap<string, Slot<FtMetadata>>;
+      staleError?: string;
+      /** "Contract · 12 methods · NEP-141, NEP-148 · source" (plain text) for an account with code. */
+      contract?: string;
+    }
   | { kind: 'public-key'; accounts: PublicKeyAccounts; network: string; host: string }
   | { kind: 'error'; message: string }
   | { kind: 'off' }; // nearLens.hover.lookups is false
@@ -120,6 +129,7 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     ...liquid.map(([t, v]) => liquidLine(t, v)),
     // The "(raw)" mark explained once, under the lines that carry it.
     liquid.some(([, v]) => v.known && !v.scaled) && escapeMarkdown(RAW_MEANS, 300),
+    r.contract !== undefined && escapeMarkdown(r.contract, 200),
     `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
     head,
   ]

@@ -181,6 +181,7 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
           ? { description: hash, tooltip: `code_hash ${hash} (block ${formatHeight(info.view.blockHeight)})`, icon: 'file-code' }
           : { tooltip: 'code_hash is all ones: nothing is deployed.', icon: 'circle-slash' },
       ),
+      ...(info.methods ?? []),
       ...(full.length > 0
         ? []
         : [

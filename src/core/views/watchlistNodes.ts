@@ -31,6 +31,8 @@ export interface WatchNode {
 export interface ContractInfo {
   view: ViewAccount;
   keys: AccessKeyInfo[];
+  /** The contract's methods, standards and source (built by the contracts lazy part). */
+  methods?: WatchNode[];
 }
 
 /** Everything known about one watched account. */

@@ -15,6 +15,7 @@ import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
+import { lazyPart } from '../lazy';
 import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
@@ -120,10 +121,19 @@ export class NearHoverProvider implements vscode.HoverProvider {
             ),
           ),
       );
+    // A contract account adds one line (the contracts part reads its interface, cached by code hash); like the
+    // metadata, it is left out when it does not come within the wait, and is there on the next hover.
+    let contract: string | undefined;
+    const code = full.state
+      ? client
+          .viewAccount(c.id, undefined, { signal })
+          .then(async ({ result: v }) => void (contract = v.hasCode ? await lazyPart('contracts').contractHoverLine(client, c.id, v.codeHash) : undefined))
+          .catch(() => undefined)
+      : undefined;
     const wait = delay(METADATA_WAIT_MS);
-    await Promise.race([Promise.all(loads), wait.promise]);
+    await Promise.race([Promise.all([...loads, code]), wait.promise]);
     wait.cancel();
-    return accountResult({ client, network }, full, ftMetadata);
+    return { ...accountResult({ client, network }, full, ftMetadata), contract };
   }
 }
 

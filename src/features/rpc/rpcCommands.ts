@@ -122,6 +122,11 @@ async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocu
   return document;
 }
 
+/** Keeps a result (a contract's view call or state) among the recent ones and opens its read-only document like Query Block's. */
+export function showResult(kind: KeptResult['kind'], summary: string, text: string, show: boolean): Promise<vscode.TextDocument> {
+  return openResult(recent.add(kind, summary, undefined, text), show);
+}
+
 export interface RpcCommands {
   handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
   /** The text of a `near-lens:` result document. */

@@ -11,6 +11,7 @@ import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode } from '../../core/views/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
+import { lazyPart } from '../lazy';
 
 interface Entry extends AccountEntry {
   where: string; // network and endpoints the data came from: a change drops the data
@@ -255,7 +256,9 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                 async () => {
                   const client = this.#client(e);
                   const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
-                  return { view: view.result, keys: keys.result };
+                  const { hasCode, codeHash } = view.result;
+                  const methods = hasCode ? await lazyPart('contracts').contractTreeNodes(client, id, codeHash) : undefined;
+                  return { view: view.result, keys: keys.result, methods };
                 },
               ),
             ]

@@ -103,6 +103,20 @@ describe('hover provider (fake vscode, stub service)', function () {
     assert.equal(stub.requests.filter((r) => r.host === 'api').length, 1);
   });
 
+  it('a contract account adds one line: methods, standards, source (its interface read once, by code hash)', async () => {
+    const s = await hover('here.tg', 2);
+    const plain = (s?.[1] ?? '').replace(/\\/g, '');
+    assert.match(plain, /Contract · 10 methods · NEP-141, NEP-148, NEP-330 · source/);
+    assert.doesNotMatch((await hover('alice.near', 2))?.[1] ?? '', /Contract ·/, 'no line for an account without code');
+    stub.clearRequests();
+    await hover('here.tg', 2);
+    assert.deepEqual(
+      stub.requests.map((r) => (r.body as { params?: { request_type?: string } } | undefined)?.params?.request_type ?? r.path),
+      [],
+      'all cached: no request',
+    );
+  });
+
   it('keeps the last good figures, with the reason, when a look-up after the cache time fails', async () => {
     let now = 1_000_000;
     const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };

@@ -1,0 +1,263 @@
+// Contracts, a lazy part (dist/contracts.js): "Call View Method…", "View Contract State…", the interface from code,
+// and the watchlist's method nodes. Prompts (or an argument object), a cancellable progress, results as read-only
+// `near-lens:` documents (the rpc part's, like Query Block's). Everything contract-specific (wasm, ABI, fzstd) is
+// reached from here only.
+import vscode = require('vscode');
+import { argFields, buildArgs, parseArgValue } from '../../core/near/contractArgs';
+import type { ArgField } from '../../core/near/contractArgs';
+import { accountIdError } from '../../core/near/ids';
+import { hostOf } from '../../core/near/networks';
+import { errorMessage, invalidInput } from '../../core/errors';
+import { isRecord } from '../../core/json';
+import { COMMANDS } from '../../core/manifest';
+import { answeredBy, parseParamsJson } from '../../core/views/commandModel';
+import {
+  callDocument,
+  callSummary,
+  contractNodes,
+  methodOfNodeId,
+  nearApiJsCall,
+  nearCliCommand,
+  stateDocument,
+  stateValue,
+} from '../../core/views/contractModel';
+import { errorNode, WARNING } from '../../core/views/watchlistNodes';
+import { contractHoverLine as contractLine } from '../../core/near/contract';
+import type { WatchNode } from '../../core/views/watchlistNodes';
+import { callView, contractDetails, viewState } from '../../core/service/contracts';
+import type { ContractDetails } from '../../core/service/contracts';
+import type { NearClient, RpcHost } from '../../core/service/client';
+import type { Services } from '../../platform/services';
+import { fail } from '../../platform/failure';
+import { ask, pick } from '../../platform/prompts';
+import { lazyPart } from '../lazy';
+
+export interface CallViewMethodArgs {
+  contractId: string;
+  methodName: string;
+  args?: unknown;
+  blockId?: number | string;
+  /** true: also open the result document (from code, nothing is shown by default). */
+  show?: boolean;
+}
+export interface ViewContractStateArgs {
+  contractId: string;
+  /** `base64:…` or UTF-8 text; empty: the whole state. */
+  prefix?: string;
+  blockId?: number | string;
+  show?: boolean;
+}
+
+/** The last arguments typed for each `contract.method` (the JSON box is prefilled with them). */
+const lastArgs = new Map<string, string>();
+
+const accountRule = (text: string): string => {
+  const id = text.trim();
+  const why = accountIdError(id);
+  if (why) throw invalidInput(`Not a NEAR account id: ${why}`);
+  return id;
+};
+
+const typeContract = (): Promise<string | undefined> => ask('contract account', { placeHolder: 'for example wrap.near' }, accountRule);
+
+/** Runs `work` under a cancellable notification progress. */
+function withProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}…`, cancellable: true }, (_p, token) => {
+    const ctrl = new AbortController();
+    const sub = token.onCancellationRequested(() => ctrl.abort());
+    return work(ctrl.signal).finally(() => sub.dispose());
+  });
+}
+
+/** A method: the ABI's views first, then the other methods and exports, or a name typed freely. */
+async function pickMethod(d: ContractDetails | undefined): Promise<string | undefined> {
+  const methods = d?.methods ?? [];
+  const items = [
+    ...methods.map((m) => ({
+      label: m.name,
+      description: m.kind === 'unknown' ? 'exported (kind unknown)' : m.kind === 'call' ? 'change method (a view call may fail)' : 'view',
+      detail: m.params?.length ? `(${m.params.map((p) => p.name).join(', ')})` : undefined,
+      value: m.name,
+    })),
+    { label: '$(edit) Other method…', value: '' },
+  ];
+  const picked = await pick('method to call', items);
+  if (picked !== '') return picked;
+  return ask('method name', { placeHolder: 'for example get_greeting' }, (t) => {
+    if (!/^[A-Za-z_]\w{0,255}$/.test(t.trim())) throw invalidInput('A contract method name is letters, digits and underscores.');
+    return t.trim();
+  });
+}
+
+/** With an ABI: one input per parameter checked against its schema; otherwise one JSON box with the last arguments. */
+async function askArgs(d: ContractDetails | undefined, contractId: string, method: string): Promise<unknown> {
+  const fn = d?.abi?.functions.find((f) => f.name === method);
+  if (fn) {
+    const fields: ArgField[] = argFields(fn, d?.abi?.rootSchema);
+    const texts: Record<string, string> = {};
+    for (const f of fields) {
+      const text = await ask(`${method}: ${f.name}`, { prompt: `${f.label}${f.required ? '' : ' (optional: leave empty to leave it out)'}` }, (t) => {
+        parseArgValue(f, t);
+        return t;
+      });
+      if (text === undefined) return undefined;
+      texts[f.name] = text;
+    }
+    return buildArgs(fields, texts);
+  }
+  const key = `${contractId}.${method}`;
+  const text = await ask(`arguments of ${method}`, { prompt: 'JSON object', value: lastArgs.get(key) ?? '{}' }, (t) =>
+    t.trim() === '' ? {} : parseParamsJson(t),
+  );
+  if (text !== undefined) lastArgs.set(key, JSON.stringify(text));
+  return text;
+}
+
+export interface ContractCommands {
+  handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
+}
+
+/** Interface nodes of a contract account for the watchlist's "Contract" group; a failure is one line, never thrown. */
+export async function contractTreeNodes(client: NearClient, acc: string, codeHash: string): Promise<WatchNode[]> {
+  try {
+    return contractNodes(acc, await contractDetails(client, acc, { codeHash }));
+  } catch (e) {
+    return [errorNode(acc, 'contract/interface', `Methods unavailable: ${errorMessage(e)}`, WARNING)];
+  }
+}
+
+/** The hover's contract line ("Contract · 10 methods · NEP-141, NEP-148, NEP-330 · source"), or why it is missing. */
+export async function contractHoverLine(client: NearClient, acc: string, codeHash: string): Promise<string> {
+  try {
+    return contractLine(await contractDetails(client, acc, { codeHash }));
+  } catch (e) {
+    return `Contract · methods unavailable: ${errorMessage(e)}`;
+  }
+}
+
+/** The contract of an argument: a string, `{ contractId }`, or a watchlist node (its account). */
+const contractOf = (arg: unknown): string | undefined =>
+  typeof arg === 'string'
+    ? arg
+    : isRecord(arg)
+      ? typeof arg['contractId'] === 'string'
+        ? arg['contractId']
+        : typeof arg['accountId'] === 'string'
+          ? arg['accountId']
+          : undefined
+      : undefined;
+
+export function contractCommands(services: Services): ContractCommands {
+  /** A watched account, or one typed. */
+  const askContract = async (): Promise<string | undefined> => {
+    const watched = services.settings.watchlist;
+    if (!watched.length) return typeContract();
+    const picked = await pick('contract', [...watched.map((id) => ({ label: id, value: id })), { label: '$(edit) Other account…', value: '' }]);
+    return picked === '' ? typeContract() : picked;
+  };
+  const clientFor = async (contractId: string): Promise<NearClient> => {
+    await services.ready;
+    return services.clientForAccount(contractId).client;
+  };
+  const answered = (client: NearClient, host: RpcHost): string =>
+    answeredBy(host, hostOf(host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl));
+
+  /** From code `{ contractId, methodName, args?, blockId? }` → `{ result, logs, blockHeight }`; from the tree or palette, prompts. */
+  const callViewMethod = async (arg?: unknown): Promise<unknown> => {
+    const fromCode = isRecord(arg) && typeof arg['methodName'] === 'string' && typeof arg['contractId'] === 'string';
+    try {
+      if (fromCode) {
+        const a = arg as unknown as CallViewMethodArgs;
+        const client = await clientFor(accountRule(a.contractId));
+        const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
+        if (a.show === true) {
+          await lazyPart('rpc').showResult(
+            'call',
+            callSummary(a.contractId, a.methodName, r, answered(client, r.host)),
+            callDocument(callSummary(a.contractId, a.methodName, r, answered(client, r.host)), a.args, r),
+            true,
+          );
+        }
+        return { result: r.result, logs: r.logs, blockHeight: r.blockHeight };
+      }
+      const node = isRecord(arg) && typeof arg['id'] === 'string' ? methodOfNodeId(arg['id']) : undefined;
+      const contractId = contractOf(arg) ?? (await askContract());
+      if (!contractId) return undefined;
+      const client = await clientFor(accountRule(contractId));
+      // The interface for the picker and the argument fields; a contract that cannot be read still takes a typed name.
+      const d = await withProgress(`reading ${contractId}`, (signal) => contractDetails(client, contractId, { signal })).then(
+        (x) => x,
+        () => undefined,
+      );
+      const method = node ?? (await pickMethod(d));
+      if (!method) return undefined;
+      const args = await askArgs(d, contractId, method);
+      if (args === undefined) return undefined;
+      const r = await withProgress(`calling ${method}`, (signal) => callView(client, contractId, method, args, undefined, signal));
+      const summary = callSummary(contractId, method, r, answered(client, r.host));
+      const document = await lazyPart('rpc').showResult('call', summary, callDocument(summary, args, r), true);
+      const network = services.clientForAccount(contractId).network;
+      void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
+        if (c)
+          void vscode.env.clipboard.writeText(c.includes('cli') ? nearCliCommand(contractId, method, args, network) : nearApiJsCall(contractId, method, args));
+      });
+      return { result: r.result, logs: r.logs, blockHeight: r.blockHeight, document };
+    } catch (e) {
+      return fail(e, !fromCode, 'Call View Method');
+    }
+  };
+
+  /** From code `{ contractId, prefix?, blockId? }` → `{ entries: [{ key, value }], blockHeight }` (text, or { base64, hex }). */
+  const viewContractState = async (arg?: unknown): Promise<unknown> => {
+    const fromCode = isRecord(arg) && typeof arg['contractId'] === 'string' && !('id' in arg);
+    try {
+      const a = fromCode ? (arg as unknown as ViewContractStateArgs) : undefined;
+      const contractId = a?.contractId ?? contractOf(arg) ?? (await askContract());
+      if (!contractId) return undefined;
+      const prefix = a ? (a.prefix ?? '') : await ask('key prefix', { prompt: 'empty: the whole state; text (STATE) or base64:…', value: '' }, (t) => t);
+      if (prefix === undefined) return undefined;
+      const client = await clientFor(accountRule(contractId));
+      const r = a
+        ? await viewState(client, contractId, prefix, a.blockId)
+        : await withProgress(`reading the state of ${contractId}`, (signal) => viewState(client, contractId, prefix, undefined, signal));
+      const entries = r.entries.map((e) => ({ key: stateValue(e.key), value: stateValue(e.value) }));
+      const out = { entries, blockHeight: r.blockHeight };
+      if (!a || a.show === true) {
+        const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${answered(client, r.host)}`;
+        return { ...out, document: await lazyPart('rpc').showResult('state', summary, stateDocument(summary, r.entries), true) };
+      }
+      return out;
+    } catch (e) {
+      return fail(e, !fromCode, 'View Contract State');
+    }
+  };
+
+  /** `{ codeHash, methods: [{ name, kind, params?: [{ name }] }], abi?, source? }` of a contract id (string or `{ contractId }`). */
+  const contractInterface = async (arg?: unknown): Promise<unknown> => {
+    const given = contractOf(arg);
+    try {
+      const contractId = given ?? (await askContract());
+      if (!contractId) return undefined;
+      const client = await clientFor(accountRule(contractId));
+      const d = await contractDetails(client, contractId);
+      const out = {
+        codeHash: d.codeHash,
+        methods: d.methods.map((m) =>
+          m.params ? { name: m.name, kind: m.kind, params: m.params.map((p) => ({ name: p.name })) } : { name: m.name, kind: m.kind },
+        ),
+        ...(d.abi ? { abi: d.abi } : {}),
+        ...(d.source ? { source: d.source } : {}),
+        ...(d.abiError ? { abiError: d.abiError } : {}),
+      };
+      if (given === undefined)
+        await lazyPart('rpc').showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
+      return out;
+    } catch (e) {
+      return fail(e, given === undefined, 'Contract Interface');
+    }
+  };
+
+  return {
+    handlers: { [COMMANDS.callViewMethod]: callViewMethod, [COMMANDS.viewContractState]: viewContractState, [COMMANDS.contractInterface]: contractInterface },
+  };
+}

@@ -1,0 +1,14 @@
+// Registers Call View Method…, View Contract State… and the contract interface command at activation; their handlers
+// (contractCommands.ts, with the wasm/ABI readers and fzstd) are a lazy part, loaded on the first call.
+import type * as vscode from 'vscode';
+import { COMMANDS } from '../../core/manifest';
+import type { Services } from '../../platform/services';
+import { lazyPart, registerLazyCommands } from '../lazy';
+
+export function registerContractCommands(context: vscode.ExtensionContext, services: Services): void {
+  registerLazyCommands(
+    context,
+    [COMMANDS.callViewMethod, COMMANDS.viewContractState, COMMANDS.contractInterface],
+    () => lazyPart('contracts').contractCommands(services).handlers,
+  );
+}

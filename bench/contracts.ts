@@ -1,4 +1,4 @@
-// Row 12: a contract's interface from a ~1 MB module with an embedded ABI (core time: wasm exports + zstd/JSON ABI +
+// Row 13: a contract's interface from a ~1 MB module with an embedded ABI (core time: wasm exports + zstd/JSON ABI +
 // the method list, no network), and a second look-up of the same code hash through the client (no request).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +38,7 @@ export async function contractRow(stub: Stub): Promise<Row> {
   const again = stub.requests.length;
 
   return {
-    id: 12,
+    id: 13,
     figure: `contract interface, ${mb(code.length)} module + embedded ABI`,
     measured: `${fmtSummary(s, 'ms')}; second look-up of the code hash: ${again} requests`,
     baseline: `${INTERFACE_TARGET_MS} ms (issue #17)`,

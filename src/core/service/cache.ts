@@ -76,6 +76,11 @@ export class TtlCache {
     });
   }
 
+  /** When the value under `key` was stored (ms since epoch), even if expired. */
+  storedAt(key: string): number | undefined {
+    return this.#entries.get(key)?.storedAt;
+  }
+
   /** The last good value even if expired ("keep showing the last good data"). */
   peek<T>(key: string): T | undefined {
     return this.#entries.get(key)?.value as T | undefined;

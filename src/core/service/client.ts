@@ -103,6 +103,11 @@ export class NearClient {
     return this.#cache.peek<AccountFull>(`acct:${id}|${this.endpoints.apiUrl}|/full`);
   }
 
+  /** When that last good `full()` answer arrived (ms since epoch). */
+  fullFetchedAt(id: string): number | undefined {
+    return this.#cache.storedAt(`acct:${id}|${this.endpoints.apiUrl}|/full`);
+  }
+
   // ---------------------------------------------------------------- JSON-RPC
 
   block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>> {

@@ -32,6 +32,8 @@ export interface HoverOptions {
   nftPublisher?: string | undefined;
   /** Whether an explorer page exists for the account (settings/network), to offer the link. */
   hasExplorer?: boolean;
+  /** How a time reads (tests pin it); default the local time of day. */
+  formatTime?: (ms: number) => string;
 }
 
 /** What the live part of a hover has to show. */
@@ -43,6 +45,8 @@ export type LiveResult =
       host: string;
       ftMetadata?: ReadonlyMap<string, Slot<FtMetadata>>;
       staleError?: string;
+      /** When the stale data arrived (ms since epoch). */
+      staleAt?: number;
       /** "Contract · 12 methods · NEP-141, NEP-148 · source" (plain text) for an account with code. */
       contract?: string;
     }
@@ -111,7 +115,8 @@ function liquidLine(t: FtHolding, v: TokenView): string {
 export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>, o: HoverOptions): string {
   const { full } = r;
   const st = full.state;
-  const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received.`));
+  const from = r.staleAt === undefined ? '' : ` (from ${(o.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString()))(r.staleAt)})`;
+  const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');

@@ -95,7 +95,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     }
     // A failed look-up: the last good account data (however old) with the reason, else just the reason.
     const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    return at && full ? { ...accountResult(at, full), staleError: message } : { kind: 'error', message };
+    return at && full ? { ...accountResult(at, full), staleError: message, staleAt: at.client.fullFetchedAt(full.accountId) } : { kind: 'error', message };
   }
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {

@@ -116,6 +116,7 @@ export class AccountPanel implements vscode.Disposable {
       const { client, network } = this.#services.clientForAccount(id);
       const rpcUrl = client.endpoints.rpcUrl;
       const full = await client.full(id, { fresh });
+      const fetchedAt = Date.now(); // when the account arrived, not when its tokens and pools did
       // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
       const prev = this.#loaded?.rpcUrl === rpcUrl ? this.#loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
@@ -160,7 +161,7 @@ export class AccountPanel implements vscode.Disposable {
         ),
       ]);
       if (gen !== this.#generation) return;
-      this.#loaded = { accountId: id, network, full, fetchedAt: Date.now(), ftMeta: (c) => meta.get(c), pools, status, rpcUrl };
+      this.#loaded = { accountId: id, network, full, fetchedAt, ftMeta: (c) => meta.get(c), pools, status, rpcUrl };
       this.#loading = false;
       this.#error = undefined;
       this.#render();

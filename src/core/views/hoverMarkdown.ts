@@ -116,7 +116,8 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   const { full } = r;
   const st = full.state;
   const from = r.staleAt === undefined ? '' : ` (from ${(o.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString()))(r.staleAt)})`;
-  const head = answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
+  const head =
+    answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');

@@ -428,7 +428,8 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
       const figures = expectedBalance(i, now).some((b) => md.includes(`Total owned: **${escapeMarkdown(shown(b))}**`));
       if (!figures) problem(`${where} shows no last good figures: ${md.slice(0, 160)}`);
       const plain = md.replace(/\\(.)/g, '$1');
-      const stale = /Live data unavailable: (.*?) Showing the last data received\./.exec(plain);
+      const stale = /Live data unavailable: (.*?) Showing the last data received(?: \(from ([^)]+)\))?\./.exec(plain);
+      if (stale && !stale[2]) problem(`${where}: stale without the time of its data`);
       if (stale) {
         hoverFig.stale++;
         const reason = reasonOf(stale[1]!);

@@ -2,12 +2,27 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { NearLensError } from '../../src/core/errors';
-import { decodeCallResult, decodeStateEntries, parseKeyPrefix } from '../../src/core/near/contractValues';
+import { decodeCallResult, decodeStateEntries, parseJsonExact, parseKeyPrefix } from '../../src/core/near/contractValues';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const b64 = (s: string | Uint8Array): string => Buffer.from(typeof s === 'string' ? utf8(s) : s).toString('base64');
 
 describe('contract values: decodeCallResult', () => {
+  it('keeps integers past 2^53 exact (as their digits), outside strings only', () => {
+    const d = decodeCallResult(
+      new TextEncoder().encode('{"total":1000000000000000000000001,"s":"x\\"12345678901234567890","n":-99999999999999999999,"f":1.5e30,"small":42}'),
+    );
+    assert.equal(d.kind, 'json');
+    assert.deepEqual(d.kind === 'json' && d.value, {
+      total: '1000000000000000000000001',
+      s: 'x"12345678901234567890',
+      n: '-99999999999999999999',
+      f: 1.5e30,
+      small: 42,
+    });
+    assert.equal(parseJsonExact('1000000000000000000000001'), '1000000000000000000000001');
+  });
+
   it('JSON when the bytes are UTF-8 JSON (with the exact text)', () => {
     assert.deepEqual(decodeCallResult(utf8('{"a":[1,"b"]}')), { kind: 'json', value: { a: [1, 'b'] }, text: '{"a":[1,"b"]}' });
     assert.deepEqual(decodeCallResult(utf8('"1000000000000000000000000"')), {

@@ -36,13 +36,42 @@ export function printableText(bytes: Uint8Array): string | undefined {
   return CONTROL_RE.test(text) ? undefined : text;
 }
 
+/**
+ * JSON.parse that keeps integers past 2^53 exact: outside strings, an integer literal of 16 or more digits (a u128 in
+ * yoctoNEAR, say) is read as its digits in a string instead of a rounded Number.
+ */
+export function parseJsonExact(text: string): unknown {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if ((c >= 48 && c <= 57) || c === 45 /* - */) {
+      let j = i + (c === 45 ? 1 : 0);
+      while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+      const digits = j - i - (c === 45 ? 1 : 0);
+      const next = text[j];
+      if (digits >= 16 && next !== '.' && next !== 'e' && next !== 'E') {
+        out += `${text.slice(from, i)}"${text.slice(i, j)}"`;
+        from = j;
+      }
+      i = j - 1;
+    }
+  }
+  return JSON.parse(from === 0 ? text : out + text.slice(from)) as unknown;
+}
+
 /** Never throws: any bytes are JSON, printable text, or binary. Empty bytes are empty text. */
 export function decodeCallResult(bytes: Uint8Array): CallResult {
   const text = printableText(bytes);
   if (text === undefined) return { kind: 'binary', base64: b64(bytes), hex: hexOf(bytes) };
   if (text.trim() !== '') {
     try {
-      return { kind: 'json', value: JSON.parse(text) as unknown, text };
+      return { kind: 'json', value: parseJsonExact(text), text };
     } catch {
       // not JSON (or nested too deep to parse): text
     }

@@ -2,7 +2,8 @@
 // ABI of `__contract_abi`, NEP-330 source metadata) cached by code hash, view calls with their result bytes decoded,
 // and view_state. Only the contracts lazy part imports this module (it pulls in the wasm/ABI readers; fzstd loads on
 // the first ABI). Pure: no `vscode`.
-import { invalidInput, NearLensError } from '../errors';
+import { invalidInput, NearLensError, SECRET_REFUSED } from '../errors';
+import { classify } from '../near/ids';
 import { isRecord } from '../json';
 import { sanitizeText } from '../text';
 import { ABI_METHOD, decodeAbi } from '../near/abi';
@@ -108,9 +109,16 @@ export async function callView(
   return { decoded, result, ...rest };
 }
 
+/** Failures that another moment may cure: never remembered as the contract's answer. */
+const TRANSIENT = new Set(['aborted', 'timeout', 'network', 'rate-limited', 'server']);
+const isTransient = (e: unknown): boolean => NearLensError.is(e) && TRANSIENT.has(e.kind);
+
 /** `view_state`, optionally under a key prefix (`base64:…`, else UTF-8 text); pairs sorted by key and decoded. */
 export async function viewState(client: NearClient, contractId: string, prefix = '', blockId?: unknown, signal?: AbortSignal): Promise<StateResult> {
   const acc = need(contractId, 'account');
+  if (typeof prefix !== 'string') throw invalidInput('The key prefix must be text (or base64:…).');
+  // A prefix goes to the node like arguments do: a pasted secret key is refused, unsent.
+  if (prefix.split(/\s+/).some((w) => classify(w).kind === 'sensitive')) throw new NearLensError('sensitive', SECRET_REFUSED);
   const at = blockOf(blockId);
   try {
     const { r, host } = await query(
@@ -169,12 +177,20 @@ export async function contractDetails(client: NearClient, contractId: string, o:
               bytes += r.bytes.length;
               return decodeAbi(r.bytes);
             })
-            .catch((e: unknown) => (NearLensError.is(e) ? e.message : 'The ABI could not be read.'))
+            .catch((e: unknown) => {
+              // A moment's failure (cancel, timeout, rate limit, network) fails the look-up, so nothing is cached by
+              // code hash; only an answer that cannot be read becomes the "ABI unreadable" note.
+              if (isTransient(e)) throw e;
+              return NearLensError.is(e) ? e.message : 'The ABI could not be read.';
+            })
         : undefined,
       exports.includes(SOURCE_METADATA_METHOD)
         ? callView(client, acc, SOURCE_METADATA_METHOD, {}, undefined, o.signal).then(
             (r): SourceMetadata | undefined => parseSourceMetadata(r.result),
-            () => undefined,
+            (e: unknown) => {
+              if (isTransient(e)) throw e;
+              return undefined;
+            },
           )
         : undefined,
     ]);

@@ -106,6 +106,8 @@ export class HttpTransport {
         // (a longer one fails fast in onRequest).
         retryDelay: (ctx) => {
           const call = callOf(ctx);
+          // Cancelled already: no wait at all (ofetch's sleep ignores the signal); onRequest then ends it as aborted.
+          if (call.signal?.aborted) return 0;
           const own = call.retryAfterMs ?? base * 2 ** (retries - Number(ctx.options.retry)) + Math.random() * base;
           const until = this.#notBefore.get(call.origin) ?? 0;
           const left = until - Date.now();

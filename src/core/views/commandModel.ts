@@ -27,7 +27,24 @@ export function parseParamsJson(text: string): Record<string, unknown> | unknown
     throw invalidInput(`Not valid JSON: ${sanitizeText(e instanceof Error ? e.message : String(e), 120)}`);
   }
   if (typeof v !== 'object' || v === null) throw invalidInput('Params must be a JSON object or array.');
+  const rounded = unsafeNumber(v);
+  if (rounded !== undefined) {
+    // Named as typed when it can be found (JavaScript would print 1e+24).
+    const typed = sanitizeText(/-?\d{16,}/.exec(t)?.[0] ?? rounded, 60);
+    throw invalidInput(`${typed} is too large to send as a JSON number without rounding it: write it as a string ("${typed}"), as NEAR amounts are.`);
+  }
   return v as Record<string, unknown> | unknown[];
+}
+
+/** The first number in `v` that JSON.parse could not keep exact (an integer past 2^53), as JavaScript prints it. */
+function unsafeNumber(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && !Number.isSafeInteger(v) ? String(v) : undefined;
+  if (typeof v !== 'object' || v === null) return undefined;
+  for (const x of Object.values(v)) {
+    const found = unsafeNumber(x);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 const TX_TEMPLATE = '{"tx_hash": "", "sender_account_id": ""}';

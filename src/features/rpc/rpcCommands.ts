@@ -96,7 +96,14 @@ type Call = (client: NearClient, signal: AbortSignal) => Promise<RpcResult<unkno
 
 /** The last 20 results; their documents read from here. */
 const recent = new RecentResults();
-const uriOf = (r: KeptResult): vscode.Uri => vscode.Uri.from({ scheme: RESULT_SCHEME, path: resultPath(r), query: String(r.id) });
+/** This window's mark on its result URIs: ids restart after a reload, so a tab restored from before reads "no longer kept". */
+const SESSION = Date.now().toString(36);
+const uriOf = (r: KeptResult): vscode.Uri => vscode.Uri.from({ scheme: RESULT_SCHEME, path: resultPath(r), query: `${SESSION}.${r.id}` });
+/** The kept result a URI names, if it is one of this window's. */
+function resultOf(uri: vscode.Uri): KeptResult | undefined {
+  const [session, id] = uri.query.split('.');
+  return session === SESSION ? recent.get(Number(id)) : undefined;
+}
 
 /**
  * Opens a result's document; shown, it takes the place of the unpinned result tabs of its kind (a pinned one stays, so
@@ -203,6 +210,6 @@ export function rpcCommands(services: Services): RpcCommands {
 
   return {
     handlers: { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest, [COMMANDS.recentResults]: recentResults },
-    content: (uri) => recent.get(Number(uri.query))?.text ?? RESULT_GONE,
+    content: (uri) => resultOf(uri)?.text ?? RESULT_GONE,
   };
 }

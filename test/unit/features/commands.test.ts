@@ -73,7 +73,7 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.match(r.summary, /^Block 187,310,138 · hash \S+ · 2025-02-11T06:09:37\.539033760Z · regular RPC \(127\.0\.0\.1:\d+\)$/);
     assert.equal(documents.length, 1);
     assert.equal(documents[0]?.language, 'jsonc');
-    assert.match(documents[0]?.uri ?? '', /^near-lens:\/\/\/block\/Block 187,310,138\.jsonc\?\d+$/);
+    assert.match(documents[0]?.uri ?? '', /^near-lens:\/\/\/block\/Block 187,310,138\.jsonc\?[0-9a-z]+\.\d+$/);
     assert.ok(documents[0]?.content.startsWith(`// ${r.summary}\n{`));
   });
 
@@ -88,13 +88,13 @@ describe('commands with arguments (fake vscode, stub service)', function () {
         ['block', a.summary],
       ],
     );
-    assert.match(list[0]?.uri ?? '', /^near-lens:\/\/\/rpc\/status\.jsonc\?\d+$/);
+    assert.match(list[0]?.uri ?? '', /^near-lens:\/\/\/rpc\/status\.jsonc\?[0-9a-z]+\.\d+$/);
     assert.equal(shown.length, 0);
   });
 
   it('a result document no longer kept (after a reload) says so instead of failing', async () => {
     const open = (fakeVscode['workspace'] as { openTextDocument(u: unknown): Promise<{ getText(): string }> }).openTextDocument;
-    const uri = (fakeVscode['Uri'] as { from(c: object): unknown }).from({ scheme: 'near-lens', path: '/block/Block 5.jsonc', query: '99999' });
+    const uri = (fakeVscode['Uri'] as { from(c: object): unknown }).from({ scheme: 'near-lens', path: '/block/Block 5.jsonc', query: 'l0st.1' });
     assert.equal((await open(uri)).getText(), RESULT_GONE);
   });
 

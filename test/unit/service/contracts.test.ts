@@ -183,6 +183,23 @@ describe('contracts: client calls against the stub', function () {
     await rejects(viewState(client, 'alice.near'), /No contract is deployed on alice\.near/);
   });
 
+  it('view_state refuses a secret key or a non-text prefix, unsent', async () => {
+    const before = stub.requests.length;
+    const secret = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
+    await rejects(viewState(client, 'here.tg', secret), /secret key/i);
+    await rejects(viewState(client, 'here.tg', 42 as unknown as string), /prefix must be text/);
+    assert.equal(stub.requests.length, before);
+  });
+
+  it("a failed ABI request is not remembered as the contract's answer (the next look-up asks again)", async () => {
+    clearContractCache();
+    stub.fault({ host: 'rpc', match: '__contract_abi', fault: { kind: 'status', status: 503 }, times: 3 });
+    await rejects(contractDetails(client, 'here.tg'), /./);
+    const d = await contractDetails(client, 'here.tg');
+    assert.equal(d.abiError, undefined, 'read on the second look-up');
+    assert.ok(d.methods.length > 0);
+  });
+
   it('the tree nodes, result document and copy forms', async () => {
     const d = await contractDetails(client, 'here.tg');
     const nodes = contractNodes('here.tg', d);

@@ -42,6 +42,15 @@ describe('command model', () => {
 
   it('parses params as a JSON object or array', () => {
     assert.deepEqual(parseParamsJson(''), {});
+    // An integer past 2^53 would be rounded before it is sent: refused, with the way to write it.
+    assert.throws(
+      () => parseParamsJson('{"amount": 1000000000000000000000001}'),
+      /1000000000000000000000001 is too large .* as a string \("1000000000000000000000001"\)/,
+    );
+    assert.deepEqual(parseParamsJson('{"amount": "1000000000000000000000001", "n": 9007199254740991}'), {
+      amount: '1000000000000000000000001',
+      n: 9007199254740991,
+    });
     assert.deepEqual(parseParamsJson('{"finality":"final"}'), { finality: 'final' });
     assert.deepEqual(parseParamsJson('[null]'), [null]);
     assert.throws(() => parseParamsJson('"x"'), /^NearLensError: Params must be a JSON object or array\.$/);

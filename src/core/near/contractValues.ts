@@ -47,23 +47,26 @@ export function parseJsonExact(text: string): unknown {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92 /* \ */) i++;
+      if (c === 92 /* \\ */) i++;
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) inString = true;
     else if ((c >= 48 && c <= 57) || c === 45 /* - */) {
-      let j = i + (c === 45 ? 1 : 0);
-      while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
-      const digits = j - i - (c === 45 ? 1 : 0);
-      const next = text[j];
-      if (digits >= 16 && next !== '.' && next !== 'e' && next !== 'E') {
-        out += `${text.slice(from, i)}"${text.slice(i, j)}"`;
-        from = j;
+      // A whole JSON number token; only a plain integer of 16+ digits is kept as its digits.
+      NUMBER_TOKEN.lastIndex = i;
+      const m = NUMBER_TOKEN.exec(text);
+      if (!m) continue;
+      if (m[2] === undefined && m[3] === undefined && m[1]!.length >= 16) {
+        out += `${text.slice(from, i)}"${m[0]}"`;
+        from = i + m[0].length;
       }
-      i = j - 1;
+      i += m[0].length - 1;
     }
   }
   return JSON.parse(from === 0 ? text : out + text.slice(from)) as unknown;
 }
+
+/** A JSON number at lastIndex: integer digits, fraction, exponent. */
+const NUMBER_TOKEN = /-?(\d+)(\.\d+)?([eE][+-]?\d+)?/y;
 
 /** Never throws: any bytes are JSON, printable text, or binary. Empty bytes are empty text. */
 export function decodeCallResult(bytes: Uint8Array): CallResult {

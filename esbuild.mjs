@@ -62,6 +62,7 @@ export const LAZY = {
   panel: 'src/features/panel/panelHost.ts',
   rpc: 'src/features/rpc/rpcCommands.ts',
   lookup: 'src/features/lookup/lookupCommands.ts',
+  timetravel: 'src/features/timeTravel/timeTravelPart.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -6,7 +6,9 @@ import { isRecord } from '../json';
 import { formatHeight } from './amounts';
 
 export { formatHeight };
-export { BoundedMap } from '../lru';
+import { BoundedMap } from '../lru';
+
+export { BoundedMap };
 
 /** A block's height and its `header.timestamp_nanosec` (u64 nanoseconds since the epoch, beyond 2^53: a string). */
 export interface BlockTime {

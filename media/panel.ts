@@ -1,7 +1,8 @@
 // The balance panel's webview script: renders host messages with createElement/textContent only (never innerHTML). Runs in the webview: no `vscode` module, no Node.
 import { isHostMessage, isPanelState } from '../src/shared/protocol';
 import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/shared/protocol';
-import { HISTORY_RANGES, isHistoryHostMessage } from '../src/shared/historyProtocol';
+import { HISTORY_RANGES } from '../src/shared/historyProtocol';
+import { isHistoryHostMessage } from '../src/shared/historyGuards';
 import type { HistoryPointView, HistoryRange, HistoryRequest, HistoryViewModel } from '../src/shared/historyProtocol';
 
 interface VsCodeApi {

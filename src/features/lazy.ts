@@ -5,14 +5,12 @@ import type * as vscode from 'vscode';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
-import type * as TimeTravel from './timeTravel/timeTravelPart';
 import { registerCommands } from '../platform/commands';
 
 export interface LazyParts {
   panel: typeof Panel;
   rpc: typeof Rpc;
   lookup: typeof Lookup;
-  timetravel: typeof TimeTravel;
 }
 
 /**
@@ -24,7 +22,6 @@ if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.panel = require('./panel/panelHost') as typeof Panel;
   fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
   fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
-  fromSource.timetravel = require('./timeTravel/timeTravelPart') as typeof TimeTravel;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -38,8 +35,6 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
       return require('near-lens-lazy:rpc') as LazyParts[K];
     case 'lookup':
       return require('near-lens-lazy:lookup') as LazyParts[K];
-    case 'timetravel':
-      return require('near-lens-lazy:timetravel') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }

@@ -1,6 +1,6 @@
-// The balance panel's History messages (issue #18), shared by the panel's lazy part and the webview, with their guards.
-// Kept out of protocol.ts so that the main bundle carries none of it. Pure: no `vscode`, no DOM, no Node.
-import { fields, isStr, list, spec } from './protocol';
+// The balance panel's History messages (issue #18), shared by the panel's lazy part and the webview; the guard of the
+// request (the host's). The webview's guards are in historyGuards.ts, so that the host bundles none of them; all of it
+// stays out of protocol.ts, so that the main bundle carries none. Pure: no `vscode`, no DOM, no Node.
 
 export type HistoryRange = '7d' | '30d' | '1y';
 export const HISTORY_RANGES: readonly HistoryRange[] = ['7d', '30d', '1y'];
@@ -47,33 +47,10 @@ export interface HistoryRequest {
   range: HistoryRange;
 }
 
-const isRange = (v: unknown): boolean => HISTORY_RANGES.includes(v as HistoryRange);
-const type = (t: string) => (v: unknown) => v === t;
-const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1000;
-
-const REQUEST = fields({ type: type('history'), range: isRange });
-
+/** The webview's request: exactly `{ type: 'history', range }` (own fields only). */
 export function isHistoryRequest(v: unknown): v is HistoryRequest {
-  return REQUEST(v);
-}
-
-const POINT = spec(
-  'date block gap total totalExact locked lockedExact storage changeTotal changeTotalYocto changeLocked changeLockedYocto changeStorage',
-  '',
-  '',
-  { y: (v) => typeof v === 'number' && v >= 0 && v <= 1, yLocked: (v) => typeof v === 'number' && v >= 0 && v <= 1 },
-);
-const MODEL = spec('accountId rangeLabel top bottom now note', '', '', { range: isRange, points: list(POINT, 30) });
-
-export function isHistoryViewModel(v: unknown): v is HistoryViewModel {
-  return MODEL(v);
-}
-
-/** Messages of the History section from the host, checked in the webview before anything is drawn. */
-export function isHistoryHostMessage(v: unknown): v is HistoryHostMessage {
-  return [
-    fields({ type: type('history'), data: MODEL }),
-    fields({ type: type('historyProgress'), range: isRange, done: count, total: count }),
-    fields({ type: type('historyError'), range: isRange, message: isStr }),
-  ].some((check) => check(v));
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  const o = v as Record<string, unknown>;
+  return keys.length === 2 && keys.includes('type') && keys.includes('range') && o['type'] === 'history' && HISTORY_RANGES.includes(o['range'] as HistoryRange);
 }

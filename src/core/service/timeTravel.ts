@@ -1,9 +1,8 @@
 // Time travel on a NearClient (issue #18): the block of a height, hash or date read from the archival host (every
 // height → timestamp kept for the session), an account as of that block, and its balance history. Built on the pure
 // core/near/{at,blockTime,history}; used only by the time-travel lazy part. Pure: no `vscode`; amounts are bigint.
-import { badShape, invalidInput, NearLensError } from '../errors';
-import { isRecord } from '../json';
-import { BlockTimeCache, resolveDate } from '../near/blockTime';
+import { NearLensError } from '../errors';
+import { blockNs, BlockTimeCache, resolveDate } from '../near/blockTime';
 import type { BlockTimeDeps } from '../near/blockTime';
 import { HistoryCache, historyHeights, loadHistory, samplePoints } from '../near/history';
 import type { HistoryPoint, HistoryRange, HistoryRow } from '../near/history';
@@ -11,7 +10,7 @@ import { formatHeight, formatUtc, MAINNET_GENESIS, notYetMessage, nsToDate } fro
 import type { BlockTime } from '../near/timeTravel';
 import type { At } from '../near/at';
 import { FINAL } from './rpc';
-import type { AccessKeyInfo, ViewAccount } from './rpc';
+import type { AccessKeyInfo } from './rpc';
 import type { NearClient } from './client';
 
 /** Testnet's genesis height (its genesis config's genesis_height). */
@@ -33,12 +32,10 @@ export class TimeTravelSession {
 /** How long the blocks of a history range are reused before the range ends at a new head. */
 export const RANGE_REUSE_MS = 10 * 60_000;
 
-/** A block answer as its height and `header.timestamp_nanosec` (a u64 digit string). */
-export function readBlock(r: unknown): BlockTime {
-  const header = isRecord(r) && isRecord(r['header']) ? r['header'] : {};
-  const { height, timestamp_nanosec: ns } = header;
-  if (!Number.isSafeInteger(height) || typeof ns !== 'string' || !/^\d{1,20}$/.test(ns)) throw badShape('A block came back in an unexpected shape.');
-  return { height: height as number, timestampNs: ns };
+/** A block answer (the client checked that it has a header) as its height and `timestamp_nanosec`; blockNs checks both. */
+export function readBlock(r: Record<string, unknown>): BlockTime {
+  const h = r['header'] as { height: number; timestamp_nanosec: string };
+  return { height: h.height, timestampNs: h.timestamp_nanosec };
 }
 
 const isUnknownBlock = (e: unknown): boolean => NearLensError.is(e) && e.rpcCause === 'UNKNOWN_BLOCK';
@@ -63,22 +60,22 @@ export function archivalBlocks(client: NearClient, session: TimeTravelSession, f
 /** The block `at` names: a height or hash looked up (one request, none when known), a date resolved. */
 export async function blockOf(at: At, deps: BlockTimeDeps & { cache: BlockTimeCache }, client: NearClient, signal?: AbortSignal): Promise<BlockTime> {
   if (at.kind === 'date') return resolveDate(at.at, deps);
-  if (at.kind === 'height') {
-    const ts = deps.cache.get(at.height);
-    if (typeof ts === 'bigint') return { height: at.height, timestampNs: ts.toString() };
-    const b = ts === null ? 'missing' : await deps.blockAt(at.height);
-    if (b === 'missing') throw new NearLensError('not-found', `There is no block ${formatHeight(at.height)}: it was skipped, or is after the latest block.`);
-    deps.cache.set(b.height, BigInt(b.timestampNs));
-    return b;
-  }
+  const known = at.kind === 'height' ? deps.cache.get(at.height) : undefined;
+  if (known && at.kind === 'height') return { height: at.height, timestampNs: known.toString() };
+  let b: BlockTime | 'missing' = 'missing';
   try {
-    const b = readBlock((await client.block({ blockId: at.hash }, { host: 'archival', signal })).result);
-    deps.cache.set(b.height, BigInt(b.timestampNs));
-    return b;
+    if (known === undefined) b = readBlock((await client.block({ blockId: at.kind === 'height' ? at.height : at.hash }, { host: 'archival', signal })).result);
   } catch (e) {
-    if (isUnknownBlock(e)) throw new NearLensError('not-found', `No block has the hash ${at.hash} on this network.`);
-    throw e;
+    if (!isUnknownBlock(e)) throw e;
   }
+  if (b === 'missing') {
+    throw new NearLensError(
+      'not-found',
+      at.kind === 'hash' ? `No block has the hash ${at.hash}.` : `There is no block ${formatHeight(at.height)} (skipped, or after the latest).`,
+    );
+  }
+  deps.cache.set(b.height, blockNs(b, b.height));
+  return b;
 }
 
 /** An account as of a past block, every amount an exact yocto string (what `nearLens.lookupAccount` returns from code). */
@@ -97,7 +94,8 @@ export interface AccountAtBlock {
   storageUsage: number;
   codeHash: string;
   hasCode: boolean;
-  accessKeys: Array<{ publicKey: string; permission: 'FullAccess' | { receiverId: string; methodNames: string[]; allowance: string | null } }>;
+  /** The access keys at that block, allowances as exact strings. */
+  accessKeys: Array<Omit<AccessKeyInfo, 'permission'> & { permission: 'FullAccess' | { receiverId: string; methodNames: string[]; allowance: string | null } }>;
   /** Which host answered: the regular one, or the archival one for a block the regular host no longer keeps. */
   host: 'regular' | 'archival';
 }
@@ -105,14 +103,10 @@ export interface AccountAtBlock {
 /** `view_account` and `view_access_key_list` of `id` at `block` (regular host, archival fallback for old blocks). */
 export async function accountAtBlock(client: NearClient, id: string, block: BlockTime, signal?: AbortSignal): Promise<AccountAtBlock> {
   const ref = { blockId: block.height };
-  let va: { result: ViewAccount; host: 'regular' | 'archival' };
-  let keys: AccessKeyInfo[];
-  try {
-    [va, { result: keys }] = await Promise.all([client.viewAccount(id, ref, { signal }), client.viewAccessKeyList(id, ref, { signal })]);
-  } catch (e) {
+  const [va, keys] = await Promise.all([client.viewAccount(id, ref, { signal }), client.viewAccessKeyList(id, ref, { signal })]).catch((e: unknown) => {
     const why = notYetMessage(e, id, block);
     throw why === undefined ? e : new NearLensError('not-found', why);
-  }
+  });
   const v = va.result;
   const when = nsToDate(block.timestampNs);
   return {
@@ -128,13 +122,7 @@ export async function accountAtBlock(client: NearClient, id: string, block: Bloc
     storageUsage: v.storageUsage,
     codeHash: v.codeHash,
     hasCode: v.hasCode,
-    accessKeys: keys.map((k) => ({
-      publicKey: k.publicKey,
-      permission:
-        k.permission === 'FullAccess'
-          ? k.permission
-          : { ...k.permission, allowance: k.permission.allowance === null ? null : k.permission.allowance.toString() },
-    })),
+    accessKeys: JSON.parse(JSON.stringify(keys.result, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x))) as AccountAtBlock['accessKeys'],
     host: va.host,
   };
 }
@@ -190,10 +178,4 @@ export async function balanceHistory(
     { account: accountId, cache: session.values, concurrency: o.concurrency, onProgress: o.onProgress },
   );
   return { rows, blockRequests };
-}
-
-/** A range from a message or an argument, checked. */
-export function historyRange(v: unknown): HistoryRange {
-  if (v === '7d' || v === '30d' || v === '1y') return v;
-  throw invalidInput('A history range is 7d, 30d or 1y.');
 }

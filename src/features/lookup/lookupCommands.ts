@@ -137,14 +137,14 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
       const asked = a?.network;
       if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
       if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
-        // Time travel: the account as of a past block, from its own lazy part.
-        const part = lazyPart('timetravel');
+        // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
+        const part = lazyPart('panel');
         if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
-        const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a ?? {});
+        const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
         const { client, network } = services.clientForAccount(id, asked);
         const r = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)} in the past` },
-          () => part.lookupAt(client, network, id, at!),
+          () => part.lookupAt(client, network, id, at),
         );
         if (a?.show === false) return r;
         void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);

@@ -1,4 +1,4 @@
-// The balance panel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
+// The balance panel and time travel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
@@ -13,7 +13,11 @@ import type { HostMessage } from '../../shared/protocol';
 import type { Services } from '../../platform/services';
 import { isHistoryRequest } from '../../shared/historyProtocol';
 import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
-import { lazyPart } from '../lazy';
+import { historyModel } from '../timeTravel/timeTravelPart';
+
+// Time travel (issue #18) rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
+// from here (one file and one session cache rather than a part of its own).
+export { accountAtText, atFromArgs, lookupAt, parseAtText } from '../timeTravel/timeTravelPart';
 
 /** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
 type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
@@ -128,7 +132,7 @@ export class AccountPanel implements vscode.Disposable {
     this.#post({ type: 'historyProgress', range, done: 0, total: 0 });
     try {
       const { client, network } = this.#services.clientForAccount(id);
-      const data = await lazyPart('timetravel').historyModel(client, network, id, range, this.#services.settings.decimals, {
+      const data = await historyModel(client, network, id, range, this.#services.settings.decimals, {
         onProgress: (done, total) => mine() && this.#post({ type: 'historyProgress', range, done, total }),
       });
       if (mine()) this.#post({ type: 'history', data });

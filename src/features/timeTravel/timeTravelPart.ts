@@ -1,15 +1,15 @@
-// Time travel (issue #18), a lazy part (dist/timetravel.js) that the look-up and panel parts load on first use: an
-// account at a past block or date, and balance histories. One session per archival endpoint keeps every block time
+// Time travel (issue #18), in the panel's lazy part (dist/panel.js), which Look Up Account… loads for a look-up at a
+// past block: an account at a past block or date, and balance histories. One session per archival endpoint keeps every block time
 // and past balance seen (past blocks never change). No `vscode`: the callers own the UI.
 import { parseAt } from '../../core/near/at';
 import type { At } from '../../core/near/at';
 import { invalidInput } from '../../core/errors';
 import { formatNear, groupDigits } from '../../core/near/amounts';
 import type { NearClient } from '../../core/service/client';
-import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, historyRange, TimeTravelSession } from '../../core/service/timeTravel';
+import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../core/service/timeTravel';
 import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
 import { buildHistoryModel } from '../../core/views/historyModel';
-import type { HistoryViewModel } from '../../shared/historyProtocol';
+import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
 
 export type { AccountAtBlock } from '../../core/service/timeTravel';
 
@@ -22,23 +22,13 @@ function sessionOf(client: NearClient): TimeTravelSession {
   return s;
 }
 
-/**
- * "At" from an argument: `blockId` (a height, or a height/hash as text) or `date` (a date or "30 days ago"), exactly
- * one of them; undefined when neither is given (a look-up of now).
- */
-export function atFromArgs(a: { blockId?: unknown; date?: unknown }, now = new Date()): At | undefined {
-  const { blockId, date } = a;
-  if (blockId !== undefined && date !== undefined) throw invalidInput('Give either blockId or date, not both.');
-  if (blockId !== undefined) {
-    if (typeof blockId !== 'number' && typeof blockId !== 'string') throw invalidInput('blockId is a block height or a block hash.');
-    const at = parseAt(String(blockId), now);
-    if (at.kind === 'date') throw invalidInput('blockId is a block height or a block hash; give a date as date.');
-    return at;
+/** "At" from an argument: exactly one of `blockId` (a height, or a height or hash as text) and `date` (a date text). */
+export function atFromArgs(a: { blockId?: unknown; date?: unknown }, now = new Date()): At {
+  const text = a.blockId ?? a.date;
+  const at = typeof text === 'number' || typeof text === 'string' ? parseAt(String(text), now) : undefined;
+  if (!at || (a.blockId !== undefined && a.date !== undefined) || (at.kind === 'date') !== (a.date !== undefined)) {
+    throw invalidInput('Give blockId (a block height or hash) or date (such as 2025-06-01 or 30 days ago), one of them.');
   }
-  if (date === undefined) return undefined;
-  if (typeof date !== 'string') throw invalidInput('date is a text such as 2025-06-01, 2025-06-01 12:00 UTC or 30 days ago.');
-  const at = parseAt(date, now);
-  if (at.kind !== 'date') throw invalidInput('date is a date such as 2025-06-01; give a block height or hash as blockId.');
   return at;
 }
 
@@ -64,11 +54,10 @@ export async function historyModel(
   client: NearClient,
   network: string,
   accountId: string,
-  range: unknown,
+  range: HistoryRange,
   decimals: number,
   o: HistoryOptions = {},
 ): Promise<HistoryViewModel> {
-  const r = historyRange(range);
-  const { rows } = await balanceHistory(client, sessionOf(client), accountId, r, firstHeightOf(network), o);
-  return buildHistoryModel(accountId, r, rows, decimals);
+  const { rows } = await balanceHistory(client, sessionOf(client), accountId, range, firstHeightOf(network), o);
+  return buildHistoryModel(accountId, range, rows, decimals);
 }

@@ -352,6 +352,16 @@ function pointMark(p: HistoryPointView, i: number, cx: number, cy: number): SVGE
   return g;
 }
 
+/** Signed yocto digits ("+1500…", "-5", "0") as exact NEAR: "+1.5 NEAR" (every digit), and grouped yocto for the title. */
+function signedNear(d: string): [near: string, yocto: string] {
+  const sign = /^[+-]/.test(d) ? d[0]! : '';
+  const digits = d.slice(sign.length).padStart(25, '0');
+  const group = (s: string): string => s.replace(/\B(?=(\d{3})+$)/g, ',');
+  const frac = digits.slice(-24).replace(/0+$/, '');
+  const int = group(digits.slice(0, -24));
+  return [`${sign}${int}${frac ? `.${frac}` : ''} NEAR`, `${sign}${group(d.slice(sign.length))} yoctoNEAR`];
+}
+
 /** "Change since <point>": total, locked and storage from the chosen point to now, signed and exact. */
 function compare(d: HistoryViewModel): HTMLElement {
   const loaded = d.points.map((p, i) => ({ p, i })).filter(({ p }) => !p.gap);
@@ -371,15 +381,19 @@ function compare(d: HistoryViewModel): HTMLElement {
   });
   const label = el('label', undefined, 'Change since ', select);
   const p = d.points[history.since]!;
+  const delta = (digits: string): HTMLElement => {
+    const [near, yocto] = signedNear(digits);
+    return withTitle(el('span', 'amount delta', near), yocto);
+  };
   box.append(
     label,
     table(
       'Change since the chosen point',
       ['', 'Then', 'Change to now'],
       [
-        ['Total', amountCell(p.total, p.totalExact), withTitle(el('span', 'amount delta', p.changeTotal), p.changeTotalYocto)],
-        ['Locked', amountCell(p.locked, p.lockedExact), withTitle(el('span', 'amount delta', p.changeLocked), p.changeLockedYocto)],
-        ['Storage', p.storage, el('span', 'amount delta', p.changeStorage || '—')],
+        ['Total', amountCell(p.total, p.totalExact), delta(p.changeTotal)],
+        ['Locked', amountCell(p.locked, p.lockedExact), delta(p.changeLocked)],
+        ['Storage', p.storage, el('span', 'amount delta', p.changeStorage ? `${p.changeStorage.replace(/\B(?=(\d{3})+$)/g, ',')} bytes` : '—')],
       ],
     ),
   );

@@ -8,12 +8,10 @@ const isRange = (v: unknown): boolean => HISTORY_RANGES.includes(v as HistoryRan
 const type = (t: string) => (v: unknown) => v === t;
 const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1000;
 
-const POINT = spec(
-  'date block gap total totalExact locked lockedExact storage changeTotal changeTotalYocto changeLocked changeLockedYocto changeStorage',
-  '',
-  '',
-  { y: (v) => typeof v === 'number' && v >= 0 && v <= 1, yLocked: (v) => typeof v === 'number' && v >= 0 && v <= 1 },
-);
+const POINT = spec('date block gap total totalExact locked lockedExact storage changeTotal changeLocked changeStorage', '', '', {
+  y: (v) => typeof v === 'number' && v >= 0 && v <= 1,
+  yLocked: (v) => typeof v === 'number' && v >= 0 && v <= 1,
+});
 const MODEL = spec('accountId rangeLabel top bottom now note', '', '', { range: isRange, points: list(POINT, 30) });
 
 export function isHistoryViewModel(v: unknown): v is HistoryViewModel {

@@ -17,11 +17,9 @@ export interface HistoryPointView {
   storage: string; // "26,340 bytes"
   y: number;
   yLocked: number;
-  /** From this point to the latest loaded one ("now"), signed and exact; '' for a gap. */
+  /** From this point to the latest loaded one ("now"): signed digits ("+5", "-5", "0"), yocto and bytes; '' for a gap. */
   changeTotal: string;
-  changeTotalYocto: string;
   changeLocked: string;
-  changeLockedYocto: string;
   changeStorage: string;
 }
 

@@ -1,44 +1,21 @@
 // The balance panel's History section (issue #18) as the webview draws it: each point's date, block and amounts as
-// text (exact to the yocto), its place on the chart (0–1, display only), gaps with their reason, and the change from
+// text (exact to the yocto; changes as signed digit strings), its place on the chart (0–1, display only), gaps with their reason, and the change from
 // each point to the latest one ("Compare"). Pure: no `vscode`; amounts are bigint until formatted.
 import { formatNear, formatYoctoExact, groupDigits } from '../near/amounts';
 import { changeSince } from '../near/history';
-import type { HistoryRange, HistoryRow, HistoryValue } from '../near/history';
+import type { HistoryRange, HistoryRow } from '../near/history';
 import { formatHeight, formatUtc, nsToDate } from '../near/timeTravel';
 import type { HistoryPointView, HistoryViewModel } from '../../shared/historyProtocol';
 
 export const RANGE_LABELS: Readonly<Record<HistoryRange, string>> = { '7d': '7 days', '30d': '30 days', '1y': '1 year' };
-
-/** A signed yocto difference as NEAR with every digit: "+1.5 NEAR", "-0.000000000000000000000001 NEAR", "0 NEAR". */
-function signedNear(d: bigint): string {
-  return `${d > 0n ? '+' : d < 0n ? '-' : ''}${formatYoctoExact(d < 0n ? -d : d)} NEAR`;
-}
-
-/** A signed digit string ("+5", "-5", "0") with its digits grouped. */
-const signedGrouped = (s: string): string => (/^[+-]/.test(s) ? s[0]! + groupDigits(s.slice(1)) : groupDigits(s));
 
 /** Where `v` sits between `lo` and `hi` (0 at `lo`, 1 at `hi`; 0.5 when they are equal), to a millionth. */
 function place(v: bigint, lo: bigint, hi: bigint): number {
   return hi === lo ? 0.5 : Number(((v - lo) * 1_000_000n) / (hi - lo)) / 1_000_000;
 }
 
-/** The change from `from` to `to` ("now"), exact: NEAR with every digit, and yocto. */
-function change(
-  from: HistoryValue,
-  to: HistoryValue,
-): Pick<HistoryPointView, 'changeTotal' | 'changeTotalYocto' | 'changeLocked' | 'changeLockedYocto' | 'changeStorage'> {
-  const c = changeSince(from, to);
-  return {
-    changeTotal: signedNear(BigInt(c.total)),
-    changeTotalYocto: `${signedGrouped(c.total)} yoctoNEAR`,
-    changeLocked: signedNear(BigInt(c.locked)),
-    changeLockedYocto: `${signedGrouped(c.locked)} yoctoNEAR`,
-    changeStorage: c.storage === undefined ? '' : `${signedGrouped(c.storage)} bytes`,
-  };
-}
-
 const NO_FIGURES = { total: '', totalExact: '', locked: '', lockedExact: '', storage: '', y: 0, yLocked: 0 };
-const NO_CHANGE = { changeTotal: '', changeTotalYocto: '', changeLocked: '', changeLockedYocto: '', changeStorage: '' };
+const NO_CHANGE = { changeTotal: '', changeLocked: '', changeStorage: '' };
 
 /**
  * The History section of `rows` (as loadHistory returns them, oldest first): the chart's scale spans the lowest and
@@ -67,7 +44,10 @@ export function buildHistoryModel(accountId: string, range: HistoryRange, rows: 
       storage: v.storage === undefined ? '' : `${groupDigits(String(v.storage))} bytes`,
       y: place(v.total, lo, hi),
       yLocked: place(v.locked, lo, hi),
-      ...(last ? change(v, last) : NO_CHANGE),
+      // Signed digit strings, exact (yocto; bytes): the webview writes them as NEAR and yoctoNEAR.
+      ...(last
+        ? (({ total, locked, storage = '' }) => ({ changeTotal: total, changeLocked: locked, changeStorage: storage }))(changeSince(v, last))
+        : NO_CHANGE),
     };
   });
   const gaps = rows.length - loaded.length;

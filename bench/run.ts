@@ -8,6 +8,7 @@ import { CACHE_ENTRIES } from '../src/core/service/cache';
 import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
 import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
+import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
   } finally {
     await stub.close();
   }
+  rows.push(...(await attempt(13, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

@@ -231,10 +231,9 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
 
 const RANGE_LABEL: Readonly<Record<HistoryRange, string>> = { '7d': '7 days', '30d': '30 days', '1y': '1 year' };
 const SVG = 'http://www.w3.org/2000/svg';
-/** The chart's drawing box (viewBox units; the SVG scales to the panel's width). */
+/** A chart's drawing box (viewBox units; the SVG scales to the panel's width): room above and below for the scale. */
 const W = 640;
-const H = 220;
-const PAD = { left: 8, right: 132, top: 14, bottom: 14 };
+const PAD = { left: 4, right: 150, top: 18, bottom: 18 };
 
 function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
@@ -292,55 +291,62 @@ function historySection(): HTMLElement {
   return s;
 }
 
-/** Total and locked as two lines (broken at gaps), a dot per point with its tooltip, the latest total at the right edge. */
+/** Total and locked as two small charts, each on its own scale, and their legend. */
 function chart(d: HistoryViewModel): HTMLElement {
-  const n = d.points.length;
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const x = (i: number): number => PAD.left + (n <= 1 ? plotW : (plotW * i) / (n - 1));
-  const y = (v: number): number => PAD.top + (1 - v) * plotH;
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': `Total and locked balance over ${d.rangeLabel}` });
-  root.append(
-    svg('line', { class: 'axis', x1: PAD.left, x2: PAD.left + plotW, y1: y(0), y2: y(0) }),
-    svg('text', { class: 'tick', x: PAD.left + plotW + 6, y: y(1) + 4 }, d.top),
-    svg('text', { class: 'tick', x: PAD.left + plotW + 6, y: y(0) }, d.bottom),
-  );
-  for (const [key, cls] of [
-    ['y', 'line-total'],
-    ['yLocked', 'line-locked'],
-  ] as const) {
-    let run: string[] = [];
-    const flush = (): void => {
-      if (run.length > 1) root.append(svg('polyline', { class: cls, points: run.join(' ') }));
-      else if (run.length === 1) root.append(svg('circle', { class: `${cls} lone`, cx: run[0]!.split(',')[0]!, cy: run[0]!.split(',')[1]!, r: 1.5 }));
-      run = [];
-    };
-    d.points.forEach((p, i) => (p.gap ? flush() : run.push(`${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`)));
-    flush();
-  }
-  d.points.forEach((p, i) => root.append(pointMark(p, i, x(i), p.gap ? y(0) : y(p.y))));
-  const last = d.points.map((p) => !p.gap).lastIndexOf(true);
-  if (last >= 0) root.append(svg('text', { class: 'now', x: x(last) + 8, y: y(d.points[last]!.y) + 4 }, `now ${d.now}`));
   const box = el('div', 'chart-box');
-  box.append(root);
-  const legend = el(
-    'ul',
-    'legend',
-    el('li', undefined, el('span', 'swatch line-total'), 'Total'),
-    el('li', undefined, el('span', 'swatch line-locked'), 'Locked (staked)'),
+  box.append(
+    lineChart(d, 'y', 'line-total', 150, [d.top, d.bottom], `now ${d.now}`, `Total balance over ${d.rangeLabel}`),
+    lineChart(d, 'yLocked', 'line-locked', 90, [d.lockedTop, d.lockedBottom], '', `Locked (staked) balance over ${d.rangeLabel}`),
+    el('ul', 'legend', el('li', undefined, el('span', 'swatch line-total'), 'Total'), el('li', undefined, el('span', 'swatch line-locked'), 'Locked (staked)')),
   );
-  box.append(legend);
   return box;
 }
 
+/**
+ * One line (broken at gaps) with its highest and lowest value above and below it, a dot per point with its tooltip,
+ * and `last` at the right edge.
+ */
+function lineChart(
+  d: HistoryViewModel,
+  key: 'y' | 'yLocked',
+  cls: string,
+  h: number,
+  [top, bottom]: [string, string],
+  last: string,
+  label: string,
+): SVGElement {
+  const n = d.points.length;
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = h - PAD.top - PAD.bottom;
+  const x = (i: number): number => PAD.left + (n <= 1 ? plotW : (plotW * i) / (n - 1));
+  const y = (v: number): number => PAD.top + (1 - v) * plotH;
+  const root = svg('svg', { viewBox: `0 0 ${W} ${h}`, class: `chart ${cls}-chart`, role: 'img', 'aria-label': label });
+  root.append(
+    svg('line', { class: 'axis', x1: PAD.left, x2: PAD.left + plotW, y1: y(0), y2: y(0) }),
+    svg('text', { class: 'tick', x: PAD.left, y: 12 }, `${top}${top === bottom ? '' : ' (highest)'}`),
+    svg('text', { class: 'tick', x: PAD.left, y: h - 3 }, top === bottom ? '' : `${bottom} (lowest)`),
+  );
+  let run: string[] = [];
+  const flush = (): void => {
+    if (run.length > 1) root.append(svg('polyline', { class: cls, points: run.join(' ') }));
+    run = [];
+  };
+  d.points.forEach((p, i) => (p.gap ? flush() : run.push(`${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`)));
+  flush();
+  d.points.forEach((p, i) => root.append(pointMark(p, i, x(i), p.gap ? y(0) : y(p[key]), cls)));
+  const end = d.points.map((p) => !p.gap).lastIndexOf(true);
+  if (last && end >= 0) root.append(svg('text', { class: 'now', x: x(end) + 10, y: y(d.points[end]![key]) + 4 }, last));
+  return root;
+}
+
 /** A point's dot (or a gap's mark): its tooltip gives the date, block and exact amounts (or why there are none). */
-function pointMark(p: HistoryPointView, i: number, cx: number, cy: number): SVGElement {
+function pointMark(p: HistoryPointView, i: number, cx: number, cy: number, cls: string): SVGElement {
   const tip = p.gap
     ? `${p.date}${p.block ? ` · block ${p.block}` : ''}\nno figures: ${p.gap}`
     : `${p.date} · block ${p.block}\ntotal ${p.totalExact}\nlocked ${p.lockedExact}${p.storage ? `\nstorage ${p.storage}` : ''}`;
   const g = p.gap
     ? svg('g', { class: 'gap' }, svg('line', { x1: cx, x2: cx, y1: PAD.top, y2: cy }), svg('title', {}, tip))
-    : svg('circle', { class: `pt${history.since === i ? ' selected' : ''}`, cx, cy, r: 4, tabindex: 0, 'data-index': i }, svg('title', {}, tip));
+    : svg('circle', { class: `pt ${cls}${history.since === i ? ' selected' : ''}`, cx, cy, r: 4, tabindex: 0, 'data-index': i }, svg('title', {}, tip));
   if (!p.gap) {
     const pick = (): void => {
       history.since = i;

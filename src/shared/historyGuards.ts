@@ -12,7 +12,7 @@ const POINT = spec('date block gap total totalExact locked lockedExact storage c
   y: (v) => typeof v === 'number' && v >= 0 && v <= 1,
   yLocked: (v) => typeof v === 'number' && v >= 0 && v <= 1,
 });
-const MODEL = spec('accountId rangeLabel top bottom now note', '', '', { range: isRange, points: list(POINT, 30) });
+const MODEL = spec('accountId rangeLabel top bottom lockedTop lockedBottom now note', '', '', { range: isRange, points: list(POINT, 30) });
 
 export function isHistoryViewModel(v: unknown): v is HistoryViewModel {
   return MODEL(v);

@@ -28,8 +28,10 @@ export interface HistoryViewModel {
   range: HistoryRange;
   rangeLabel: string;
   points: HistoryPointView[];
-  top: string; // the chart's highest value
+  top: string; // the total chart's highest value
   bottom: string; // and its lowest
+  lockedTop: string; // the same for locked
+  lockedBottom: string;
   now: string; // the latest loaded total, shown at the right edge
   note: string;
 }

@@ -259,16 +259,17 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     const frame = panelFrame(page);
     await frame.locator('h1', { hasText: CHAIN_ACCOUNT }).waitFor({ timeout: 60_000 });
     await frame.locator('section.history button', { hasText: '30 days' }).click();
-    const chart = frame.locator('section.history svg.chart');
+    const chart = frame.locator('section.history svg.line-total-chart');
     await chart.waitFor({ timeout: 60_000 });
-    const m = await chart.evaluate((svg) => {
+    const m = await frame.locator('section.history .chart-box').evaluate((box) => {
+      const svg = box.querySelector('svg.line-total-chart')!;
       const r = svg.getBoundingClientRect();
       return {
         width: r.width,
         height: r.height,
         dots: svg.querySelectorAll('circle.pt').length,
-        gaps: svg.querySelectorAll('.gap').length,
-        lines: Array.from(svg.querySelectorAll('polyline.line-total, polyline.line-locked')).map((p) => [
+        gaps: box.querySelectorAll('.gap').length,
+        lines: Array.from(box.querySelectorAll('polyline.line-total, polyline.line-locked')).map((p) => [
           p.getAttribute('class'),
           (p.getAttribute('points') ?? '').trim().split(/\s+/).length,
         ]),
@@ -302,6 +303,10 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     const d = BigInt(head.amount) + BigInt(head.locked) - BigInt(first.amount) - BigInt(first.locked);
     const delta = (await frame.locator('.compare tbody tr').first().locator('.delta').innerText()).trim();
     assert.equal(delta, `${d > 0n ? '+' : d < 0n ? '-' : ''}${exactNear(d < 0n ? -d : d)}`);
+    // The History section in view, the pointer off the chart: what a person sees after picking the range.
+    await frame.locator('section.history').scrollIntoViewIfNeeded();
+    const box = await panelElement(page).boundingBox();
+    if (box) await page.mouse.move(box.x + 4, box.y + box.height - 4);
     await wb.shot('07-panel-history-dark');
     await wb.shot('readme-panel-history-dark', await cropAround(page.locator('.editor-group-container.active'), frame.locator('section.history')));
     await pickColorTheme(page, 'light');

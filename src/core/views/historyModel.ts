@@ -18,14 +18,15 @@ const NO_FIGURES = { total: '', totalExact: '', locked: '', lockedExact: '', sto
 const NO_CHANGE = { changeTotal: '', changeLocked: '', changeStorage: '' };
 
 /**
- * The History section of `rows` (as loadHistory returns them, oldest first): the chart's scale spans the lowest and
- * highest of total and locked over the loaded points; the latest loaded point is "now", the other end of each change.
+ * The History section of `rows` (as loadHistory returns them, oldest first): each line's scale spans its lowest and
+ * highest value over the loaded points; the latest loaded point is "now", the other end of each change.
  */
 export function buildHistoryModel(accountId: string, range: HistoryRange, rows: readonly HistoryRow[], decimals: number): HistoryViewModel {
   const loaded = rows.flatMap((r) => ('value' in r ? [r.value] : []));
-  const amounts = loaded.flatMap((v) => [v.total, v.locked]);
-  const lo = amounts.reduce((a, b) => (b < a ? b : a), amounts[0] ?? 0n);
-  const hi = amounts.reduce((a, b) => (b > a ? b : a), amounts[0] ?? 0n);
+  // Each line on its own scale (two small charts): on one, a total far above its locked part would read as flat.
+  const span = (xs: bigint[]): [bigint, bigint] => xs.reduce<[bigint, bigint]>(([a, b], x) => [x < a ? x : a, x > b ? x : b], [xs[0] ?? 0n, xs[0] ?? 0n]);
+  const [lo, hi] = span(loaded.map((v) => v.total));
+  const [lockedLo, lockedHi] = span(loaded.map((v) => v.locked));
   const last = loaded.at(-1);
   const points = rows.map((r): HistoryPointView => {
     const common = {
@@ -43,7 +44,7 @@ export function buildHistoryModel(accountId: string, range: HistoryRange, rows: 
       lockedExact: `${formatYoctoExact(v.locked)} NEAR`,
       storage: v.storage === undefined ? '' : `${groupDigits(String(v.storage))} bytes`,
       y: place(v.total, lo, hi),
-      yLocked: place(v.locked, lo, hi),
+      yLocked: place(v.locked, lockedLo, lockedHi),
       // Signed digit strings, exact (yocto; bytes): the webview writes them as NEAR and yoctoNEAR.
       ...(last
         ? (({ total, locked, storage = '' }) => ({ changeTotal: total, changeLocked: locked, changeStorage: storage }))(changeSince(v, last))
@@ -58,6 +59,8 @@ export function buildHistoryModel(accountId: string, range: HistoryRange, rows: 
     points,
     top: formatNear(hi, decimals),
     bottom: formatNear(lo, decimals),
+    lockedTop: formatNear(lockedHi, decimals),
+    lockedBottom: formatNear(lockedLo, decimals),
     now: last ? formatNear(last.total, decimals) : '',
     note: gaps === 0 ? '' : `${gaps} of ${rows.length} points have no figures (hover a gap for its reason).`,
   };

@@ -155,7 +155,8 @@ describe('time travel on the client (model chain stub)', () => {
     assert.equal(v.points[1]!.changeTotal, '+999999999999999999999995');
     assert.equal(v.points[1]!.changeLocked, '+1000000000000000000000000');
     assert.equal(v.points[1]!.changeStorage, '-10');
-    assert.equal(v.points[1]!.y, 0.5);
+    assert.equal(v.points[1]!.y, 0, 'each line on its own scale');
+    assert.deepEqual([v.top, v.bottom, v.lockedTop, v.lockedBottom], ['2 NEAR', '1 NEAR', '1 NEAR', '0 NEAR']);
     assert.equal(v.points[1]!.yLocked, 0);
     assert.equal(v.points[2]!.y, 1);
     assert.equal(v.note, '1 of 3 points have no figures (hover a gap for its reason).');

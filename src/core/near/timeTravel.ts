@@ -1,14 +1,13 @@
 // Time travel (issue #18), the pieces shared by its parts: block times as u64 nanosecond strings, the UTC format every
-// message uses, NEAR's genesis, a bounded map (core/lru.ts, the cache's LRU too), and "the account did not exist yet" from an UNKNOWN_ACCOUNT answer.
+// message uses, NEAR's genesis, a bounded map (core/lru.ts, the cache's LRU too), and "the account did not exist
+// yet" from an UNKNOWN_ACCOUNT answer.
 // Pure: no `vscode`, no I/O; nanoseconds are bigint, never Number.
 import { NearLensError } from '../errors';
 import { isRecord } from '../json';
+import { BoundedMap } from '../lru';
 import { formatHeight } from './amounts';
 
-export { formatHeight };
-import { BoundedMap } from '../lru';
-
-export { BoundedMap };
+export { BoundedMap, formatHeight };
 
 /** A block's height and its `header.timestamp_nanosec` (u64 nanoseconds since the epoch, beyond 2^53: a string). */
 export interface BlockTime {

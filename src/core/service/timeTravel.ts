@@ -1,6 +1,6 @@
 // Time travel on a NearClient (issue #18): the block of a height, hash or date read from the archival host (every
 // height → timestamp kept for the session), an account as of that block, and its balance history. Built on the pure
-// core/near/{at,blockTime,history}; used only by the time-travel lazy part. Pure: no `vscode`; amounts are bigint.
+// core/near/{at,blockTime,history}; used only by the panel's lazy part (time travel rides there). Pure: no `vscode`; amounts are bigint.
 import { NearLensError } from '../errors';
 import { blockNs, BlockTimeCache, resolveDate } from '../near/blockTime';
 import type { BlockTimeDeps } from '../near/blockTime';

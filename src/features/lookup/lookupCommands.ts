@@ -29,7 +29,7 @@ export interface LookupAccountArgs {
   id: string;
   /** Look up here instead of where the id goes by the setting and its suffix. */
   network?: NetworkLabel;
-  /** As of a past block: its height or hash (time travel, dist/timetravel.js)… */
+  /** As of a past block: its height or hash (time travel, in the panel's lazy part)… */
   blockId?: number | string;
   /** …or the last block at or before a date ("2025-06-01", "2025-06-01 12:00 UTC", "30 days ago"). */
   date?: string;

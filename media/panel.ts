@@ -19,7 +19,17 @@ let state: PanelState | undefined = isPanelState(vscode.getState()) ? (vscode.ge
 let loading = true;
 let error = '';
 /** The History section: the range shown or loading, its progress, its chart, why it failed, the point compared. */
-const history: { range?: HistoryRange; done: number; total: number; loading: boolean; data?: HistoryViewModel; error: string; since: number } = {
+const history: {
+  range?: HistoryRange;
+  phase: 'blocks' | 'balances';
+  done: number;
+  total: number;
+  loading: boolean;
+  data?: HistoryViewModel;
+  error: string;
+  since: number;
+} = {
+  phase: 'blocks',
   done: 0,
   total: 0,
   loading: false,
@@ -259,7 +269,7 @@ function historySection(): HTMLElement {
     b.setAttribute('aria-pressed', String(history.range === r));
     b.disabled = history.loading && history.range === r;
     b.addEventListener('click', () => {
-      Object.assign(history, { range: r, loading: true, done: 0, total: 0, error: '', since: 0 });
+      Object.assign(history, { range: r, loading: true, phase: 'blocks', done: 0, total: 0, error: '', since: 0 });
       vscode.postMessage({ type: 'history', range: r });
       render();
     });
@@ -267,17 +277,13 @@ function historySection(): HTMLElement {
   }
   s.append(picker);
   if (history.loading) {
+    // Two phases of `total` steps each: finding each date's block, then loading its amounts.
+    const { phase, done, total } = history;
     const p = el('progress', 'history-progress');
-    p.max = Math.max(1, history.total);
-    p.value = history.done;
-    s.append(
-      el(
-        'p',
-        'status',
-        p,
-        ` Loading ${RANGE_LABEL[history.range ?? '7d']}… ${history.total ? `${history.done} / ${history.total} points` : 'finding the blocks'}`,
-      ),
-    );
+    p.max = Math.max(1, 2 * total);
+    p.value = phase === 'blocks' ? done : total + done;
+    const what = phase === 'blocks' ? 'finding the blocks' : 'loading the balances';
+    s.append(el('p', 'status', p, ` Loading ${RANGE_LABEL[history.range ?? '7d']}: ${what}${total ? ` ${done} / ${total}` : '…'}`));
   }
   if (history.error) s.append(el('div', 'banner error', history.error));
   const d = history.data;
@@ -428,7 +434,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHistoryHostMessage(msg)) {
     if (msg.type === 'history') Object.assign(history, { range: msg.data.range, data: msg.data, loading: false, error: '' });
     else if (msg.type === 'historyError') Object.assign(history, { range: msg.range, loading: false, error: msg.message });
-    else Object.assign(history, { range: msg.range, loading: true, done: msg.done, total: msg.total });
+    else Object.assign(history, { range: msg.range, loading: true, phase: msg.phase, done: msg.done, total: msg.total });
     return render();
   }
   if (!isHostMessage(msg)) return; // anything else is not from our host, or not for this version: ignore

@@ -22,7 +22,7 @@ export function isHistoryViewModel(v: unknown): v is HistoryViewModel {
 export function isHistoryHostMessage(v: unknown): v is HistoryHostMessage {
   return [
     fields({ type: type('history'), data: MODEL }),
-    fields({ type: type('historyProgress'), range: isRange, done: count, total: count }),
+    fields({ type: type('historyProgress'), range: isRange, phase: (v) => v === 'blocks' || v === 'balances', done: count, total: count }),
     fields({ type: type('historyError'), range: isRange, message: isStr }),
   ].some((check) => check(v));
 }

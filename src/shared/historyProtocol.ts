@@ -38,7 +38,8 @@ export interface HistoryViewModel {
 
 export type HistoryHostMessage =
   | { type: 'history'; data: HistoryViewModel }
-  | { type: 'historyProgress'; range: HistoryRange; done: number; total: number }
+  /** Finding each date's block, then loading each point's amounts: `done` of `total` in that phase. */
+  | { type: 'historyProgress'; range: HistoryRange; phase: 'blocks' | 'balances'; done: number; total: number }
   | { type: 'historyError'; range: HistoryRange; message: string };
 
 /** The webview asks for the history of a range. */

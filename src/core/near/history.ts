@@ -33,9 +33,13 @@ export type HistoryPoint = ({ at: Date } & BlockTime) | { at: Date; reason: stri
  * The block of each date: one head for all of them (a date at or after it, such as the last point `now`, is the
  * head), one block-time cache shared from the newest date back, so each resolution starts from its neighbour's blocks.
  * Never throws for one date: its point carries the reason (only a failed head fails the whole). `requests` counts
- * every look-up, the head's included.
+ * every look-up, the head's included; `onProgress` is called after each date.
  */
-export async function historyHeights(dates: readonly Date[], deps: BlockTimeDeps): Promise<{ points: HistoryPoint[]; requests: number }> {
+export async function historyHeights(
+  dates: readonly Date[],
+  deps: BlockTimeDeps,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ points: HistoryPoint[]; requests: number }> {
   const cache = deps.cache ?? new BlockTimeCache();
   const head = await deps.head();
   const headTs = blockNs(head);
@@ -44,18 +48,20 @@ export async function historyHeights(dates: readonly Date[], deps: BlockTimeDeps
   const shared: BlockTimeDeps = { ...deps, cache, head: () => Promise.resolve(head) };
   const points: HistoryPoint[] = new Array<HistoryPoint>(dates.length);
   const newestFirst = dates.map((at, i) => ({ at, i })).sort((x, y) => y.at.getTime() - x.at.getTime());
+  let done = 0;
   for (const { at, i } of newestFirst) {
     if (dateToNs(at) >= headTs) {
       points[i] = { at, height: head.height, timestampNs: head.timestampNs };
-      continue;
+    } else {
+      try {
+        const r = await resolveDate(at, shared);
+        requests += r.requests;
+        points[i] = { at, height: r.height, timestampNs: r.timestampNs };
+      } catch (e) {
+        points[i] = { at, reason: errorMessage(e) };
+      }
     }
-    try {
-      const r = await resolveDate(at, shared);
-      requests += r.requests;
-      points[i] = { at, height: r.height, timestampNs: r.timestampNs };
-    } catch (e) {
-      points[i] = { at, reason: errorMessage(e) };
-    }
+    onProgress?.(++done, dates.length);
   }
   return { points, requests };
 }

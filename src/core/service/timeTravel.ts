@@ -131,7 +131,8 @@ export interface HistoryOptions {
   /** Dates sampled over the range (12–30). */
   count?: number;
   concurrency?: number;
-  onProgress?: (done: number, total: number) => void;
+  /** After each date's block is found, then after each point's amounts are loaded. */
+  onProgress?: (phase: 'blocks' | 'balances', done: number, total: number) => void;
   signal?: AbortSignal;
   /** The clock (tests); only decides whether a range's blocks are reused. */
   now?: () => number;
@@ -164,7 +165,7 @@ export async function balanceHistory(
     const head = await deps.head();
     // The range ends at the head's time: the chain's "now", whatever the machine's clock says.
     const dates = samplePoints(range, nsToDate(head.timestampNs), o.count);
-    const r = await historyHeights(dates, { ...deps, head: () => Promise.resolve(head) });
+    const r = await historyHeights(dates, { ...deps, head: () => Promise.resolve(head) }, (d, t) => o.onProgress?.('blocks', d, t));
     ({ points } = r);
     blockRequests = r.requests;
     session.ranges.set(range, { loadedAt: now(), points });
@@ -175,7 +176,7 @@ export async function balanceHistory(
       const { result: v } = await client.viewAccount(accountId, { blockId: height }, { host: 'archival', signal: o.signal });
       return { total: v.amount + v.locked, locked: v.locked, storage: v.storageUsage };
     },
-    { account: accountId, cache: session.values, concurrency: o.concurrency, onProgress: o.onProgress },
+    { account: accountId, cache: session.values, concurrency: o.concurrency, onProgress: (d, t) => o.onProgress?.('balances', d, t) },
   );
   return { rows, blockRequests };
 }

@@ -129,11 +129,11 @@ export class AccountPanel implements vscode.Disposable {
     const gen = ++this.#historyGeneration;
     const id = this.accountId;
     const mine = (): boolean => gen === this.#historyGeneration;
-    this.#post({ type: 'historyProgress', range, done: 0, total: 0 });
+    this.#post({ type: 'historyProgress', range, phase: 'blocks', done: 0, total: 0 });
     try {
       const { client, network } = this.#services.clientForAccount(id);
       const data = await historyModel(client, network, id, range, this.#services.settings.decimals, {
-        onProgress: (done, total) => mine() && this.#post({ type: 'historyProgress', range, done, total }),
+        onProgress: (phase, done, total) => mine() && this.#post({ type: 'historyProgress', range, phase, done, total }),
       });
       if (mine()) this.#post({ type: 'history', data });
     } catch (e) {

@@ -88,7 +88,7 @@ describe('time travel on the client (model chain stub)', () => {
     const client = clientFor(stub);
     let inFlight = 0;
     let most = 0;
-    const progress: number[] = [];
+    const progress: string[] = [];
     // Count view_account calls in flight through the client (the stub answers at once; the bound is the loader's).
     const view = client.viewAccount.bind(client);
     client.viewAccount = async (...args) => {
@@ -102,14 +102,14 @@ describe('time travel on the client (model chain stub)', () => {
     const { rows, blockRequests } = await balanceHistory(client, session, CHAIN_ACCOUNT, '30d', 0, {
       count: 30,
       concurrency: 4,
-      onProgress: (d) => progress.push(d),
+      onProgress: (phase, d, t) => progress.push(`${phase} ${d}/${t}`),
     });
     assert.equal(rows.length, 30);
     assert.ok(most <= 4 && most >= 2, `at most 4 at once (${most})`);
-    assert.deepEqual(
-      progress,
-      Array.from({ length: 30 }, (_, i) => i + 1),
-    );
+    assert.deepEqual(progress, [
+      ...Array.from({ length: 30 }, (_, i) => `blocks ${i + 1}/30`),
+      ...Array.from({ length: 30 }, (_, i) => `balances ${i + 1}/30`),
+    ]);
     assert.ok(blockRequests > 0);
     for (const r of rows) {
       assert.ok('value' in r && r.height !== undefined, 'every point loads');
@@ -181,10 +181,11 @@ describe('time travel: History protocol guards', () => {
   });
 
   it('checks the host messages: progress counts, error text, a model with points in range', () => {
-    assert.ok(isHistoryHostMessage({ type: 'historyProgress', range: '1y', done: 3, total: 24 }));
+    assert.ok(isHistoryHostMessage({ type: 'historyProgress', range: '1y', phase: 'blocks', done: 3, total: 24 }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyProgress', range: '1y', phase: 'later', done: 3, total: 24 }));
     assert.ok(isHistoryHostMessage({ type: 'historyError', range: '30d', message: 'no' }));
-    assert.ok(!isHistoryHostMessage({ type: 'historyProgress', range: '1y', done: -1, total: 24 }));
-    assert.ok(!isHistoryHostMessage({ type: 'historyProgress', range: '1y', done: 1.5, total: 24 }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyProgress', range: '1y', phase: 'balances', done: -1, total: 24 }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyProgress', range: '1y', phase: 'balances', done: 1.5, total: 24 }));
     assert.ok(!isHistoryHostMessage({ type: 'historyError', range: '30d', message: 5 }));
     const model = buildHistoryModel('a.near', '7d', [{ at: new Date(1), height: 1, timestampNs: '1000000', value: { total: 1n, locked: 0n } }], 5);
     assert.ok(isHistoryHostMessage({ type: 'history', data: model }));

@@ -67,6 +67,7 @@ export const LAZY = {
 
 const LAZY_PREFIX = 'near-lens-lazy:';
 const SHARED_SUFFIX = '?from-main';
+const SHARED_TABLE = 'near-lens-shared-table';
 
 /** `require('near-lens-lazy:panel')` in src becomes `require('./panel.js')` in dist/ (both files sit side by side). */
 const lazyExternal = {
@@ -77,6 +78,18 @@ const lazyExternal = {
 };
 
 const rel = (p) => path.relative(process.cwd(), p).split(path.sep).join('/');
+
+/**
+ * The name a main-bundle module has in the `__shared` table: its file name without the extension (`text`,
+ * `loadSlots`), or its whole path when two modules of the main bundle share a file name. Short, as every lazy part
+ * spells it again.
+ */
+function tableNames(mainInputs) {
+  const base = (key) => path.basename(key).replace(/\.[^.]+$/, '');
+  const count = new Map();
+  for (const key of mainInputs) count.set(base(key), (count.get(base(key)) ?? 0) + 1);
+  return (key) => (count.get(base(key)) === 1 ? base(key) : key);
+}
 
 /**
  * The names a source file imports at run time, by specifier (`*` for a namespace import); type-only imports and
@@ -106,15 +119,18 @@ function runtimeImports(file) {
 
 /**
  * In a lazy part: an import that resolves to a module of the main bundle (`mainInputs`) is read from its `__shared`
- * table. `wanted` collects, per module, the names the lazy part imports from it.
+ * table. `wanted` collects, per module, the names the lazy part imports from it. Given `known` (what a first build of
+ * the same part collected), the stand-in is an ES module of exactly those names, which esbuild binds directly (no
+ * CommonJS interop helpers, `f()` rather than `(0, m.f)()` at every call); a namespace import keeps the CommonJS form.
  */
-function shareFromMain(mainInputs, wanted) {
+function shareFromMain(mainInputs, wanted, known, nameOf) {
   return {
     name: 'share-from-main',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData?.inner || args.kind === 'entry-point') return undefined;
-        if (args.namespace === 'main') return { path: './extension.js', external: true };
+        if (args.namespace === 'main' && args.path === SHARED_TABLE) return { path: SHARED_TABLE, namespace: 'main-table' };
+        if (args.namespace === 'main' || args.namespace === 'main-table') return { path: './extension.js', external: true };
         const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { inner: true } });
         if (r.errors.length > 0 || r.external) return undefined;
         const key = rel(r.path);
@@ -125,17 +141,29 @@ function shareFromMain(mainInputs, wanted) {
         // The suffix keeps a `.mjs` path from making the stand-in an ES module (it is CommonJS).
         return { path: `${key}${SHARED_SUFFIX}`, namespace: 'main' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'main' }, (args) => ({
+      // One `require("./extension.js").__shared` for all the stand-ins of a part.
+      build.onLoad({ filter: /.*/, namespace: 'main-table' }, () => ({ contents: 'export const table = require("./extension.js").__shared;', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'main' }, (args) => {
+        const key = args.path.slice(0, -SHARED_SUFFIX.length);
+        const from = `require("./extension.js").__shared[${JSON.stringify(nameOf(key))}]`;
+        const names = known?.get(key);
+        if (names && !names.has('*')) {
+          const named = [...names].filter((n) => n !== 'default');
+          const at = `table[${JSON.stringify(nameOf(key))}]`;
+          const lines = [`import { table } from ${JSON.stringify(SHARED_TABLE)};`];
+          if (named.length > 0) lines.push(`export const { ${named.join(', ')} } = ${at};`);
+          if (names.has('default')) lines.push(`export default ${at}.default;`);
+          return { contents: lines.join('\n'), loader: 'js' };
+        }
         // __esModule: a default import (big.js) reads `default`, as from the module itself.
-        contents: `module.exports = { __esModule: true, ...require("./extension.js").__shared[${JSON.stringify(args.path.slice(0, -SHARED_SUFFIX.length))}] };`,
-        loader: 'js',
-      }));
+        return { contents: `module.exports = { __esModule: true, ...${from} };`, loader: 'js' };
+      });
     },
   };
 }
 
 /** The main entry: src/extension.ts's exports, plus the `__shared` table of what the lazy parts take from it. */
-function mainEntry(wanted) {
+function mainEntry(wanted, nameOf) {
   const lines = [];
   const table = [];
   [...wanted.keys()].sort().forEach((key, i) => {
@@ -143,10 +171,10 @@ function mainEntry(wanted) {
     const from = JSON.stringify(`./${key}`);
     if (names.includes('*')) {
       lines.push(`import * as m${i} from ${from};`);
-      table.push(`  ${JSON.stringify(key)}: m${i},`);
+      table.push(`  ${JSON.stringify(nameOf(key))}: m${i},`);
     } else {
       lines.push(`import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${from};`);
-      table.push(`  ${JSON.stringify(key)}: { ${names.map((n, j) => `${JSON.stringify(n)}: m${i}_${j}`).join(', ')} },`);
+      table.push(`  ${JSON.stringify(nameOf(key))}: { ${names.map((n, j) => `${JSON.stringify(n)}: m${i}_${j}`).join(', ')} },`);
     }
   });
   return {
@@ -163,20 +191,21 @@ const inputsOf = (result) => new Set(Object.keys(result.metafile.inputs));
 async function buildHost() {
   const first = await esbuild.build({ ...extension, plugins: [lazyExternal] });
   const mainInputs = inputsOf(first);
+  const nameOf = tableNames(mainInputs);
   const wanted = new Map();
   const lazy = {};
   for (const [name, entry] of Object.entries(LAZY)) {
     if (mainInputs.has(entry))
       throw new Error(`${entry} is a lazy part (dist/${name}.js) but the main bundle imports it at run time: use \`import type\` and src/features/lazy.ts`);
-    const r = await esbuild.build({
-      ...extension,
-      entryPoints: [entry],
-      outfile: `dist/${name}.js`,
-      plugins: [lazyExternal, shareFromMain(mainInputs, wanted)],
-    });
+    const options = { ...extension, entryPoints: [entry], outfile: `dist/${name}.js` };
+    // Twice: the first build learns what the part takes from the main bundle, the second binds exactly that.
+    const mine = new Map();
+    await esbuild.build({ ...options, write: false, plugins: [lazyExternal, shareFromMain(mainInputs, mine, undefined, nameOf)] });
+    for (const [key, names] of mine) wanted.set(key, new Set([...(wanted.get(key) ?? []), ...names]));
+    const r = await esbuild.build({ ...options, plugins: [lazyExternal, shareFromMain(mainInputs, new Map(), mine, nameOf)] });
     lazy[name] = r.metafile;
   }
-  const final = await esbuild.build({ ...extension, entryPoints: undefined, stdin: mainEntry(wanted), plugins: [lazyExternal] });
+  const final = await esbuild.build({ ...extension, entryPoints: undefined, stdin: mainEntry(wanted, nameOf), plugins: [lazyExternal] });
   return { main: final.metafile, lazy };
 }
 

@@ -9,6 +9,7 @@ import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
 import { startStub } from '../test/support/stub';
 import { activateRow } from './activate';
 import { contractRow } from './contracts';
+import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
@@ -79,10 +80,11 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
     const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
-    rows.push(...(await attempt(12, 'contract interface', () => contractRow(stub))));
+    rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
   } finally {
     await stub.close();
   }
+  rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

@@ -1,4 +1,5 @@
 // The balance panel's message protocol, shared by the extension host and the webview, with guards for every inbound message. Pure: no `vscode`, no DOM, no Node.
+import type { HistoryHostMessage } from './historyProtocol';
 
 /** Bar segments of the balance picture. 'shortfall' appears only when storage pins more than the balance. */
 export type SegmentKey = 'spendable' | 'pinned' | 'locked' | 'shortfall';
@@ -73,7 +74,12 @@ export interface PanelViewModel {
   notes: string[];
 }
 
-export type HostMessage = { type: 'account'; data: PanelViewModel } | { type: 'loading'; accountId: string } | { type: 'error'; message: string };
+export type HostMessage =
+  | { type: 'account'; data: PanelViewModel }
+  | { type: 'loading'; accountId: string }
+  | { type: 'error'; message: string }
+  // The History section's messages: guarded by isHistoryHostMessage (historyProtocol.ts), not isHostMessage.
+  | HistoryHostMessage;
 
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh' };
 
@@ -90,19 +96,19 @@ function own(v: Rec, k: string): unknown {
 }
 
 /** An object with exactly these own fields (no others), each passing its check. */
-function fields(checks: Readonly<Record<string, Check>>): Check {
+export function fields(checks: Readonly<Record<string, Check>>): Check {
   const keys = Object.keys(checks);
   return (v) => isRec(v) && Object.keys(v).every((k) => keys.includes(k)) && Object.entries(checks).every(([k, check]) => check(own(v, k)));
 }
 
 const MAX_TEXT = 10_000;
 
-function isStr(v: unknown): v is string {
+export function isStr(v: unknown): v is string {
   return typeof v === 'string' && v.length <= MAX_TEXT;
 }
 
 /** Fields from space-separated names: strings, then numbers and booleans (also space-separated), then any other checks. */
-function spec(strings: string, numbers = '', booleans = '', more: Readonly<Record<string, Check>> = {}): Check {
+export function spec(strings: string, numbers = '', booleans = '', more: Readonly<Record<string, Check>> = {}): Check {
   const out: Record<string, Check> = {};
   const add = (names: string, check: Check): void => names.split(' ').forEach((n) => n && (out[n] = check));
   add(strings, isStr);
@@ -111,7 +117,7 @@ function spec(strings: string, numbers = '', booleans = '', more: Readonly<Recor
   return fields({ ...out, ...more });
 }
 
-const list =
+export const list =
   (item: Check, max = 5000): Check =>
   (v) =>
     Array.isArray(v) && v.length <= max && v.every(item);

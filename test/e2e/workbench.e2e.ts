@@ -3,6 +3,7 @@
 // Each step saves a screenshot under .e2e/screenshots/. Run alone with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { accountAt, CHAIN_ACCOUNT } from '../support/chain';
 import { expectedAccount, exactNear, shownBytes, shownNear, stubHeadBlock } from './support/figures';
 import { packageVsix } from './support/packaging';
 import {
@@ -369,6 +370,70 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     } finally {
       if (size) await page.setViewportSize(size);
     }
+  });
+
+  it('the panel’s History draws total and locked over 30 days in the webview: a dot and exact tooltip per point (dark, then light)', async () => {
+    const { page } = wb;
+    await runCommand(page, 'View: Close Editor');
+    await poll(async () => (await panelElement(page).count()) === 0, 'the open panel to close');
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, CHAIN_ACCOUNT, /Open Balance Panel/);
+    const frame = panelFrame(page);
+    await frame.locator('h1', { hasText: CHAIN_ACCOUNT }).waitFor({ timeout: 60_000 });
+    await frame.locator('section.history button', { hasText: '30 days' }).click();
+    const chart = frame.locator('section.history svg.line-total-chart');
+    await chart.waitFor({ timeout: 60_000 });
+    const m = await frame.locator('section.history .chart-box').evaluate((box) => {
+      const svg = box.querySelector('svg.line-total-chart')!;
+      const r = svg.getBoundingClientRect();
+      return {
+        width: r.width,
+        height: r.height,
+        dots: svg.querySelectorAll('circle.pt').length,
+        gaps: box.querySelectorAll('.gap').length,
+        lines: Array.from(box.querySelectorAll('polyline.line-total, polyline.line-locked')).map((p) => [
+          p.getAttribute('class'),
+          (p.getAttribute('points') ?? '').trim().split(/\s+/).length,
+        ]),
+        tips: Array.from(svg.querySelectorAll('circle.pt title')).map((t) => t.textContent ?? ''),
+        now: svg.querySelector('text.now')?.textContent ?? '',
+        stroke: getComputedStyle(svg.querySelector('polyline.line-total')!).stroke,
+      };
+    });
+    assert.equal(m.dots, 24);
+    assert.equal(m.gaps, 0);
+    assert.deepEqual(m.lines, [
+      ['line-total', 24],
+      ['line-locked', 24],
+    ]);
+    assert.ok(m.width > 300 && m.height > 100, `the chart is ${m.width} × ${m.height} px`);
+    assert.notEqual(m.stroke, 'none', 'the total line has a theme colour');
+    // Every tooltip: the block and the exact amounts there, to the yocto, as the model chain has them.
+    for (const tip of m.tips) {
+      const h = Number((/block #([\d,]+)/.exec(tip)?.[1] ?? '').replace(/,/g, ''));
+      const want = accountAt(CHAIN_ACCOUNT, h);
+      assert.ok(want, tip);
+      assert.ok(tip.includes(`total ${exactNear(BigInt(want.amount) + BigInt(want.locked))}`), tip);
+      assert.ok(tip.includes(`locked ${exactNear(BigInt(want.locked))}`), tip);
+    }
+    const last = m.tips.at(-1) ?? '';
+    const head = accountAt(CHAIN_ACCOUNT, Number((/block #([\d,]+)/.exec(last)?.[1] ?? '').replace(/,/g, '')))!;
+    assert.equal(m.now, `now ${shownNear(BigInt(head.amount) + BigInt(head.locked))}`);
+    // Compare: the first point against now, exact and signed.
+    const firstTip = m.tips[0] ?? '';
+    const first = accountAt(CHAIN_ACCOUNT, Number((/block #([\d,]+)/.exec(firstTip)?.[1] ?? '').replace(/,/g, '')))!;
+    const d = BigInt(head.amount) + BigInt(head.locked) - BigInt(first.amount) - BigInt(first.locked);
+    const delta = (await frame.locator('.compare tbody tr').first().locator('.delta').innerText()).trim();
+    assert.equal(delta, `${d > 0n ? '+' : d < 0n ? '-' : ''}${exactNear(d < 0n ? -d : d)}`);
+    // The History section in view, the pointer off the chart: what a person sees after picking the range.
+    await frame.locator('section.history').scrollIntoViewIfNeeded();
+    const box = await panelElement(page).boundingBox();
+    if (box) await page.mouse.move(box.x + 4, box.y + box.height - 4);
+    await wb.shot('07-panel-history-dark');
+    await wb.shot('readme-panel-history-dark', await cropAround(page.locator('.editor-group-container.active'), frame.locator('section.history')));
+    await pickColorTheme(page, 'light');
+    await poll(() => frame.locator('body').evaluate((b) => b.classList.contains('vscode-light')), 'the webview body in the light theme');
+    await wb.shot('readme-panel-history-light', await cropAround(page.locator('.editor-group-container.active'), frame.locator('section.history')));
   });
 });
 

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
+import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
 
 export type StubHost = 'api' | 'rpc' | 'archival' | 'foreign';
 
@@ -65,6 +66,13 @@ export interface StubOptions {
   latencyMs?: number;
   /** Where the fixture JSON files are (default: test/fixtures next to this file, else ./test/fixtures). */
   fixturesDir?: string;
+  /**
+   * Serve the model chain (test/support/chain.ts) instead of the fixture head: blocks from mainnet's genesis to the
+   * head at `now()` (default: the clock) with realistic timestamps and skipped heights, the regular host keeping only
+   * the last STUB_GC_WINDOW blocks. Fixture accounts answer at any of its blocks; without it, the chain's accounts
+   * (timetravel.near, gone.near) still answer at the fixture chain's heights.
+   */
+  chain?: { now?: () => Date };
 }
 
 /** Head of the stub chain: the real testnet block in the fixtures. */
@@ -213,6 +221,17 @@ class Data {
     return copy;
   }
 
+  /** An account at a height: the model chain's accounts change over time, the fixture ones do not. */
+  viewAccountAt(id: string, height: number): ViewAccountData | undefined {
+    return id === CHAIN_ACCOUNT || id === CHAIN_GONE_ACCOUNT ? accountAt(id, height) : this.viewAccount(id);
+  }
+
+  /** /full of a model chain account at `height` (the indexer's view), or undefined. */
+  modelFull(id: string, height: number): unknown {
+    const va = id === CHAIN_ACCOUNT || id === CHAIN_GONE_ACCOUNT ? accountAt(id, height) : undefined;
+    return va && { account_id: id, nfts: [], pools: [], state: { balance: va.amount, locked: va.locked, storage_bytes: va.storage_usage }, tokens: [] };
+  }
+
   viewAccount(id: string): ViewAccountData | undefined {
     const c = this.contracts.get(id);
     const va = c?.view_account ? { ...c.view_account, code_hash: NO_CODE } : this.#viewAccount(id);
@@ -273,6 +292,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   let latencyMs = opts?.latencyMs ?? 0;
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
+  const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
+  /** The head: the model chain's at this moment, or the fixture block. */
+  const headNow = (): number => (chainNow ? headHeight(chainNow()) : STUB_HEAD_HEIGHT);
 
   // ---------- routing ----------
   function restReply(p: string): Reply {
@@ -291,7 +313,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     if (seg[0] === 'v1' && seg[1] === 'account' && seg.length === 4 && seg[2] !== undefined) {
       const id = seg[2];
       if (!isAccountId(id)) return json(400, 'Invalid argument');
-      const full = (data.full.get(id) ?? { account_id: id, nfts: [], pools: [], state: null, tokens: [] }) as {
+      const full = (data.full.get(id) ?? data.modelFull(id, headNow()) ?? { account_id: id, nfts: [], pools: [], state: null, tokens: [] }) as {
         tokens?: unknown[];
         nfts?: unknown[];
         pools?: unknown[];
@@ -393,6 +415,28 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     return { height };
   }
 
+  /** A block reference on the model chain: its height and hash, or the error reply (regular: recent blocks only). */
+  function resolveChainBlock(
+    host: 'rpc' | 'archival',
+    id: unknown,
+    params: Record<string, unknown>,
+    now: Date,
+  ): { height: number; hash: string } | { reply: Reply } {
+    const ref = params['block_id'];
+    const h = typeof ref === 'number' ? ref : typeof ref === 'string' ? (/^\d+$/.test(ref) ? Number(ref) : heightOfHash(ref)) : undefined;
+    if (host === 'rpc' && params['finality'] === undefined && h !== undefined && h < headHeight(now) - STUB_GC_WINDOW) {
+      const what = `The data for block #${h} is garbage collected on this node, use an archival node to fetch historical data`;
+      // A GC'd block's hash is unknown to the regular node; its height is garbage collected.
+      return typeof ref === 'string' && !/^\d+$/.test(ref)
+        ? { reply: json(422, rpcErrorBody(id, 'HANDLER_ERROR', 'UNKNOWN_BLOCK', {}, `DB Not Found Error: BLOCK: ${ref} \n Cause: Unknown`)) }
+        : { reply: json(200, rpcErrorBody(id, 'HANDLER_ERROR', 'GARBAGE_COLLECTED_BLOCK', { block_height: h, block_hash: '' }, what)) };
+    }
+    const a = chainRpcAnswer('block', params, { now, id });
+    if ('error' in a.body) return { reply: json(a.status, a.body) };
+    const header = (a.body.result as { header: { height: number; hash: string } }).header;
+    return { height: header.height, hash: header.hash };
+  }
+
   function rpcReply(host: 'rpc' | 'archival', body: unknown): Reply {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return json(
@@ -413,25 +457,28 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const method = req['method'];
     const params = (typeof req['params'] === 'object' && req['params'] !== null ? req['params'] : {}) as Record<string, unknown>;
     const ok = (result: unknown): Reply => json(200, { jsonrpc: '2.0', result, id });
+    const now = chainNow?.();
+    /** The block a request names: on the model chain, or the fixture chain. */
+    const blockOf = (): { height: number; hash?: string } | { reply: Reply } =>
+      now ? resolveChainBlock(host, id, params, now) : resolveBlock(host, id, params);
     if (method === 'block') {
-      const b = resolveBlock(host, id, params);
-      return 'reply' in b ? b.reply : ok(data.blockAt(b.height));
+      const b = blockOf();
+      return 'reply' in b ? b.reply : ok(now ? blockByHeight(b.height) : data.blockAt(b.height));
     }
-    if (method === 'status' || method === 'health')
-      return ok(
-        method === 'health'
-          ? null
-          : { chain_id: 'testnet', sync_info: { latest_block_height: STUB_HEAD_HEIGHT, latest_block_hash: data.headHash, syncing: false } },
-      );
+    if (method === 'status' || method === 'health') {
+      const head = headNow();
+      const hash = now ? blockByHeight(head)!.header.hash : data.headHash;
+      return ok(method === 'health' ? null : { chain_id: 'testnet', sync_info: { latest_block_height: head, latest_block_hash: hash, syncing: false } });
+    }
     if (method !== 'query') {
       return json(
         400,
         rpcErrorBody(id, 'REQUEST_VALIDATION_ERROR', 'METHOD_NOT_FOUND', { method_name: String(method) }, String(method), -32601, 'Method not found'),
       );
     }
-    const b = resolveBlock(host, id, params);
+    const b = blockOf();
     if ('reply' in b) return b.reply;
-    const at = { block_height: b.height, block_hash: b.height === STUB_HEAD_HEIGHT ? data.headHash : syntheticHash(b.height) };
+    const at = { block_height: b.height, block_hash: b.hash ?? (b.height === STUB_HEAD_HEIGHT ? data.headHash : syntheticHash(b.height)) };
     const accountId = String(params['account_id'] ?? '');
     const unknownAccount = (): Reply =>
       json(
@@ -443,11 +490,11 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     }
     switch (params['request_type']) {
       case 'view_account': {
-        const va = data.viewAccount(accountId);
+        const va = data.viewAccountAt(accountId, b.height);
         return va ? ok({ ...va, ...at }) : unknownAccount();
       }
       case 'view_access_key_list': {
-        if (!data.viewAccount(accountId)) return unknownAccount();
+        if (!data.viewAccountAt(accountId, b.height)) return unknownAccount();
         return ok({ keys: data.accounts[accountId]?.keys ?? [], ...at });
       }
       case 'call_function': {

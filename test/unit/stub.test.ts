@@ -1,6 +1,7 @@
 // Sanity of the loopback stub itself (test/support/stub.ts): real shapes, recording, faults.
 import { strict as assert } from 'node:assert';
-import { STUB_HEAD_HEIGHT } from '../support/stub';
+import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
+import { accountAt, blockHash, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, SKIPPED_RUN, timestampAt } from '../support/chain';
 import type { Stub } from '../support/stub';
 import { useStub } from '../support/fixture';
 
@@ -61,5 +62,46 @@ describe('stub service', () => {
     stub.fault({ host: 'api', match: '/status', fault: { kind: 'status', status: 503 }, times: 1 });
     assert.equal((await getJson(`${stub.apiUrl}/status`)).status, 503);
     assert.equal((await getJson(`${stub.apiUrl}/status`)).status, 200);
+  });
+});
+
+describe('stub service: the model chain', () => {
+  const NOW = new Date('2026-11-01T00:00:00Z');
+  const HEAD = headHeight(NOW);
+  let stub: Stub;
+  before(async () => {
+    stub = await startStub({ chain: { now: () => NOW } });
+  });
+  after(async () => {
+    await stub.close();
+  });
+  type Body = {
+    result?: { header?: { height: number; timestamp_nanosec: string }; amount?: string; block_height?: number };
+    error?: { cause: { name: string } };
+  };
+  const call = async (url: string, method: string, params: unknown): Promise<Body> => (await rpc(url, method, params)).body as Body;
+
+  it('serves every block by height (realistic timestamps, skipped heights) on archival, recent ones on regular', async () => {
+    assert.equal((await call(stub.rpcUrl, 'block', { finality: 'final' })).result?.header?.height, HEAD);
+    const old = await call(stub.archivalRpcUrl, 'block', { block_id: CHAIN_ACCOUNT_CREATED });
+    assert.equal(old.result?.header?.timestamp_nanosec, timestampAt(CHAIN_ACCOUNT_CREATED).toString());
+    assert.equal((await call(stub.rpcUrl, 'block', { block_id: CHAIN_ACCOUNT_CREATED })).error?.cause.name, 'GARBAGE_COLLECTED_BLOCK');
+    assert.equal((await call(stub.rpcUrl, 'block', { block_id: HEAD - 10 })).result?.header?.height, HEAD - 10);
+    assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: SKIPPED_RUN.from })).error?.cause.name, 'UNKNOWN_BLOCK');
+    assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: HEAD + 1 })).error?.cause.name, 'UNKNOWN_BLOCK');
+    assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: blockHash(HEAD - 5) })).result?.header?.height, HEAD - 5);
+  });
+
+  it('answers view_account at past heights: the balance changes, UNKNOWN_ACCOUNT before the account existed', async () => {
+    const at = (h: number) => call(stub.archivalRpcUrl, 'query', { request_type: 'view_account', account_id: CHAIN_ACCOUNT, block_id: h });
+    const early = await at(CHAIN_ACCOUNT_CREATED + 10);
+    const late = await at(HEAD - 1000);
+    assert.equal(early.result?.amount, accountAt(CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED + 10)?.amount);
+    assert.notEqual(early.result?.amount, late.result?.amount);
+    assert.equal((await at(CHAIN_ACCOUNT_CREATED - 1)).error?.cause.name, 'UNKNOWN_ACCOUNT');
+    const fixture = await call(stub.rpcUrl, 'query', { request_type: 'view_account', account_id: 'alice.near', finality: 'final' });
+    assert.equal(fixture.result?.block_height, HEAD, 'fixture accounts answer at the model head');
+    const full = (await getJson(`${stub.apiUrl}/v1/account/${CHAIN_ACCOUNT}/full`)).body as { state: { balance: string } };
+    assert.equal(full.state.balance, accountAt(CHAIN_ACCOUNT, HEAD)?.amount);
   });
 });

@@ -150,3 +150,6 @@ export function describe(v: unknown, missing = 'missing'): string {
   if (v === '') return 'an empty string';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
+
+/** `#187,310,138`: a block height as messages show it. */
+export const formatHeight = (h: number): string => `#${groupDigits(String(h))}`;

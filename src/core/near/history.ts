@@ -31,11 +31,17 @@ export type HistoryPoint = ({ at: Date } & BlockTime) | { at: Date; reason: stri
 
 /**
  * The block of each date: one head for all of them (a date at or after it, such as the last point `now`, is the
- * head), one block-time cache shared from the newest date back, so each resolution starts from its neighbour's blocks.
+ * head), one block-time cache shared by all, so each resolution starts from the blocks the others have seen; the
+ * oldest date first, then the others `concurrency` at a time.
  * Never throws for one date: its point carries the reason (only a failed head fails the whole). `requests` counts
- * every look-up, the head's included.
+ * every look-up, the head's included; `onProgress` is called after each date.
  */
-export async function historyHeights(dates: readonly Date[], deps: BlockTimeDeps): Promise<{ points: HistoryPoint[]; requests: number }> {
+export async function historyHeights(
+  dates: readonly Date[],
+  deps: BlockTimeDeps,
+  onProgress?: (done: number, total: number) => void,
+  concurrency = HISTORY_CONCURRENCY,
+): Promise<{ points: HistoryPoint[]; requests: number }> {
   const cache = deps.cache ?? new BlockTimeCache();
   const head = await deps.head();
   const headTs = blockNs(head);
@@ -44,19 +50,30 @@ export async function historyHeights(dates: readonly Date[], deps: BlockTimeDeps
   const shared: BlockTimeDeps = { ...deps, cache, head: () => Promise.resolve(head) };
   const points: HistoryPoint[] = new Array<HistoryPoint>(dates.length);
   const newestFirst = dates.map((at, i) => ({ at, i })).sort((x, y) => y.at.getTime() - x.at.getTime());
-  for (const { at, i } of newestFirst) {
+  let done = 0;
+  const resolve = async ({ at, i }: { at: Date; i: number }): Promise<void> => {
     if (dateToNs(at) >= headTs) {
       points[i] = { at, height: head.height, timestampNs: head.timestampNs };
-      continue;
+    } else {
+      try {
+        const r = await resolveDate(at, shared);
+        requests += r.requests;
+        points[i] = { at, height: r.height, timestampNs: r.timestampNs };
+      } catch (e) {
+        points[i] = { at, reason: errorMessage(e) };
+      }
     }
-    try {
-      const r = await resolveDate(at, shared);
-      requests += r.requests;
-      points[i] = { at, height: r.height, timestampNs: r.timestampNs };
-    } catch (e) {
-      points[i] = { at, reason: errorMessage(e) };
-    }
-  }
+    onProgress?.(++done, dates.length);
+  };
+  // The oldest date first, alone: with it and the head known, the block time over the range is measured, and every
+  // other date starts from a tight estimate; those then resolve `concurrency` at a time (newest first), sharing blocks.
+  const oldest = newestFirst.pop();
+  if (oldest) await resolve(oldest);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < newestFirst.length) await resolve(newestFirst[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.floor(concurrency)) }, worker));
   return { points, requests };
 }
 

@@ -1,9 +1,13 @@
 // Time travel (issue #18), the pieces shared by its parts: block times as u64 nanosecond strings, the UTC format every
-// message uses, NEAR's genesis, a bounded map, and "the account did not exist yet" from an UNKNOWN_ACCOUNT answer.
+// message uses, NEAR's genesis, a bounded map (core/lru.ts, the cache's LRU too), and "the account did not exist
+// yet" from an UNKNOWN_ACCOUNT answer.
 // Pure: no `vscode`, no I/O; nanoseconds are bigint, never Number.
 import { NearLensError } from '../errors';
 import { isRecord } from '../json';
-import { groupDigits } from './amounts';
+import { BoundedMap } from '../lru';
+import { formatHeight } from './amounts';
+
+export { BoundedMap, formatHeight };
 
 /** A block's height and its `header.timestamp_nanosec` (u64 nanoseconds since the epoch, beyond 2^53: a string). */
 export interface BlockTime {
@@ -38,45 +42,6 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** `YYYY-MM-DD HH:MM UTC`, the one date format of time-travel messages (no locale, no time zone guessing). */
 export function formatUtc(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
-
-/** `#187,310,138`: a height as messages show it. */
-export const formatHeight = (h: number): string => `#${groupDigits(String(h))}`;
-
-/**
- * A map that keeps at most `max` entries, forgetting the least recently used one first. Past blocks and past
- * balances never change, so entries need no expiry; the bound only keeps a long session's memory in check.
- */
-export class BoundedMap<K, V> {
-  readonly #max: number;
-  readonly #map = new Map<K, V>();
-
-  constructor(max: number) {
-    this.#max = Math.max(1, Math.floor(max));
-  }
-
-  get size(): number {
-    return this.#map.size;
-  }
-
-  get(key: K): V | undefined {
-    const v = this.#map.get(key);
-    if (v !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, v);
-    }
-    return v;
-  }
-
-  /** Stores `value`; returns the key forgotten to make room, if any. */
-  set(key: K, value: V): K | undefined {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size <= this.#max) return undefined;
-    const oldest = this.#map.keys().next().value as K;
-    this.#map.delete(oldest);
-    return oldest;
-  }
 }
 
 /** Whether a failure is the RPC's UNKNOWN_ACCOUNT: a NearLensError from the client, or a raw JSON-RPC error envelope. */

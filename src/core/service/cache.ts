@@ -1,5 +1,6 @@
 // Bounded TTL cache with in-flight de-duplication, shared by every NearClient. Pure: no `vscode`, no I/O.
 import { aborted } from '../errors';
+import { BoundedMap } from '../lru';
 
 /** Entries of the cache every client shares: bounds memory whatever is hovered. */
 export const CACHE_ENTRIES = 1000;
@@ -28,13 +29,12 @@ interface Flight {
 }
 
 export class TtlCache {
-  readonly #entries = new Map<string, Entry>(); // insertion order = LRU order
+  readonly #entries: BoundedMap<string, Entry>;
   readonly #flights = new Map<string, Flight>();
-  readonly #maxEntries: number;
   readonly #clock: Clock;
 
   constructor(opts?: { maxEntries?: number; clock?: Clock }) {
-    this.#maxEntries = Math.max(1, Math.floor(opts?.maxEntries ?? 500));
+    this.#entries = new BoundedMap(opts?.maxEntries ?? 500);
     this.#clock = opts?.clock ?? Date;
   }
 
@@ -48,12 +48,9 @@ export class TtlCache {
    */
   get<T>(key: string, ttlMs: number, load: (signal: AbortSignal | undefined) => Promise<T>, opts?: CacheGetOptions): Promise<T> {
     if (!opts?.fresh) {
-      const hit = this.#entries.get(key);
-      if (hit && this.#clock.now() - hit.storedAt < ttlMs) {
-        this.#entries.delete(key); // refresh LRU position
-        this.#entries.set(key, hit);
-        return Promise.resolve(hit.value as T);
-      }
+      const hit = this.#entries.peek(key);
+      // get(): counts as a use (the LRU position).
+      if (hit && this.#clock.now() - hit.storedAt < ttlMs) return Promise.resolve(this.#entries.get(key)!.value as T);
     }
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(aborted());
@@ -83,7 +80,7 @@ export class TtlCache {
 
   /** The last good value even if expired ("keep showing the last good data"). */
   peek<T>(key: string): T | undefined {
-    return this.#entries.get(key)?.value as T | undefined;
+    return this.#entries.peek(key)?.value as T | undefined;
   }
 
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
@@ -122,9 +119,7 @@ export class TtlCache {
   }
 
   #store(key: string, value: unknown): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, storedAt: this.#clock.now() });
     // One in, at most one out: the oldest (least recently used) entry.
-    if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#entries.set(key, { value, storedAt: this.#clock.now() });
   }
 }

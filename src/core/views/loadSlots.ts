@@ -1,6 +1,6 @@
 // Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel.
 // Pure: no `vscode`, no I/O of its own (the loaders run the work and the log line they are given).
-import { formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from '../near/amounts';
+import { formatHeight as heightText, formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from '../near/amounts';
 import type { FtHolding } from '../near/account';
 import type { CallOptions, FtMetadata, NearClient } from '../service/client';
 import { errorMessage, NearLensError } from '../errors';
@@ -145,8 +145,7 @@ export function describePool(
 
 /** "#118,841,842" — block heights with grouping, or the reason there is none. */
 export function formatHeight(h: number | null | undefined): string {
-  if (h === null || h === undefined) return 'not tracked';
-  return `#${h.toLocaleString('en-US')}`;
+  return h === null || h === undefined ? 'not tracked' : heightText(h);
 }
 
 /** The account's latest activity (the highest last-update height of its rows): "block #118,841,842", or that there is none. */

@@ -16,6 +16,8 @@ import { SECTION } from '../../core/manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
 import { COMMANDS } from '../../core/manifest';
+import { lazyPart } from '../lazy';
+import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -27,7 +29,17 @@ export interface LookupAccountArgs {
   id: string;
   /** Look up here instead of where the id goes by the setting and its suffix. */
   network?: NetworkLabel;
+  /** As of a past block: its height or hash (time travel, in the panel's lazy part)… */
+  blockId?: number | string;
+  /** …or the last block at or before a date ("2025-06-01", "2025-06-01 12:00 UTC", "30 days ago"). */
+  date?: string;
   show?: boolean;
+}
+
+/** "alice.near at 2025-06-01" or "alice.near @ 187310138": the id, and what follows "at" (ids have no spaces or @). */
+function splitAt(text: string): [id: string, at: string | undefined] {
+  const m = /^(\S+?)\s*(?:@|\s+at\s)\s*(\S.*)$/i.exec(text.trim());
+  return m ? [m[1]!, m[2]!] : [text.trim(), undefined];
 }
 
 /** Actions on one account (those of the hover), run through the cross-feature commands. */
@@ -87,11 +99,12 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
               title: `NEAR Lens: ${what}`,
               placeHolder,
               ignoreFocusOut: true,
-              validateInput: (v) => (v.trim() ? lookupInputError(v, want) : undefined),
+              // Look Up Account… also takes "alice.near at 2025-06-01": the id is what comes before "at".
+              validateInput: (v) => (v.trim() ? lookupInputError(want === 'account' ? splitAt(v)[0] : v, want) : undefined),
             });
         const text = typeof given === 'string' ? given.trim() : '';
         if (!a && !text) return undefined; // the prompt was dismissed or left empty
-        const why = lookupInputError(text, want);
+        const why = lookupInputError(want === 'account' ? splitAt(text)[0] : text, want);
         if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
         await services.ready; // the first request after start-up goes with the stored key
         return await get(text, a);
@@ -114,14 +127,29 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
     },
   );
 
-  const lookupAccount = lookup<AccountFull | undefined, LookupAccountArgs>(
+  const lookupAccount = lookup<AccountFull | AccountAtBlock | undefined, LookupAccountArgs>(
     'Look Up Account',
     'id',
     'account',
-    'alice.near, an implicit account (64 hex), 0x…',
-    async (id, a) => {
+    'alice.near, or alice.near at 2025-06-01 (a block height, hash or date)',
+    async (text, a) => {
+      const [id, atText] = splitAt(text);
       const asked = a?.network;
       if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
+      if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
+        // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
+        const part = lazyPart('panel');
+        if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
+        const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
+        const { client, network } = services.clientForAccount(id, asked);
+        const r = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)} in the past` },
+          () => part.lookupAt(client, network, id, at),
+        );
+        if (a?.show === false) return r;
+        void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);
+        return undefined;
+      }
       const { client, network } = services.clientForAccount(id, asked);
       const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
         client.full(id),

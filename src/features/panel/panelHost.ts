@@ -1,4 +1,4 @@
-// The balance panel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
+// The balance panel and time travel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
 import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
@@ -11,6 +11,13 @@ import { panelHtml } from '../../core/views/panelHtml';
 import { isWebviewMessage } from '../../shared/protocol';
 import type { HostMessage } from '../../shared/protocol';
 import type { Services } from '../../platform/services';
+import { isHistoryRequest } from '../../shared/historyProtocol';
+import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
+import { historyModel } from '../timeTravel/timeTravelPart';
+
+// Time travel (issue #18) rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
+// from here (one file and one session cache rather than a part of its own).
+export { accountAtText, atFromArgs, lookupAt, parseAtText } from '../timeTravel/timeTravelPart';
 
 /** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
 type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
@@ -21,6 +28,9 @@ export class AccountPanel implements vscode.Disposable {
   #error: string | undefined;
   #loaded: Loaded | undefined;
   #generation = 0;
+  #historyGeneration = 0;
+  /** The History section's last message (loaded, failed or in progress), posted again after a webview reload. */
+  #historyLast: HistoryHostMessage | undefined;
   readonly #services: Services;
   readonly #disposables: vscode.Disposable[];
   readonly #posted = new vscode.EventEmitter<HostMessage>();
@@ -28,6 +38,8 @@ export class AccountPanel implements vscode.Disposable {
   /** The last message posted to the webview (undefined before the ready handshake). */
   last: HostMessage | undefined;
   current: Promise<void>;
+  /** The History section's load in progress (or the last one). */
+  currentHistory: Promise<void> = Promise.resolve();
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -68,7 +80,9 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   #receive(m: unknown): void {
-    if (!isWebviewMessage(m)) {
+    if (isHistoryRequest(m)) {
+      this.currentHistory = this.history(m.range);
+    } else if (!isWebviewMessage(m)) {
       // Not ours or malformed: ignored. The content is not logged (it came from a page, could be anything).
       this.#services.log.warn(`balance panel: ignored an unexpected message from the webview of ${this.accountId}`);
     } else if (m.type === 'ready') {
@@ -77,12 +91,14 @@ export class AccountPanel implements vscode.Disposable {
       this.#render();
       if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
+      if (this.#historyLast) this.#post(this.#historyLast);
     } else {
       this.current = this.load(true);
     }
   }
 
   #post(m: HostMessage): void {
+    if (m.type.startsWith('history')) this.#historyLast = m as HistoryHostMessage;
     if (!this.#ready) return;
     this.last = m;
     void this.panel.webview.postMessage(m);
@@ -103,6 +119,27 @@ export class AccountPanel implements vscode.Disposable {
         staleError: this.#error,
       }),
     });
+  }
+
+  /**
+   * The History section at `range` (time travel's lazy part): progress as points load, then the chart's model, or why
+   * it failed. A newer request (another range) supersedes this one.
+   */
+  async history(range: HistoryRange): Promise<void> {
+    const gen = ++this.#historyGeneration;
+    const id = this.accountId;
+    const mine = (): boolean => gen === this.#historyGeneration;
+    this.#post({ type: 'historyProgress', range, phase: 'blocks', done: 0, total: 0 });
+    try {
+      const { client, network } = this.#services.clientForAccount(id);
+      const data = await historyModel(client, network, id, range, this.#services.settings.decimals, {
+        onProgress: (phase, done, total) => mine() && this.#post({ type: 'historyProgress', range, phase, done, total }),
+      });
+      if (mine()) this.#post({ type: 'history', data });
+    } catch (e) {
+      if (mine())
+        this.#post({ type: 'historyError', range, message: noteFailure((l) => this.#services.log.warn(`balance panel: ${l}`), `history of ${id}`, e) });
+    }
   }
 
   /** /full, then token metadata, pool balances and indexer status side by side; each of those may fail alone. */

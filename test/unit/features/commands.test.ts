@@ -152,4 +152,24 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     const data = await run('nearLens.lookupAccount', { id: 'alice.near', show: false }); // for code: the typed data
     assert.throws(() => JSON.stringify(data), /BigInt/);
   });
+
+  it('Look Up Account at a past block: "id at <height, hash or date>" shows the account then; from code, exact strings', async () => {
+    assert.equal(await run('nearLens.lookupAccount', 'timetravel.near at 187,000,000'), undefined);
+    assert.equal(shown.length, 1);
+    assert.match(
+      shown[0]!.text,
+      /^NEAR Lens: timetravel\.near as of block #187,000,000 \(2025-\d\d-\d\d \d\d:\d\d UTC\): total [\d,.]+ NEAR \(balance [\d,.]+ NEAR, locked [\d,.]+ NEAR\), storage [\d,]+ bytes, 0 access keys, a contract\.$/,
+    );
+    const r = (await run('nearLens.lookupAccount', { id: 'timetravel.near', date: '2025-02-01', show: false })) as { blockHeight: number; blockTime: string };
+    assert.ok(r.blockTime <= '2025-02-01T00:00:00.000Z' && r.blockHeight < STUB_HEAD_HEIGHT);
+    assert.doesNotThrow(() => JSON.stringify(r), 'exact strings, no bigint');
+    await assert.rejects(run('nearLens.lookupAccount', { id: 'timetravel.near', blockId: 100, show: false }), /did not exist yet at block #100 /);
+    stub.clearRequests();
+    await assert.rejects(
+      run('nearLens.lookupAccount', { id: 'timetravel.near', date: 'next tuesday', show: false }),
+      /not a block height, a block hash or a date/,
+    );
+    await assert.rejects(run('nearLens.lookupAccount', 'Bad Id at 2025-01-01'), /uppercase|not allowed/i);
+    assert.equal(stub.requests.length, 0, 'bad input sends nothing');
+  });
 });

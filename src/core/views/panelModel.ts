@@ -210,7 +210,8 @@ function poolRows(i: PanelInput): PoolRow[] {
 
 function indexerText(s: Slot<IndexerStatus> | undefined): string {
   const st = s?.data;
-  if (st === undefined) return s?.status === 'failed' ? sanitizeText(`Indexer status unavailable: ${s.error ?? ''}`, 300) : 'Indexer status not loaded.';
+  // A failure in a word, never the service's sentence (that went to the log when the load failed).
+  if (st === undefined) return s?.status === 'failed' ? 'Indexer status unavailable (the reason is in the NEAR Lens log).' : 'Indexer status not loaded.';
   const when = blockTime(st.syncBlockTimestampNanosec);
   const parts = [
     `Indexer at block ${formatHeight(st.syncBlockHeight)}`,

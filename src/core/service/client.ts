@@ -317,6 +317,11 @@ export class NearClient {
     return key && variants(key).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], key) : parsed['result'];
   }
 
+  /** Whether `text` holds the API key (any of the forms it may travel in): such an answer is not shown. */
+  holdsKey(text: string): boolean {
+    return this.#http.redact(text) !== text;
+  }
+
   /** Every public method: failures are always NearLensError with a redacted message. */
   #guard<T>(fn: () => Promise<T>): Promise<T> {
     // Not an async function: on the hot path (every look-up) that would add a promise and its ticks for nothing.

@@ -104,10 +104,14 @@ export async function callView(
   signal?: AbortSignal,
 ): Promise<ViewCallResult> {
   const { bytes, ...rest } = await callRaw(client, contractId, method, args, blockId, signal);
-  const decoded = decodeCallResult(bytes);
+  // A node that echoes the API key back inside the bytes (a reflecting proxy): the answer is withheld, not shown.
+  const decoded: CallResult = client.holdsKey(Buffer.from(bytes).toString('latin1')) ? { kind: 'text', text: KEY_WITHHELD } : decodeCallResult(bytes);
   const result = decoded.kind === 'json' ? decoded.value : decoded.kind === 'text' ? decoded.text : decoded.base64;
   return { decoded, result, ...rest };
 }
+
+/** Shown instead of bytes that hold the user's API key. */
+const KEY_WITHHELD = '(withheld: the answer contains your API key)';
 
 /** Failures that another moment may cure: never remembered as the contract's answer. */
 const TRANSIENT = new Set(['aborted', 'timeout', 'network', 'rate-limited', 'server']);
@@ -127,7 +131,11 @@ export async function viewState(client: NearClient, contractId: string, prefix =
       at.host,
       signal,
     );
-    return { entries: decodeStateEntries(r['values']), blockHeight: Number(r['block_height']), host };
+    const withheld = { kind: 'text', text: KEY_WITHHELD, base64: '' } as const;
+    const shown = (b: StateEntry['value']): StateEntry['value'] =>
+      client.holdsKey(b.kind === 'text' ? b.text : Buffer.from(b.base64, 'base64').toString('latin1')) ? withheld : b;
+    const entries = decodeStateEntries(r['values']).map((e) => ({ key: shown(e.key), value: shown(e.value) }));
+    return { entries, blockHeight: Number(r['block_height']), host };
   } catch (e) {
     if (NearLensError.is(e) && e.rpcCause === 'TOO_LARGE_CONTRACT_STATE') {
       throw new NearLensError(

@@ -200,6 +200,30 @@ describe('contracts: client calls against the stub', function () {
     assert.ok(d.methods.length > 0);
   });
 
+  it('an answer that echoes the API key back (a reflecting node) is withheld, in call results and state', async () => {
+    const KEY = 'k-reflected-0123456789abcdef';
+    const bytes = [...Buffer.from(`token=${KEY}`)];
+    const reflecting = clientFor(stub, {
+      apiKey: KEY,
+      fetch: async (input, init) => {
+        const body = JSON.parse(String(init?.body ?? '{}')) as { id: number; params?: Record<string, unknown> };
+        const p = body.params ?? {};
+        const result =
+          p['request_type'] === 'view_state'
+            ? { values: [{ key: Buffer.from('k').toString('base64'), value: Buffer.from(bytes).toString('base64') }], block_height: 5, block_hash: 'h' }
+            : { result: bytes, logs: [], block_height: 5, block_hash: 'h' };
+        void input;
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const call = await callView(reflecting, 'here.tg', 'get_greeting');
+    assert.equal(call.result, '(withheld: the answer contains your API key)');
+    assert.ok(!JSON.stringify(call).includes(KEY));
+    const state = await viewState(reflecting, 'here.tg');
+    assert.ok(!JSON.stringify(state).includes(KEY));
+    assert.ok(!JSON.stringify(state).includes(Buffer.from(bytes).toString('base64')));
+  });
+
   it('the tree nodes, result document and copy forms', async () => {
     const d = await contractDetails(client, 'here.tg');
     const nodes = contractNodes('here.tg', d);

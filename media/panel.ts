@@ -291,9 +291,10 @@ function historySection(): HTMLElement {
     if (!history.range) s.append(el('p', 'empty', 'Total and locked balance over time, from the archival node: pick a range.'));
     return s;
   }
-  s.append(chart(d));
+  // Nothing loaded: no chart (its scale would read "0 NEAR"), only the note.
+  if (d.now) s.append(chart(d));
   if (d.note) s.append(el('p', 'note', d.note));
-  s.append(compare(d));
+  if (d.now) s.append(compare(d));
   return s;
 }
 

@@ -104,6 +104,15 @@ describe('time travel: resolveDate on the model chain', () => {
     assert.equal(deps.calls.blockAt, 0);
   });
 
+  it('reads a date a few seconds after the head ("now": the head lags the clock) as the head, in one look-up', async () => {
+    const deps = chain();
+    const head = await resolveDate(new Date(NOW.getTime() + 3_000), deps);
+    const exact = await resolveDate(NOW, chain());
+    assert.equal(head.height, exact.height);
+    assert.equal(deps.calls.head, 1);
+    assert.equal(deps.calls.blockAt, 0);
+  });
+
   it('refuses a date before the first block', async () => {
     await assert.rejects(
       resolveDate(new Date('2020-07-01T00:00:00Z'), chain()),

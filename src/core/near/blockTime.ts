@@ -115,6 +115,9 @@ export function blockNs(b: BlockTime, height: number = b.height): bigint {
   return BigInt(b.timestampNs);
 }
 
+/** How far after the head's timestamp a date still reads as the head (the head lags the clock). */
+const HEAD_LAG_MS = 5000;
+
 /**
  * The last block at or before `target`. Throws invalid-input for a date after the head ("is in the future") or before
  * the first block, and a NearLensError when the look-up budget is spent; a failing look-up's error is passed on.
@@ -153,6 +156,8 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
     const head = await deps.head();
     const headTs = blockNs(head, head.height);
     cache.set(head.height, headTs);
+    // A date just after the head (it lags the clock by a second or so: "now", "0 minutes ago") is the head.
+    if (t > headTs && t - headTs <= BigInt(HEAD_LAG_MS) * 1_000_000n) return done({ h: head.height, ts: headTs });
     if (t > headTs) throw invalidInput(`${when} is in the future: the latest block is ${formatHeight(head.height)} at ${formatUtc(nsToDate(headTs))}.`);
     ({ lo, hi } = cache.around(t));
     if (!hi) return done({ h: head.height, ts: headTs }); // the date is the head's own timestamp

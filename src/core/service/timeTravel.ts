@@ -168,7 +168,8 @@ export async function balanceHistory(
     const r = await historyHeights(dates, { ...deps, head: () => Promise.resolve(head) }, (d, t) => o.onProgress?.('blocks', d, t));
     ({ points } = r);
     blockRequests = r.requests;
-    session.ranges.set(range, { loadedAt: now(), points });
+    // Kept only when every date found its block: a rate limit or a timeout must not blank the range for its reuse time.
+    if (points.every((p) => !('reason' in p))) session.ranges.set(range, { loadedAt: now(), points });
   }
   const rows = await loadHistory(
     points,

@@ -64,15 +64,30 @@ export class BalanceBatcher {
     };
   }
 
-  /** Asks for `ids`; those requested within the interval are skipped. */
+  /**
+   * Asks for `ids`; those requested within the interval are skipped. At most `maxIds` ids are remembered, and one is
+   * forgotten only once its interval has passed: past that many ids in one interval, new ones wait (no refetch loop
+   * however many ids a view holds).
+   */
   want(ids: Iterable<string>): void {
     if (this.#disposed) return;
     const now = this.#o.now();
+    this.#forgetExpired(now);
     for (const id of ids) {
       const at = this.#requested.get(id);
-      if (at === undefined || now - at >= this.#o.intervalMs) this.#pending.add(id);
+      if (at !== undefined && now - at < this.#o.intervalMs) continue;
+      if (at === undefined && this.#requested.size + this.#pending.size >= this.#o.maxIds) break;
+      this.#pending.add(id);
     }
     if (this.#pending.size > 0) this.#timer ??= this.#o.setTimer(() => this.#flush(), this.#o.delayMs);
+  }
+
+  /** Forgets the ids whose interval has passed (the map is in request order, oldest first). */
+  #forgetExpired(now: number): void {
+    for (const [id, at] of this.#requested) {
+      if (now - at < this.#o.intervalMs) break;
+      this.#requested.delete(id);
+    }
   }
 
   dispose(): void {
@@ -96,7 +111,6 @@ export class BalanceBatcher {
       this.#requested.delete(id);
       this.#requested.set(id, now);
     }
-    while (this.#requested.size > this.#o.maxIds) this.#requested.delete(this.#requested.keys().next().value as string);
     const run = createLimiter(this.#o.concurrency);
     let loaded = 0;
     this.running = Promise.all(

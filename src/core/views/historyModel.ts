@@ -62,6 +62,11 @@ export function buildHistoryModel(accountId: string, range: HistoryRange, rows: 
     lockedTop: formatNear(lockedHi, decimals),
     lockedBottom: formatNear(lockedLo, decimals),
     now: last ? formatNear(last.total, decimals) : '',
-    note: gaps === 0 ? '' : `${gaps} of ${rows.length} points have no figures (hover a gap for its reason).`,
+    note:
+      loaded.length === 0
+        ? `No point of the last ${RANGE_LABELS[range]} has figures; try again in a moment.`
+        : gaps === 0
+          ? ''
+          : `${gaps} of ${rows.length} points have no figures (hover a gap for its reason).`,
   };
 }

@@ -8,6 +8,9 @@ import { BalanceBatcher, balanceHint } from '../../core/views/balanceHints';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
 
+/** A view showing more ids than this (a minified list) asks for the first ones only. */
+const MAX_IDS_PER_VIEW = 100;
+
 export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.#changed.event;
@@ -44,7 +47,7 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
       }
     }
     // Missing or old: the batcher fetches each id at most once a minute, and full() answers from the cache while fresh.
-    this.batcher.want(inView);
+    this.batcher.want([...inView].slice(0, MAX_IDS_PER_VIEW));
     return hints;
   }
 

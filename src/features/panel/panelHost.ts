@@ -29,6 +29,8 @@ export class AccountPanel implements vscode.Disposable {
   #loaded: Loaded | undefined;
   #generation = 0;
   #historyGeneration = 0;
+  #historyAbort: AbortController | undefined;
+  #disposed = false;
   /** The History section's last message (loaded, failed or in progress), posted again after a webview reload. */
   #historyLast: HistoryHostMessage | undefined;
   readonly #services: Services;
@@ -75,7 +77,10 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.#disposed = true;
     this.#generation++;
+    this.#historyGeneration++;
+    this.#historyAbort?.abort(); // a History load in progress sends nothing more
     for (const d of this.#disposables.splice(0)) d.dispose();
   }
 
@@ -98,6 +103,7 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   #post(m: HostMessage): void {
+    if (this.#disposed) return; // the webview is gone (its getter would throw)
     if (m.type.startsWith('history')) this.#historyLast = m as HistoryHostMessage;
     if (!this.#ready) return;
     this.last = m;
@@ -129,10 +135,14 @@ export class AccountPanel implements vscode.Disposable {
     const gen = ++this.#historyGeneration;
     const id = this.accountId;
     const mine = (): boolean => gen === this.#historyGeneration;
+    // One load at a time: a new range (or closing the panel) aborts the one before, so picks never pile up requests.
+    this.#historyAbort?.abort();
+    const abort = (this.#historyAbort = new AbortController());
     this.#post({ type: 'historyProgress', range, phase: 'blocks', done: 0, total: 0 });
     try {
       const { client, network } = this.#services.clientForAccount(id);
       const data = await historyModel(client, network, id, range, this.#services.settings.decimals, {
+        signal: abort.signal,
         onProgress: (phase, done, total) => mine() && this.#post({ type: 'historyProgress', range, phase, done, total }),
       });
       if (mine()) this.#post({ type: 'history', data });

@@ -157,6 +157,10 @@ describe('time travel on the client (model chain stub)', () => {
     assert.equal(v.points[1]!.changeStorage, '-10');
     assert.equal(v.points[1]!.y, 0, 'each line on its own scale');
     assert.deepEqual([v.top, v.bottom, v.lockedTop, v.lockedBottom], ['2 NEAR', '1 NEAR', '1 NEAR', '0 NEAR']);
+    // Every point a gap: no "now" (so no chart whose scale would read 0 NEAR), a note that says so.
+    const none = buildHistoryModel('a.near', '30d', [{ at: new Date(0), gap: 'failed' as const, reason: 'Rate limited.' }], 2);
+    assert.equal(none.now, '');
+    assert.equal(none.note, 'No point of the last 30 days has figures; try again in a moment.');
     assert.equal(v.points[1]!.yLocked, 0);
     assert.equal(v.points[2]!.y, 1);
     assert.equal(v.note, '1 of 3 points have no figures (hover a gap for its reason).');

@@ -123,6 +123,39 @@ describe('balance inlay hints', () => {
     assert.equal(b.requests, 4);
   });
 
+  it('with more ids than it remembers, never loops: each id at most once per interval, the rest wait', async () => {
+    const t = fakeTime();
+    const loads: string[] = [];
+    const ids = Array.from({ length: 600 }, (_, i) => `a${i}.near`);
+    let changed = 0;
+    const b = new BalanceBatcher({
+      load: async (id) => void loads.push(id),
+      // As VS Code does: the hints are asked for again, and they ask for every id in view again.
+      onLoaded: () => {
+        changed++;
+        b.want(ids);
+      },
+      maxIds: 500,
+      setTimer: t.setTimer,
+      now: t.now,
+    });
+    b.want(ids);
+    for (let i = 0; i < 40; i++) {
+      await t.advance(150);
+      await b.running;
+    }
+    assert.equal(loads.length, 500, 'the first 500, once each');
+    assert.equal(new Set(loads).size, 500);
+    assert.equal(changed, 1);
+    await t.advance(60_000); // an interval later the rest get their turn
+    b.want(ids);
+    for (let i = 0; i < 5; i++) {
+      await t.advance(150);
+      await b.running;
+    }
+    assert.ok(loads.length <= 1000 && loads.length > 500, `${loads.length}`);
+  });
+
   it('sends nothing and leaves no timer after dispose', async () => {
     const t = fakeTime();
     const loads: string[] = [];

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { formatYoctoExact } from '../../../src/core/near/amounts';
+import type { AccountAtBlock as AccountAt } from '../../../src/core/service/timeTravel';
 import { accountAt, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, timestampAt } from '../../support/chain';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
@@ -13,18 +14,6 @@ import { activateExtension, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 
 const ENDPOINTS = ['apiUrl', 'rpcUrl', 'archivalRpcUrl'] as const;
-
-interface AccountAt {
-  accountId: string;
-  blockHeight: number;
-  blockTime: string;
-  blockTimeNs: string;
-  asOf: string;
-  amount: string;
-  locked: string;
-  total: string;
-  storageUsage: number;
-}
 
 describe('time travel (the model chain)', () => {
   let api: NearLensApi;

@@ -20,6 +20,7 @@ import type { FakeWebviewPanel } from './fakeEditor';
 import { FakeClock } from './fakeClock';
 import { startStub } from './stub';
 import type { Fault } from './stub';
+import { seeded } from './seeded';
 
 /** One stretch of the schedule: how the service answers each request during it. */
 export interface Phase {
@@ -173,18 +174,6 @@ export const KNOWN_REASONS: ReadonlyArray<[string, RegExp]> = [
   ['hover budget', /^no answer within 3 s; hover again in a moment\.$/],
 ];
 const reasonOf = (text: string): string | undefined => KNOWN_REASONS.find(([, re]) => re.test(text))?.[0];
-
-/** mulberry32: a small seeded generator, so every run draws the same faults in the same order of requests. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const yocto = (whole: number, frac: string): string => `${whole}${frac.padEnd(24, '0')}`;
 /** Figures before the recovery (kept through the storm) and after it (a refresh must fetch them). */

@@ -1,6 +1,6 @@
 // In-editor hovers: vscode.executeHoverProvider on the fixture files (TS, Rust, JSON, Markdown) against the stub.
 import assert from 'node:assert/strict';
-import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, captureLogWarnings, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubFault, stubRequests } from '../support/stubClient';
 
@@ -66,13 +66,7 @@ describe('hovers', () => {
   it('shows a liquid-staking token without metadata as (raw) with a short reason, never the RPC sentence', async () => {
     // here.tg holds game.hot.tg (no such account) and nearrewards.near (no contract code); made "liquid staking" here so
     // the hover lists them. Their ft_metadata fails with the stub's real error envelopes.
-    const warnings: string[] = [];
-    const log = api.services.log;
-    const warn = log.warn;
-    log.warn = (line: string) => {
-      warnings.push(line);
-      warn(line);
-    };
+    const { warnings, stop } = captureLogWarnings(api);
     await setUserSetting('nearLens.liquidStakingProviders', ['game.hot.tg', 'nearrewards.near']);
     try {
       const text = await hoverAt('README.md', 'here.tg');
@@ -87,7 +81,7 @@ describe('hovers', () => {
         what: 'the log line',
       });
     } finally {
-      log.warn = warn;
+      stop();
       await setUserSetting('nearLens.liquidStakingProviders', undefined);
     }
   });

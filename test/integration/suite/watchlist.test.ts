@@ -9,6 +9,7 @@ import {
   activateExtension,
   answerNextInputBox,
   answerNextQuickPick,
+  captureLogWarnings,
   captureMessages,
   clearApiKey,
   setApiKey,
@@ -252,13 +253,7 @@ describe('watchlist', () => {
   it('lists tokens whose contract has no code or does not exist without the RPC sentence: (raw), a short reason, the why in the tooltip and the log', async () => {
     // here.tg holds game.hot.tg (no such account: UNKNOWN_ACCOUNT) and nearrewards.near (an account without code:
     // NO_CONTRACT_CODE); the stub answers their ft_metadata with those real error envelopes.
-    const warnings: string[] = [];
-    const log = api.services.log;
-    const warn = log.warn;
-    log.warn = (line: string) => {
-      warnings.push(line);
-      warn(line);
-    };
+    const { warnings, stop } = captureLogWarnings(api);
     try {
       await vscode.commands.executeCommand('nearLens.watchlist.add', 'here.tg');
       const here = await account('here.tg');
@@ -286,7 +281,7 @@ describe('watchlist', () => {
         warnings.join('\n'),
       );
     } finally {
-      log.warn = warn;
+      stop();
     }
   });
 

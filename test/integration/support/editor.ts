@@ -172,3 +172,15 @@ export function captureMessages(): { messages: Array<{ level: 'info' | 'warning'
     stop: () => void ([w.showInformationMessage, w.showWarningMessage] = originals),
   };
 }
+
+/** Records NEAR Lens's log warnings (still written to the log) until `stop()`. */
+export function captureLogWarnings(api: NearLensApi): { warnings: string[]; stop(): void } {
+  const log = api.services.log;
+  const warn = log.warn;
+  const warnings: string[] = [];
+  log.warn = (line: string) => {
+    warnings.push(line);
+    warn(line);
+  };
+  return { warnings, stop: () => void (log.warn = warn) };
+}

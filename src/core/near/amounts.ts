@@ -103,9 +103,11 @@ export function derive(balance: bigint, locked: bigint, storageBytes: number): D
  */
 export function latestActivity(...lists: ReadonlyArray<ReadonlyArray<{ lastUpdate: number | null }>>): number | undefined {
   let best: number | undefined;
-  for (const e of lists.flatMap((list) => list ?? [])) {
-    const h = e?.lastUpdate;
-    if (Number.isFinite(h) && (best === undefined || (h as number) > best)) best = h as number;
+  for (const list of lists) {
+    for (const e of list ?? []) {
+      const h = e?.lastUpdate;
+      if (Number.isFinite(h) && (best === undefined || (h as number) > best)) best = h as number;
+    }
   }
   return best;
 }

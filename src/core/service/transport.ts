@@ -101,7 +101,7 @@ export class HttpTransport {
         // Every request NEAR Lens sends is a read (REST GETs, allow-listed read-only JSON-RPC POSTs): all are safe to retry.
         retry: retries,
         retryStatusCodes: RETRY_STATUS,
-        // Retry-After when the server sent one (capped in onResponse), else exponential backoff with jitter so
+        // Retry-After when the server sent one (capped in onResponseError), else exponential backoff with jitter so
         // that many hovers do not retry in lock-step; at least until the origin's cooldown ends when the cap allows
         // (a longer one fails fast in onRequest).
         retryDelay: (ctx) => {
@@ -128,18 +128,25 @@ export class HttpTransport {
           if (!retryable.has(err)) ctx.options.retry = false;
           this.#record(ctx, undefined, err.message);
         },
-        onResponse: (ctx) => {
+        // Statuses of 400 and up (before ofetch decides on a retry): Retry-After read, the origin's cooldown, the cap.
+        onResponseError: (ctx) => {
           const call = callOf(ctx);
-          const status = ctx.response.status;
-          const wait = status >= 400 ? parseRetryAfter(ctx.response.headers.get('retry-after')) : undefined;
+          const wait = parseRetryAfter(ctx.response.headers.get('retry-after'));
           call.retryAfterMs = wait;
           // A rate limit is the origin's, not this request's: every request to it waits (or fails fast) until then.
-          if (status === 429 && wait)
+          if (ctx.response.status === 429 && wait)
             this.#notBefore.set(call.origin, Math.max(this.#notBefore.get(call.origin) ?? 0, Date.now() + Math.min(wait, MAX_COOLDOWN_MS)));
           // A wait longer than the cap is not slept through: the error goes to the caller now, with the wait in it.
           if (wait !== undefined && wait > maxWait) ctx.options.retry = false;
-          this.#record(ctx, status);
+          this.#record(ctx, ctx.response.status);
         },
+        // The other answers' log entries, only when someone logs: a hook nobody needs still costs every request its turn.
+        ...(this.#log && {
+          onResponse: (ctx: FetchContext) => {
+            const status = ctx.response?.status;
+            if (!isErrorStatus(status)) this.#record(ctx, status);
+          },
+        }),
       },
       { fetch: (input, init) => this.#cappedFetch(inner, input, init) },
     );
@@ -203,7 +210,8 @@ export class HttpTransport {
   ): Promise<FetchResponse<unknown>> {
     if (signal?.aborted) return Promise.reject(aborted());
     const call: Call = { host, origin, signal, started: 0, keyed: false };
-    const options: CallOptions = { method, body, nearLens: call };
+    // A GET names neither method nor body: ofetch copies every option on every call.
+    const options: CallOptions = method === 'GET' ? { nearLens: call } : { method, body, nearLens: call };
     const pending = this.#http.raw(url, options).catch((e: unknown) => {
       // An HTTP error status (retries spent or not retried) is an answer: the caller classifies it.
       if (e instanceof FetchError && e.response && !call.signal?.aborted) return e.response;
@@ -243,20 +251,16 @@ export class HttpTransport {
   }
 
   /** The fetch under ofetch: the body is read within the attempt (its timeout covers it), up to the cap. */
-  #cappedFetch(inner: typeof globalThis.fetch, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    return inner(input, init).then((res) => {
-      if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
-        res.body?.cancel().catch(() => undefined); // a redirect's own body is not needed
-        return res;
-      }
-      // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
-      const length = Number(res.headers.get('content-length') ?? NaN);
-      const text = length <= this.#maxBodyBytes ? res.text() : this.#readCapped(res, String(input), length);
-      return text.then((t) => {
-        bodies.set(res, t);
-        return res;
-      });
-    });
+  async #cappedFetch(inner: typeof globalThis.fetch, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const res = await inner(input, init);
+    if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
+      res.body?.cancel().catch(() => undefined); // a redirect's own body is not needed
+      return res;
+    }
+    // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    bodies.set(res, await (length <= this.#maxBodyBytes ? res.text() : this.#readCapped(res, String(input), length)));
+    return res;
   }
 
   /** The body as UTF-8 up to the cap; beyond it, reading stops (which closes the connection) and the answer is refused. */
@@ -310,6 +314,9 @@ export class HttpTransport {
     }
   }
 }
+
+/** The statuses ofetch hands to onResponseError. */
+const isErrorStatus = (status = 0): boolean => status >= 400 && status < 600;
 
 /** Failures another attempt may cure. */
 const retryable = new WeakSet<NearLensError>();

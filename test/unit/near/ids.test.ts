@@ -1,6 +1,7 @@
 // Unit tests of src/core/near/ids.ts: account-id rules, keys and the secret-key guard, implicit <-> ed25519, the finder.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
+import fc from 'fast-check';
 import { NearLensError } from '../../../src/core/errors';
 import { accountIdError, classify, implicitAccountToPublicKey, networkForAccount, publicKeyToImplicitAccount } from '../../../src/core/near/ids';
 import { CODE_RECEIVERS, findAll, findAt, NAMED_ID_SUFFIXES } from '../../../src/core/near/idFinder';
@@ -140,6 +141,21 @@ describe('ids: account id rules', () => {
     assert.equal(networkForAccount('here.tg'), undefined);
     assert.equal(networkForAccount(ROOT_IMPLICIT), undefined);
     assert.equal(networkForAccount('notnear'), undefined);
+  });
+
+  it('says nothing is wrong exactly when every rule holds (the quick test for a valid id agrees with the named rules)', () => {
+    // nearcore's rule, written out apart: 2–64 characters, parts of a-z 0-9 joined by single '.', '-' or '_'.
+    const holds = (id: string): boolean => id.length >= 2 && id.length <= 64 && id.split(/[._-]/).every((part) => /^[a-z0-9]+$/.test(part));
+    const chars = fc.constantFrom(...'ab09.-_A :@'.split(''));
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 70 }), (cs) => {
+        const id = cs.join('');
+        const reason = accountIdError(id);
+        assert.equal(reason === undefined, holds(id), `${JSON.stringify(id)}: ${reason ?? 'valid'}`);
+      }),
+      { numRuns: 3000 },
+    );
+    assert.equal(accountIdError('z'.repeat(65)), 'account ids are at most 64 characters (this one has 65)');
   });
 });
 

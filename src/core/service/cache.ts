@@ -14,6 +14,11 @@ export interface CacheGetOptions {
   fresh?: boolean;
   /** This caller's cancellation: rejects this caller only; the load is aborted when every caller has gone. */
   signal?: AbortSignal;
+  /**
+   * false: a new answer goes to every caller waiting for it but is not kept (a caller that keeps its own, such as a
+   * History load of many archival blocks, would otherwise push out what hovers and the watchlist need). Read as usual.
+   */
+  keep?: boolean;
 }
 
 interface Entry {
@@ -55,7 +60,7 @@ export class TtlCache {
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(aborted());
 
-    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined);
+    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined, opts?.keep !== false);
     f.waiters++;
     if (!signal) return f.promise as Promise<T>;
 
@@ -88,7 +93,7 @@ export class TtlCache {
     for (const map of [this.#entries, this.#flights]) for (const k of [...map.keys()]) if (k.startsWith(prefix)) map.delete(k);
   }
 
-  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
+  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean, keep: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
     // `load` runs at once; one that throws fails like one that rejects.
@@ -102,7 +107,7 @@ export class TtlCache {
       promise: loading.then(
         (value) => {
           // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-          if (mine()) this.#store(key, value);
+          if (mine() && keep) this.#store(key, value);
           return value;
         },
         (e: unknown) => {

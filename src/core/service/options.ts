@@ -7,6 +7,7 @@ import type { AuthTransport, RequestLogEntry } from './transport';
 export interface CallOptions {
   signal?: AbortSignal;
   fresh?: boolean; // bypass the cache (the new answer is still stored)
+  keep?: boolean; // false: the answer is not kept in the shared cache (the caller keeps its own); default true
 }
 /** Options of the RPC calls that may read history. */
 export interface RpcCallOptions extends CallOptions {

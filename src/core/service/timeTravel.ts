@@ -48,7 +48,8 @@ export function archivalBlocks(client: NearClient, session: TimeTravelSession, f
     head: async () => readBlock((await client.block(FINAL, { host: 'archival', signal })).result),
     blockAt: async (height) => {
       try {
-        return readBlock((await client.block({ blockId: height }, { host: 'archival', signal })).result);
+        // Kept by the session's block times, not in the shared cache (a year of History would crowd hover data out).
+        return readBlock((await client.block({ blockId: height }, { host: 'archival', signal, keep: false })).result);
       } catch (e) {
         if (isUnknownBlock(e)) return 'missing';
         throw e;
@@ -174,7 +175,7 @@ export async function balanceHistory(
   const rows = await loadHistory(
     points,
     async (height) => {
-      const { result: v } = await client.viewAccount(accountId, { blockId: height }, { host: 'archival', signal: o.signal });
+      const { result: v } = await client.viewAccount(accountId, { blockId: height }, { host: 'archival', signal: o.signal, keep: false });
       return { total: v.amount + v.locked, locked: v.locked, storage: v.storageUsage };
     },
     { account: accountId, cache: session.values, concurrency: o.concurrency, onProgress: (d, t) => o.onProgress?.('balances', d, t) },

@@ -47,6 +47,21 @@ describe('TtlCache', () => {
     assert.equal(loads, 1);
   });
 
+  it('keep: false shares one load with every caller waiting, keeps nothing, and still reads what is kept', async () => {
+    const cache = new TtlCache();
+    const d = deferred<string>();
+    let loads = 0;
+    const load = (): Promise<string> => (loads++, d.promise);
+    const both = [cache.get('k', 1000, load, { keep: false }), cache.get('k', 1000, load)];
+    d.resolve('v');
+    assert.deepEqual(await Promise.all(both), ['v', 'v']);
+    assert.equal(loads, 1);
+    assert.equal(cache.size, 0, 'the answer went to both callers and was not kept');
+    assert.equal(cache.peek('k'), undefined);
+    await cache.get('kept', 1000, async () => 'old');
+    assert.equal(await cache.get('kept', 1000, async () => 'new', { keep: false }), 'old', 'a kept value is read as usual');
+  });
+
   it('does not cache failures and keeps the last good value for peek', async () => {
     const c = clock();
     const cache = new TtlCache({ clock: c });

@@ -4,6 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { parseAt } from '../../../src/core/near/at';
 import { changeSince } from '../../../src/core/near/history';
+import { TtlCache } from '../../../src/core/service/cache';
 import { balanceHistory, TimeTravelSession } from '../../../src/core/service/timeTravel';
 import { buildHistoryModel } from '../../../src/core/views/historyModel';
 import { accountAtText, atFromArgs, historyModel, lookupAt } from '../../../src/features/timeTravel/timeTravelPart';
@@ -85,7 +86,8 @@ describe('time travel on the client (model chain stub)', () => {
 
   it('loads a balance history: evenly spaced blocks, bounded concurrency, gaps with a reason; a second open asks nothing', async () => {
     const session = new TimeTravelSession();
-    const client = clientFor(stub);
+    const shared = new TtlCache();
+    const client = clientFor(stub, { cache: shared });
     let inFlight = 0;
     let most = 0;
     const progress: string[] = [];
@@ -111,6 +113,7 @@ describe('time travel on the client (model chain stub)', () => {
       ...Array.from({ length: 30 }, (_, i) => `balances ${i + 1}/30`),
     ]);
     assert.ok(blockRequests > 0);
+    assert.equal(shared.size, 0, 'the blocks and balances of a History stay in the session, out of the cache hovers share');
     for (const r of rows) {
       assert.ok('value' in r && r.height !== undefined, 'every point loads');
       const want = accountAt(CHAIN_ACCOUNT, r.height)!;

@@ -140,11 +140,12 @@ export class HttpTransport {
           if (wait !== undefined && wait > maxWait) ctx.options.retry = false;
           this.#record(ctx, ctx.response.status);
         },
-        // The other answers' log entries, only when someone logs: a hook nobody needs still costs every request its turn.
+        // The other answers' log entries (ofetch hands 400–599 to onResponseError), only when someone logs: a hook
+        // nobody needs still costs every request its turn.
         ...(this.#log && {
           onResponse: (ctx: FetchContext) => {
-            const status = ctx.response?.status;
-            if (!isErrorStatus(status)) this.#record(ctx, status);
+            const status = ctx.response?.status ?? 0;
+            if (status < 400 || status > 599) this.#record(ctx, status);
           },
         }),
       },
@@ -314,9 +315,6 @@ export class HttpTransport {
     }
   }
 }
-
-/** The statuses ofetch hands to onResponseError. */
-const isErrorStatus = (status = 0): boolean => status >= 400 && status < 600;
 
 /** Failures another attempt may cure. */
 const retryable = new WeakSet<NearLensError>();

@@ -14,6 +14,7 @@ import {
   cropAround,
   editorText,
   hoverUntil,
+  measureContrast,
   measurePanelLayout,
   openFromExplorer,
   panelElement,
@@ -434,6 +435,32 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await pickColorTheme(page, 'light');
     await poll(() => frame.locator('body').evaluate((b) => b.classList.contains('vscode-light')), 'the webview body in the light theme');
     await wb.shot('readme-panel-history-light', await cropAround(page.locator('.editor-group-container.active'), frame.locator('section.history')));
+  });
+
+  it('the panel reads in every theme kind, high contrast too: each text 4.5:1 against what is behind it, the chart lines 3:1', async () => {
+    const { page } = wb;
+    const frame = panelFrame(page);
+    // The History panel of the step above: header, picture, tables, the chart with its labels, the range buttons.
+    for (const kind of ['light', 'hcDark', 'hcLight', 'dark'] as const) {
+      if (kind !== 'light') await pickColorTheme(page, kind);
+      await poll(() => frame.locator('body').evaluate((b, c) => b.classList.contains(c), THEMES[kind].body), `the webview body in ${THEMES[kind].label}`);
+      await frame.locator('section.history svg.line-total-chart').waitFor();
+      const { checked, problems, lowest } = await measureContrast(frame);
+      console.log(`      [e2e] ${THEMES[kind].label}: ${checked} texts and lines; closest to its minimum: ${JSON.stringify(lowest)}`);
+      assert.ok(checked >= 40, `${THEMES[kind].label}: only ${checked} texts and lines measured`);
+      assert.deepEqual(problems, [], `${THEMES[kind].label}: below WCAG 2 contrast`);
+      if (kind === 'hcDark' || kind === 'hcLight') {
+        // High contrast draws the theme's contrast border around the picture's segments, as VS Code does around its own parts.
+        const seg = await frame
+          .locator('.seg')
+          .first()
+          .evaluate((e) => [getComputedStyle(e).borderTopStyle, getComputedStyle(e).borderTopColor]);
+        assert.equal(seg[0], 'solid', `${THEMES[kind].label}: the picture's segments have a border`);
+        assert.doesNotMatch(seg[1] ?? '', /rgba\(0, 0, 0, 0\)|transparent/, `${THEMES[kind].label}: the segments' border has a colour`);
+      }
+      await frame.locator('section.history').scrollIntoViewIfNeeded();
+      await wb.shot(`08-panel-history-${kind}`, panelElement(page));
+    }
   });
 });
 

@@ -15,10 +15,26 @@ import { ROOT } from './packaging';
 export const SCREENSHOTS = path.join(ROOT, '.e2e/screenshots');
 export const FIXTURE_WORKSPACE = path.join(ROOT, 'test/fixtures/workspace');
 /** The two themes the panel is shown in: the setting's value, the colour-theme picker's label, the workbench's class. */
+/** `ui`: the workbench's class for the theme's kind; `body`: the webview body's class. */
 export const THEMES = {
-  dark: { id: 'Default Dark Modern', label: 'Dark Modern', className: 'vscode-theme-defaults-themes-dark_modern-json' },
-  light: { id: 'Default Light Modern', label: 'Light Modern', className: 'vscode-theme-defaults-themes-light_modern-json' },
+  dark: { id: 'Default Dark Modern', label: 'Dark Modern', className: 'vscode-theme-defaults-themes-dark_modern-json', ui: 'vs-dark', body: 'vscode-dark' },
+  light: { id: 'Default Light Modern', label: 'Light Modern', className: 'vscode-theme-defaults-themes-light_modern-json', ui: 'vs', body: 'vscode-light' },
+  hcDark: {
+    id: 'Default High Contrast',
+    label: 'Dark High Contrast',
+    className: 'vscode-theme-defaults-themes-hc_black-json',
+    ui: 'hc-black',
+    body: 'vscode-high-contrast',
+  },
+  hcLight: {
+    id: 'Default High Contrast Light',
+    label: 'Light High Contrast',
+    className: 'vscode-theme-defaults-themes-hc_light-json',
+    ui: 'hc-light',
+    body: 'vscode-high-contrast-light',
+  },
 } as const;
+export type ThemeKind = keyof typeof THEMES;
 
 export interface Workbench {
   page: Page;
@@ -281,11 +297,8 @@ export function sideBarRow(page: Page, label: string): Locator {
 }
 
 /** Waits until the workbench shows `theme` (the body class flips between vs and vs-dark). */
-export async function waitForTheme(page: Page, kind: 'light' | 'dark'): Promise<void> {
-  await poll(
-    () => page.locator('.monaco-workbench').evaluate((el, k) => el.classList.contains(k === 'dark' ? 'vs-dark' : 'vs'), kind),
-    `the workbench in the ${kind} theme`,
-  );
+export async function waitForTheme(page: Page, kind: ThemeKind): Promise<void> {
+  await poll(() => page.locator('.monaco-workbench').evaluate((el, ui) => el.classList.contains(ui), THEMES[kind].ui), `the workbench in the ${kind} theme`);
 }
 
 /** The box of `inner` grown to the top-left corner of `outer` plus a margin: a README-sized crop around a widget. */
@@ -299,7 +312,7 @@ export async function cropAround(outer: Locator, inner: Locator, margin = 24): P
 }
 
 /** Picks a colour theme in Preferences: Color Theme, as a person would, and waits until the workbench shows it. */
-export async function pickColorTheme(page: Page, kind: keyof typeof THEMES): Promise<void> {
+export async function pickColorTheme(page: Page, kind: ThemeKind): Promise<void> {
   await runCommand(page, 'Preferences: Color Theme');
   await page.locator('.quick-input-widget .quick-input-box input').fill(THEMES[kind].label);
   await pickQuickItem(page, THEMES[kind].label);
@@ -403,5 +416,97 @@ export async function copiedText(frame: FrameLocator): Promise<string> {
     const data = new DataTransfer();
     body.ownerDocument.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
     return data.getData('text/plain');
+  });
+}
+
+/** A text, or a chart line, whose contrast with what is behind it is below WCAG's minimum. */
+export interface ContrastProblem {
+  what: string;
+  ratio: number;
+  min: number;
+  fg: string;
+  bg: string;
+}
+
+/**
+ * WCAG 2 contrast of everything the panel draws, read from computed styles in the webview: each visible text (4.5:1,
+ * 3:1 when large; disabled controls are exempt) and each chart line (3:1, non-text) against the opaque colour behind
+ * it (semi-transparent layers composited, the editor background at the bottom). Returns what falls short, how many
+ * items were measured and the one closest to its minimum.
+ */
+export async function measureContrast(frame: FrameLocator): Promise<{ checked: number; problems: ContrastProblem[]; lowest?: ContrastProblem }> {
+  return frame.locator('body').evaluate((body) => {
+    (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f; // as in measurePanelLayout
+    type Rgba = [number, number, number, number];
+    const probe = document.createElement('span');
+    body.appendChild(probe);
+    /** Any CSS colour as sRGB 0–255 and alpha, through the browser's own parser. */
+    const rgba = (css: string): Rgba | undefined => {
+      probe.style.color = '';
+      probe.style.color = css;
+      const c = getComputedStyle(probe).color;
+      const m = /^rgba?\(([^)]+)\)$/.exec(c) ?? /^color\(srgb ([^)]+)\)$/.exec(c);
+      if (!m?.[1]) return undefined;
+      const n = m[1]
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      const scale = c.startsWith('color(') ? 255 : 1;
+      return [(n[0] ?? 0) * scale, (n[1] ?? 0) * scale, (n[2] ?? 0) * scale, n[3] ?? 1];
+    };
+    const over = (top: Rgba, under: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])).concat(1) as Rgba;
+    const editorBg = rgba(getComputedStyle(document.documentElement).getPropertyValue('--vscode-editor-background').trim()) ?? [0, 0, 0, 1];
+    const behind = (el: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c && c[3] > 0) layers.push(c);
+        if (c && c[3] >= 1) break;
+      }
+      return layers.reduceRight((under, top) => over(top, under), editorBg);
+    };
+    const lum = (c: Rgba): number => {
+      const f = (v: number): number => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+    };
+    const ratio = (a: Rgba, b: Rgba): number => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const show = (c: Rgba): string => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
+    const visible = (el: Element): boolean => {
+      const s = getComputedStyle(el);
+      return el.getClientRects().length > 0 && s.visibility !== 'hidden' && Number(s.opacity) > 0;
+    };
+    type Measured = { what: string; ratio: number; min: number; fg: string; bg: string };
+    const problems: Measured[] = [];
+    let lowest: Measured | undefined;
+    let checked = 0;
+    const check = (el: Element, fgCss: string, min: number, what: string): void => {
+      const bg = behind(el instanceof SVGElement ? (el.closest('svg')?.parentElement ?? null) : el);
+      const fg0 = rgba(fgCss);
+      if (!fg0) return;
+      const fg = over(fg0, bg);
+      const r = ratio(fg, bg);
+      checked++;
+      const m = { what, ratio: Math.round(r * 100) / 100, min, fg: show(fg), bg: show(bg) };
+      if (r < min) problems.push(m);
+      if (!lowest || r / min < lowest.ratio / lowest.min) lowest = m;
+    };
+    const name = (el: Element): string =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    for (const el of Array.from(body.querySelectorAll('*'))) {
+      if (el === probe || !visible(el) || el.closest('button:disabled, [aria-disabled="true"]')) continue;
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+      const s = getComputedStyle(el);
+      if (ownText && !(el instanceof SVGElement && el.tagName !== 'text')) {
+        const size = parseFloat(s.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
+        check(el, el instanceof SVGElement ? s.fill : s.color, large ? 3 : 4.5, name(el));
+      }
+      if (el.tagName === 'polyline') check(el, s.stroke, 3, `${name(el)} line`);
+    }
+    probe.remove();
+    return { checked, problems, lowest };
   });
 }

@@ -212,9 +212,12 @@ async function buildHost() {
 /**
  * Everything under dist/ that the extension host may load (not the webview). Issue #14 set 1.25 × row 1; raised to
  * 1.6 × when the contracts part landed (#17: 36 KB with fzstd, read only when a contract's interface is first needed)
- * — bench row 1 still reports the 1.25 × target as missed. Lower it as the parts shrink, never raise it without a note.
+ * — bench row 1 still reports the 1.25 × target as missed. Raised again to 1.61 × (+1,093 bytes) for session 14's review
+ * fixes: 175,360 bytes with the gzip-aware body cap, the key for an origin written otherwise, shared contract look-ups
+ * a cancel leaves alone, the watchlist's newest-answer rule, one entry per id, and the cache's keep option.
+ * Lower it as the parts shrink, never raise it without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.6);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.61);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

@@ -66,8 +66,8 @@ export function normaliseFull(raw: unknown): AccountFull {
   const o = object(raw, 'The account response');
   const accountId = str(o['account_id'], 'account_id');
   const tokens = ftList(o);
-  const nfts = entries(o, 'nfts', nftEntry);
-  const pools = entries(o, 'pools', poolEntry);
+  const nfts = firstOfEach(entries(o, 'nfts', nftEntry), (n) => n.contractId);
+  const pools = firstOfEach(entries(o, 'pools', poolEntry), (p) => p.poolId);
   return { accountId, state: state(o['state']), tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools) };
 }
 
@@ -79,12 +79,12 @@ export function normaliseFt(raw: unknown): FtHolding[] {
 /** GET /v1/account/{id}/nft → `{account_id, tokens:[…]}` (the key really is `tokens`; `nfts` is accepted too). */
 export function normaliseNft(raw: unknown): NftCollection[] {
   const o = object(raw, 'The NFT list response');
-  return entries(o, o['tokens'] === undefined && o['nfts'] !== undefined ? 'nfts' : 'tokens', nftEntry);
+  return firstOfEach(entries(o, o['tokens'] === undefined && o['nfts'] !== undefined ? 'nfts' : 'tokens', nftEntry), (n) => n.contractId);
 }
 
 /** GET /v1/account/{id}/staking → `{account_id, pools:[…]}` (pools ever delegated to; no amounts). */
 export function normaliseStaking(raw: unknown): PoolEntry[] {
-  return entries(object(raw, 'The staking response'), 'pools', poolEntry);
+  return firstOfEach(entries(object(raw, 'The staking response'), 'pools', poolEntry), (p) => p.poolId);
 }
 
 /** GET /v1/public_key/{pk}[/all] → `{public_key, account_ids:[…]}`; duplicates dropped, order kept. */
@@ -192,12 +192,24 @@ const poolEntry = (e: Obj, at: string): PoolEntry => ({ poolId: str(e['pool_id']
 
 /** FT entries (`tokens`): balance null/absent → not-fetched, "" → failed, digits → known (neither of the first two is zero). */
 function ftList(o: Obj): FtHolding[] {
-  return entries(o, 'tokens', (e, at) => {
+  const list = entries(o, 'tokens', (e, at): FtHolding => {
     const id = contractId(e, at);
     const b = e['balance'];
     const balance: FtBalance =
       b == null ? { status: 'not-fetched' } : b === '' ? { status: 'failed' } : { status: 'known', raw: parseYocto(b, `${at}.balance`) };
     return { contractId: id, balance, lastUpdate: lastUpdate(e, at) };
+  });
+  return firstOfEach(list, (t) => t.contractId);
+}
+
+/** The first entry of each id, in order: a list that names one twice would show it twice (and give two tree items one id). */
+export function firstOfEach<T>(list: readonly T[], id: (e: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const k = id(e);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }
 

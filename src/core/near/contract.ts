@@ -5,6 +5,7 @@ import { badShape } from '../errors';
 import { isRecord } from '../json';
 import { sanitizeText } from '../text';
 import type { Abi } from './abi';
+import { firstOfEach } from './account';
 import { compareNames } from './wasm';
 
 export type MethodKind = 'view' | 'call' | 'unknown';
@@ -39,8 +40,9 @@ const KIND_ORDER: Readonly<Record<MethodKind, number>> = { view: 0, call: 1, unk
  * its code's exported functions (kind 'unknown': the code does not say which ones only read).
  */
 export function contractInterface(o: { codeHash: string; exports?: readonly string[]; abi?: Abi; source?: SourceMetadata }): ContractInterface {
+  // An ABI that names a function twice keeps its first (a wasm export name is unique; the tree's ids are by name).
   const methods: ContractMethod[] = o.abi
-    ? o.abi.functions.map((f) => {
+    ? firstOfEach(o.abi.functions, (f) => f.name).map((f) => {
         const m: ContractMethod = { name: f.name, kind: f.kind };
         if (f.params) m.params = f.params.args.map((a) => (a.typeSchema === undefined ? { name: a.name } : { name: a.name, schema: a.typeSchema }));
         return m;

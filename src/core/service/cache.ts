@@ -16,7 +16,8 @@ export interface CacheGetOptions {
   signal?: AbortSignal;
   /**
    * false: a new answer goes to every caller waiting for it but is not kept (a caller that keeps its own, such as a
-   * History load of many archival blocks, would otherwise push out what hovers and the watchlist need). Read as usual.
+   * History load of many archival blocks, would otherwise push out what hovers and the watchlist need), unless another
+   * caller of the same load wants it kept. Read as usual.
    */
   keep?: boolean;
 }
@@ -31,6 +32,8 @@ interface Flight {
   /** Only when the caller that started the load can leave (has a signal): one without a signal stays to the end. */
   ctrl: AbortController | undefined;
   waiters: number;
+  /** Whether the answer is kept: when any caller of the flight wants it (keep not false). */
+  keep: boolean;
 }
 
 export class TtlCache {
@@ -60,8 +63,9 @@ export class TtlCache {
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(aborted());
 
-    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined, opts?.keep !== false);
+    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined);
     f.waiters++;
+    if (opts?.keep !== false) f.keep = true;
     if (!signal) return f.promise as Promise<T>;
 
     return new Promise<T>((resolve, reject) => {
@@ -93,7 +97,7 @@ export class TtlCache {
     for (const map of [this.#entries, this.#flights]) for (const k of [...map.keys()]) if (k.startsWith(prefix)) map.delete(k);
   }
 
-  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean, keep: boolean): Flight {
+  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
     // `load` runs at once; one that throws fails like one that rejects.
@@ -107,7 +111,7 @@ export class TtlCache {
       promise: loading.then(
         (value) => {
           // Not stored when invalidated (or superseded) while in flight: it may predate the "refresh".
-          if (mine() && keep) this.#store(key, value);
+          if (mine() && flight.keep) this.#store(key, value);
           return value;
         },
         (e: unknown) => {
@@ -117,6 +121,7 @@ export class TtlCache {
       ),
       ctrl,
       waiters: 0,
+      keep: false,
     };
     flight.promise.catch(() => undefined); // callers handle it; avoid an unhandled rejection when all left
     this.#flights.set(key, flight);

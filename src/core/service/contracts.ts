@@ -14,6 +14,7 @@ import type { CallResult, StateEntry } from '../near/contractValues';
 import { wasmExports } from '../near/wasm';
 import { blockParams, FINAL, need, parseBlockRef, plainJson } from './rpc';
 import type { NearClient, RpcHost } from './client';
+import { TtlCache } from './cache';
 
 /** A contract's interface and what could not be read of it (an unreadable ABI: the exports stand in). */
 export interface ContractDetails extends ContractInterface {
@@ -37,15 +38,34 @@ export interface StateResult {
 }
 
 /** Interfaces by `rpcUrl|codeHash` (code is immutable under its hash), least recently used first; bounded by bytes. */
-const cache = new Map<string, { details: Promise<ContractDetails>; bytes: number }>();
+const cache = new Map<string, { details: ContractDetails; bytes: number }>();
 let cachedBytes = 0;
 /** What the interface cache may hold: the code and ABI bytes each entry was read from. */
 export const CACHE_BYTES = 16 * 1024 * 1024;
+/**
+ * Look-ups in flight, shared by everyone who asks for the same code meanwhile: a caller that cancels leaves alone,
+ * the load stops only when every caller has gone (keep: false, as finished interfaces live in `cache` above).
+ */
+const loading = new TtlCache({ maxEntries: 1 });
 
 export const clearContractCache = (): void => {
   cache.clear();
   cachedBytes = 0;
 };
+
+/** Keeps a finished interface, then drops the least recently used ones while the cache holds more than its bytes. */
+function remember(key: string, details: ContractDetails, bytes: number): void {
+  const old = cache.get(key);
+  if (old) cachedBytes -= old.bytes;
+  cache.delete(key);
+  cache.set(key, { details, bytes });
+  cachedBytes += bytes;
+  for (const [k, v] of cache) {
+    if (cachedBytes <= CACHE_BYTES || k === key) break;
+    cache.delete(k);
+    cachedBytes -= v.bytes;
+  }
+}
 
 const NO_CODE = /^1{32}$/;
 const methodRule = /^[A-Za-z_]\w{0,255}$/;
@@ -173,52 +193,40 @@ export async function contractDetails(client: NearClient, contractId: string, o:
     cache.set(key, hit);
     return hit.details;
   }
-  let bytes = 0;
-  const details = (async (): Promise<ContractDetails> => {
-    const code = await viewCode(client, acc, o.signal);
-    const exports = wasmExports(code.code);
-    bytes = code.code.length;
-    const [abi, source] = await Promise.all([
-      exports.includes(ABI_METHOD)
-        ? callRaw(client, acc, ABI_METHOD, {}, undefined, o.signal)
-            .then((r) => {
-              bytes += r.bytes.length;
-              return decodeAbi(r.bytes);
-            })
-            .catch((e: unknown) => {
-              // A moment's failure (cancel, timeout, rate limit, network) fails the look-up, so nothing is cached by
-              // code hash; only an answer that cannot be read becomes the "ABI unreadable" note.
-              if (isTransient(e)) throw e;
-              return NearLensError.is(e) ? e.message : 'The ABI could not be read.';
-            })
-        : undefined,
-      exports.includes(SOURCE_METADATA_METHOD)
-        ? callView(client, acc, SOURCE_METADATA_METHOD, {}, undefined, o.signal).then(
-            (r): SourceMetadata | undefined => parseSourceMetadata(r.result),
-            (e: unknown) => {
-              if (isTransient(e)) throw e;
-              return undefined;
-            },
-          )
-        : undefined,
-    ]);
-    const out: ContractDetails = contractInterface({ codeHash: code.codeHash, exports, abi: typeof abi === 'object' ? abi : undefined, source });
-    if (typeof abi === 'string') out.abiError = abi;
-    return out;
-  })();
-  const entry = { details, bytes: 0 };
-  cache.set(key, entry);
-  details.then(
-    () => {
-      entry.bytes = bytes;
-      cachedBytes += bytes;
-      for (const [k, v] of cache) {
-        if (cachedBytes <= CACHE_BYTES || v === entry) break;
-        cache.delete(k);
-        cachedBytes -= v.bytes;
-      }
-    },
-    () => cache.get(key) === entry && cache.delete(key),
-  );
-  return details;
+  return loading.get(key, 0, (signal) => loadDetails(client, acc, key, signal), { signal: o.signal, keep: false });
+}
+
+/** One look-up of a contract's interface (code, exports, ABI, NEP-330 source), kept by code hash when it succeeds. */
+async function loadDetails(client: NearClient, acc: string, key: string, signal: AbortSignal | undefined): Promise<ContractDetails> {
+  const code = await viewCode(client, acc, signal);
+  const exports = wasmExports(code.code);
+  let bytes = code.code.length;
+  const [abi, source] = await Promise.all([
+    exports.includes(ABI_METHOD)
+      ? callRaw(client, acc, ABI_METHOD, {}, undefined, signal)
+          .then((r) => {
+            bytes += r.bytes.length;
+            return decodeAbi(r.bytes);
+          })
+          .catch((e: unknown) => {
+            // A moment's failure (cancel, timeout, rate limit, network) fails the look-up, so nothing is cached by
+            // code hash; only an answer that cannot be read becomes the "ABI unreadable" note.
+            if (isTransient(e)) throw e;
+            return NearLensError.is(e) ? e.message : 'The ABI could not be read.';
+          })
+      : undefined,
+    exports.includes(SOURCE_METADATA_METHOD)
+      ? callView(client, acc, SOURCE_METADATA_METHOD, {}, undefined, signal).then(
+          (r): SourceMetadata | undefined => parseSourceMetadata(r.result),
+          (e: unknown) => {
+            if (isTransient(e)) throw e;
+            return undefined;
+          },
+        )
+      : undefined,
+  ]);
+  const out: ContractDetails = contractInterface({ codeHash: code.codeHash, exports, abi: typeof abi === 'object' ? abi : undefined, source });
+  if (typeof abi === 'string') out.abiError = abi;
+  remember(key, out, bytes);
+  return out;
 }

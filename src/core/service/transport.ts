@@ -6,6 +6,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { FetchContext, FetchOptions, FetchResponse } from 'ofetch';
 import { aborted, invalidInput, NearLensError } from '../errors';
+import { originOf } from '../near/networks';
 import { redact, redactUrl } from '../redact';
 import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
@@ -242,7 +243,7 @@ export class HttpTransport {
     const timeout = (call.timeout = AbortSignal.timeout(this.#timeoutMs));
     ctx.options.signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
     // The key goes only to the configured origin of this request.
-    if (typeof ctx.request !== 'string' || !sameOrigin(ctx.request, call.origin)) return;
+    if (typeof ctx.request !== 'string' || !(sameOrigin(ctx.request, call.origin) || originOf(ctx.request) === call.origin)) return;
     if (this.#bearer) ctx.options.headers.set('authorization', this.#bearer);
     else if (this.#queryKey && !call.keyed) {
       const url = ctx.request.replace(/#.*/s, '');
@@ -258,8 +259,9 @@ export class HttpTransport {
       res.body?.cancel().catch(() => undefined); // a redirect's own body is not needed
       return res;
     }
-    // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting.
-    const length = Number(res.headers.get('content-length') ?? NaN);
+    // A declared length within the cap is read in one go (fetch stops at it); otherwise chunk by chunk, counting. A
+    // compressed body's length is the packed size (fetch unpacks it): its unpacked bytes are counted as they come.
+    const length = res.headers.has('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);
     bodies.set(res, await (length <= this.#maxBodyBytes ? res.text() : this.#readCapped(res, String(input), length)));
     return res;
   }
@@ -323,7 +325,10 @@ function retry(e: NearLensError): NearLensError {
   return e;
 }
 
-/** Whether a URL is on the origin (the next character ends the authority: `/`, `?`, `#` or nothing). */
+/**
+ * Whether a URL is on the origin, read from its text: the next character ends the authority (`/`, `?`, `#` or
+ * nothing). A URL written otherwise (`HTTPS://API.example.com:443/…`) is parsed instead (originOf).
+ */
 function sameOrigin(url: string, origin: string): boolean {
   if (!url.startsWith(origin)) return false;
   const next = url.charAt(origin.length);

@@ -183,7 +183,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   /**
    * One load into a slot, keep-last-good: marks it loading now, runs `work` through `run` (at once, or the look-up
-   * limiter) and stores the answer (or the logged failure, with the last good data kept) only while `current()` still holds.
+   * limiter) and stores the answer (or the logged failure, with the last good data kept) only while `current()` still
+   * holds and no newer load of the slot has started.
    */
   #fill<T>(
     id: string,
@@ -194,10 +195,13 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     work: () => Promise<T>,
     run: Limiter = (task) => task(),
   ): Promise<void> {
-    set(slotLoading(get()));
+    const mark = slotLoading(get());
+    set(mark);
     return run(async () => {
       const next = await loadSlot(work, get, (line) => this.#services.log.warn(`watchlist: ${line}`), `${what} of ${id}`);
-      if (current()) set(next);
+      // Only the newest load of a slot answers: a later one (a Refresh) has put its own mark there, and an older
+      // answer, arriving last, must not replace newer figures or mark them failed.
+      if (current() && get() === mark) set(next);
     });
   }
 

@@ -52,7 +52,7 @@ describe('TtlCache', () => {
     const d = deferred<string>();
     let loads = 0;
     const load = (): Promise<string> => (loads++, d.promise);
-    const both = [cache.get('k', 1000, load, { keep: false }), cache.get('k', 1000, load)];
+    const both = [cache.get('k', 1000, load, { keep: false }), cache.get('k', 1000, load, { keep: false })];
     d.resolve('v');
     assert.deepEqual(await Promise.all(both), ['v', 'v']);
     assert.equal(loads, 1);
@@ -60,6 +60,12 @@ describe('TtlCache', () => {
     assert.equal(cache.peek('k'), undefined);
     await cache.get('kept', 1000, async () => 'old');
     assert.equal(await cache.get('kept', 1000, async () => 'new', { keep: false }), 'old', 'a kept value is read as usual');
+    // A caller that wants the answer kept, joining a keep: false load, has it kept.
+    const e = deferred<string>();
+    const joined = [cache.get('j', 1000, () => e.promise, { keep: false }), cache.get('j', 1000, () => e.promise)];
+    e.resolve('w');
+    await Promise.all(joined);
+    assert.equal(cache.peek('j'), 'w');
   });
 
   it('does not cache failures and keeps the last good value for peek', async () => {

@@ -77,6 +77,25 @@ describe('contracts: client calls against the stub', function () {
     assert.equal(stub.requests.length, before, 'no request for a known code hash');
   });
 
+  it('a caller that cancels leaves a shared interface load alone: the others still get the interface', async () => {
+    const { codeHash } = await contractDetails(client, 'here.tg');
+    clearContractCache();
+    stub.setLatency(300);
+    try {
+      const ctrl = new AbortController();
+      const a = contractDetails(client, 'here.tg', { codeHash, signal: ctrl.signal }).catch((e: unknown) => e);
+      const b = contractDetails(client, 'here.tg', { codeHash }); // nobody cancels this one
+      setTimeout(() => ctrl.abort(), 50);
+      assert.ok(NearLensError.is(await a) && ((await a) as NearLensError).kind === 'aborted', 'the one who cancelled is told so at once');
+      assert.equal((await b).codeHash, codeHash);
+      stub.clearRequests();
+      assert.equal((await contractDetails(client, 'here.tg', { codeHash })).codeHash, codeHash);
+      assert.equal(stub.requests.length, 0, 'and the interface was kept by its code hash');
+    } finally {
+      stub.setLatency(0);
+    }
+  });
+
   it('without an ABI: the exports, kinds unknown, no metadata call', async () => {
     const d = await contractDetails(client, 'mob.near');
     assert.deepEqual(d.methods.map((m) => m.name).sort(), [...PLAIN_EXPORTS].sort());

@@ -2,9 +2,13 @@
 // timeout per attempt, cancellation during a retry wait, POST reads retried, the key only for the service origins,
 // the body cap, and a wrong REST base URL told apart from an account that does not exist.
 import { strict as assert } from 'node:assert';
-import { WRONG_API_URL } from '../../../src/core/service/client';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient, WRONG_API_URL } from '../../../src/core/service/client';
 import { MAX_COOLDOWN_MS } from '../../../src/core/service/transport';
-import type { ClientOptions, NearClient } from '../../../src/core/service/client';
+import type { ClientOptions } from '../../../src/core/service/client';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { clientFor, isKind, useStub } from '../../support/fixture';
@@ -287,6 +291,41 @@ describe('transport (ofetch)', function () {
         isKind('too-large', (e) => assert.match(e.message, /larger than 5 MB/)),
       );
       assert.equal(sent.length, 1, 'a refused body is not retried');
+    });
+  });
+
+  describe('compressed bodies and URLs written otherwise', () => {
+    it('counts the unpacked bytes of a gzip body: 2 MB under a 2 KB Content-Length is refused at a 64 KB cap', async () => {
+      const json = JSON.stringify({ account_id: 'alice.near', state: null, pad: 'x'.repeat(2 * 1024 * 1024) });
+      const gz = gzipSync(json);
+      assert.ok(gz.length < 64 * 1024, `gzip ${gz.length} bytes`);
+      const server = http.createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(gz.length) });
+        res.end(gz);
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const c = new NearClient({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url }, maxBodyBytes: 64 * 1024, retries: 0, cache: new TtlCache() });
+        await assert.rejects(c.full('alice.near'), isKind('too-large'));
+        const small = new NearClient({
+          endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url },
+          maxBodyBytes: 4 * 1024 * 1024,
+          retries: 0,
+          cache: new TtlCache(),
+        });
+        assert.equal((await small.full('alice.near')).state, null, 'under the cap the unpacked body reads as usual');
+      } finally {
+        server.close();
+      }
+    });
+
+    it('sends the key to its origin written with capitals or a default port, and to no other', async () => {
+      const port = new URL(stub.apiUrl).port;
+      const c = make({ endpoints: { apiUrl: `HTTP://LocalHost:${port}`, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl }, apiKey: KEY });
+      await c.full('alice.near');
+      const r = stub.requests.find((q) => q.host === 'api');
+      assert.equal(r?.headers['authorization'], `Bearer ${KEY}`);
     });
   });
 

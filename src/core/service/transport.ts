@@ -112,7 +112,8 @@ export class HttpTransport {
           const own = call.retryAfterMs ?? base * 2 ** (retries - Number(ctx.options.retry)) + Math.random() * base;
           const until = this.#notBefore.get(call.origin) ?? 0;
           const left = until - Date.now();
-          if (left > maxWait) return own;
+          // A cooldown longer than the cap: no wait at all; onRequest fails it at once with the time left.
+          if (left > maxWait) return 0;
           call.waited = until;
           return Math.max(own, left);
         },

@@ -156,6 +156,24 @@ describe('transport (ofetch)', function () {
       assert.deepEqual(stub.requests.map((r) => r.path).sort(), ['/v1/account/alice.near/ft', full], 'no retry was sent before the 45 s had passed');
     });
 
+    it('a retry that meets a cooldown longer than the cap does not sleep its own delay first: it fails at once', async () => {
+      stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 503, headers: { 'retry-after': '2' } }, times: 1 });
+      stub.fault({ host: 'api', match: '/ft', fault: { kind: 'status', status: 429, headers: { 'retry-after': '45' } }, times: 1 });
+      // /full's 503 is read 100 ms after /ft's 429 has set the 45 s cooldown.
+      const c = make({
+        fetch: async (input, init) => {
+          const r = await fetch(input, init);
+          if (String(input).includes('/full')) await new Promise((done) => setTimeout(done, 100));
+          return r;
+        },
+      });
+      const t0 = Date.now();
+      const [a] = await Promise.allSettled([c.full('alice.near'), c.ft('alice.near')]);
+      assert.ok(isKind('rate-limited', (e) => assert.match(e.message, /try again in 4\d s\.$/))(a.status === 'rejected' && a.reason));
+      assert.ok(Date.now() - t0 < 1500, `failed after ${Date.now() - t0} ms, not after its own 2 s Retry-After`);
+      assert.equal(stub.requests.filter((r) => r.path === full).length, 1, 'and sent no retry');
+    });
+
     it('is capped at MAX_COOLDOWN_MS (5 min), whatever the Retry-After says', async () => {
       assert.equal(MAX_COOLDOWN_MS, 5 * 60_000);
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '86400' } }, times: 1 });

@@ -109,7 +109,7 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
         await services.ready; // the first request after start-up goes with the stored key
         return await get(text, a);
       } catch (e) {
-        return fail(e, !a, what);
+        return fail(e, !a, what, a !== undefined && a.show !== false);
       }
     };
 

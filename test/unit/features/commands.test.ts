@@ -153,6 +153,19 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.throws(() => JSON.stringify(data), /BigInt/);
   });
 
+  it("a hover link's look-up that fails says so (VS Code drops a link's rejection); from code with show: false, only the rejection", async () => {
+    const key = 'ed25519:US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx'; // made up (32 bytes of 7), asked nowhere else
+    stub.fault({ host: 'api', match: '/public_key/', fault: { kind: 'status', status: 500 }, times: 2 });
+    await assert.rejects(run('nearLens.lookupPublicKey', { key, all: true }));
+    assert.deepEqual(
+      shown.map((n) => [n.level, /^NEAR Lens: Look Up Public Key failed: /.test(n.text)]),
+      [['error', true]],
+    );
+    shown.length = 0;
+    await assert.rejects(run('nearLens.lookupPublicKey', { key, all: true, show: false }));
+    assert.deepEqual(shown, [], 'a call for data shows nothing');
+  });
+
   it('Look Up Account at a past block: "id at <height, hash or date>" shows the account then; from code, exact strings', async () => {
     assert.equal(await run('nearLens.lookupAccount', 'timetravel.near at 187,000,000'), undefined);
     assert.equal(shown.length, 1);

@@ -43,13 +43,17 @@ function setup(): { p: WatchlistModule.WatchlistProvider; staked: Deferred[] } {
     stakedBalance: () => new Promise<bigint>((resolve, reject) => staked.push({ resolve, reject })),
     unstakedBalance: async () => 0n,
   };
-  const services = {
+  return { p: new W.WatchlistProvider(servicesWith(client)), staked };
+}
+
+/** The services the watchlist reads: alice.near watched on mainnet, every look-up through `client`. */
+function servicesWith(client: unknown): Services {
+  return {
     settings: { network: 'mainnet', decimals: 5, liquidStakingProviders: [], watchlist: ['alice.near'] },
     onDidChange: new EventEmitter<void>().event,
     clientForAccount: () => ({ client, network: 'mainnet' }),
     log: { warn: () => undefined, info: () => undefined, error: () => undefined },
   } as unknown as Services;
-  return { p: new W.WatchlistProvider(services), staked };
 }
 
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 5));
@@ -113,13 +117,7 @@ describe('watchlist: the newest answer wins (real client, stub service)', functi
         }
         return undefined;
       });
-      const services = {
-        settings: { network: 'mainnet', decimals: 5, liquidStakingProviders: [], watchlist: ['alice.near'] },
-        onDidChange: new EventEmitter<void>().event,
-        clientForAccount: () => ({ client, network: 'mainnet' }),
-        log: { warn: () => undefined, info: () => undefined, error: () => undefined },
-      } as unknown as Services;
-      const p = new W.WatchlistProvider(services);
+      const p = new W.WatchlistProvider(servicesWith(client));
       const root = p.getChildren()[0]!;
       p.getTreeItem(root);
       await p.whenIdle();

@@ -106,7 +106,10 @@ export function httpError(ex: Exchange, host: Host, hasKey: boolean, clean: (s: 
           ? ['server', status > 501 && status < 505 ? 'is unavailable right now' : 'had an internal error']
           : [status >= 400 ? 'bad-request' : 'server', 'answered unexpectedly']));
   const d = typeof detail === 'string' && detail ? `: ${clean(detail)}` : '';
-  return new NearLensError(kind, `${HOSTS[host][0]} ${what} (HTTP ${status}${d})${advice}.`, { status });
+  // A server error that says when to come back (a Retry-After too long to wait for): the wait is the advice.
+  const wait = status >= 500 ? parseRetryAfter(ex.headers.get('retry-after')) : undefined;
+  const later = wait ? `; try again in ${formatWait(wait)}` : advice;
+  return new NearLensError(kind, `${HOSTS[host][0]} ${what} (HTTP ${status}${d})${later}.`, { status });
 }
 
 const isHtml = (ex: Exchange): boolean => /text\/html/i.test(ex.headers.get('content-type') ?? '') || /^\s*</.test(ex.text);

@@ -214,10 +214,12 @@ async function buildHost() {
  * 1.6 × when the contracts part landed (#17: 36 KB with fzstd, read only when a contract's interface is first needed)
  * — bench row 1 still reports the 1.25 × target as missed. Raised again to 1.61 × (+1,093 bytes) for session 14's review
  * fixes: 175,360 bytes with the gzip-aware body cap, the key for an origin written otherwise, shared contract look-ups
- * a cancel leaves alone, the watchlist's newest-answer rule, one entry per id, and the cache's keep option.
- * Lower it as the parts shrink, never raise it without a note.
+ * a cancel leaves alone, the watchlist's newest-answer rule, one entry per id, and the cache's keep option; then to
+ * 1.62 × (176,448 bytes) for the second review's: one zstd frame only, the unit idiom without quadratic backtracking,
+ * no 10^n written out for a huge exponent, a decimal comma refused, ABI names that are Object.prototype keys, a
+ * percent-encoded secret key refused. Lower it as the parts shrink, never raise it without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.61);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.62);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

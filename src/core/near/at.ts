@@ -39,6 +39,8 @@ export function parseAt(text: string, now: Date, genesis: Date = MAINNET_GENESIS
     return { kind: 'height', height };
   }
   const at = readDate(t, now);
+  // Past what a Date can hold ("999999 years ago"): long before any block.
+  if (Number.isNaN(at.getTime())) throw invalidInput(`${t} is before the network's first block (${formatUtc(genesis)}).`);
   if (at.getTime() > now.getTime()) throw invalidInput(`${formatUtc(at)} is in the future.`);
   if (at.getTime() < genesis.getTime()) throw invalidInput(`${formatUtc(at)} is before the network's first block (${formatUtc(genesis)}).`);
   return { kind: 'date', at, text: t };

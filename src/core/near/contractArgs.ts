@@ -101,7 +101,8 @@ function describe(schema: unknown, defs: Record<string, unknown>): Described {
     if (rest.length < t.length) required = false;
     t = rest.length === 1 ? rest[0] : undefined;
   }
-  const digits = name !== undefined ? DIGIT_TYPES[name] : undefined;
+  // Own keys only: an ABI's names come from whoever deployed the contract (`constructor`, `toString` are not types).
+  const digits = name !== undefined && Object.hasOwn(DIGIT_TYPES, name) ? DIGIT_TYPES[name] : undefined;
   if (t === 'string' && digits && name) return { label: `${name} (string of digits)`, required, type: { t: 'digits', name, ...digits } };
   if (t === 'string') {
     const oneOf = Array.isArray(s['enum']) ? s['enum'].filter((x): x is string => typeof x === 'string') : undefined;
@@ -111,7 +112,7 @@ function describe(schema: unknown, defs: Record<string, unknown>): Described {
   }
   if (t === 'integer') {
     const format = typeof s['format'] === 'string' ? s['format'] : undefined;
-    const [fmin, fmax] = (format && INT_FORMATS[format]) || [format?.startsWith('uint') ? 0 : undefined, undefined];
+    const [fmin, fmax] = (format && Object.hasOwn(INT_FORMATS, format) && INT_FORMATS[format]) || [format?.startsWith('uint') ? 0 : undefined, undefined];
     const min = typeof s['minimum'] === 'number' ? Math.max(s['minimum'], fmin ?? -Infinity) : fmin;
     const type: ArgType = { t: 'integer', ...(min !== undefined ? { min } : {}), ...(fmax !== undefined ? { max: fmax } : {}) };
     const short = format?.replace(/^uint/, 'u').replace(/^int/, 'i');

@@ -55,9 +55,13 @@ const IDIOM_DECIMALS: Readonly<Record<string, [UnitKind, number]>> = {
   ONE_NEAR: ['near', YOCTO_DECIMALS],
   ONE_YOCTO: ['near', 0],
 };
-/** The idioms: group 1 names the unit, group 2 is the argument (absent for the constants). */
+/**
+ * The idioms: group 1 names the unit, group 2 is the argument (absent for the constants). The space before `)` is
+ * only read after an argument: two runs of `\s*` with nothing certain between them backtrack quadratically on a long
+ * line that never closes the call.
+ */
 const IDIOM =
-  /\b(?:(?:parseNearAmount|NEAR\.(?:parse|toUnits))\(\s*["'`]?([\d_.]*)["'`]?\s*\)|NearToken::from_(near|millinear|yoctonear)\(\s*([\d_]+)(?:u128)?\s*\)|Gas::from_(tgas|ggas|gas)\(\s*([\d_]+)(?:u64)?\s*\)|(ONE_NEAR|ONE_YOCTO)\b)/g;
+  /\b(?:(?:parseNearAmount|NEAR\.(?:parse|toUnits))\(\s*(?:["'`]?([\d_.]+)["'`]?\s*)?\)|NearToken::from_(near|millinear|yoctonear)\(\s*([\d_]+)(?:u128)?\s*\)|Gas::from_(tgas|ggas|gas)\(\s*([\d_]+)(?:u64)?\s*\)|(ONE_NEAR|ONE_YOCTO)\b)/g;
 
 /**
  * Literals: a power of ten (10n ** 24n, 10 ** 24, 10u128.pow(24)), a float with an exponent (1.5e24), or an integer

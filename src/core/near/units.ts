@@ -57,6 +57,9 @@ function groupDecimal(s: string): string {
   return groupDigits(int) + (frac === undefined ? '' : `.${frac}`);
 }
 
+const GAS_TOO_LARGE = 'That is more gas than NEAR can count (2^64 − 1).';
+const NEAR_TOO_LARGE = 'That is more than NEAR can hold (2^128 − 1 yoctoNEAR).';
+
 /** The units Convert Units… reads, by the words people write after a number. */
 const UNITS: ReadonlyArray<[RegExp, 'near' | 'gas', number]> = [
   [/^(?:near|Ⓝ|n)$/i, 'near', YOCTO_DECIMALS],
@@ -81,6 +84,11 @@ export function parseUnitInput(text: string): Conversion {
   const [, rawNumber = '', rawUnit = ''] = m ?? [];
   if (!m) throw invalidInput(`"${clip(t)}" is not a number followed by a unit.`);
   if (/^[-−]/.test(rawNumber)) throw invalidInput('An amount cannot be negative.');
+  // A comma only groups thousands (1,000,000.5): "0,5" with a decimal comma must not read as 5.
+  const [whole = '', ...after] = rawNumber.replace(/^\+/, '').split(/[.eE]/);
+  if (rawNumber.includes(',') && (!/^\d{1,3}(?:,\d{3})+$/.test(whole.replace(/_/g, '')) || after.some((p) => p.includes(',')))) {
+    throw invalidInput(`"${clip(rawNumber)}": a comma may only group thousands (1,000,000); write decimals with a point (0.5).`);
+  }
   const number = rawNumber.replace(/^\+/, '').replace(/(?<=\d)[_,](?=\d)/g, '');
   if (!/^(?:\d+\.?\d*|\.\d+)(?:e\+?\d+)?$/i.test(number)) {
     throw invalidInput(
@@ -91,6 +99,8 @@ export function parseUnitInput(text: string): Conversion {
   if (rawUnit !== '' && !unit) throw invalidInput(`Unknown unit "${clip(rawUnit)}": use NEAR, mNEAR, yocto, TGas, GGas, PGas or gas.`);
   const kind = unit?.[1] ?? 'near';
   const decimals = unit?.[2] ?? 0;
+  // Past 10^39 nothing fits u128: said from the exponent, before 10^n is written out digit by digit ("1e99999999").
+  if (new Exact(number).e + decimals > 39) throw invalidInput(kind === 'gas' ? GAS_TOO_LARGE : NEAR_TOO_LARGE);
   let integer: bigint;
   try {
     integer = scaleUp(number, decimals);
@@ -101,10 +111,10 @@ export function parseUnitInput(text: string): Conversion {
     );
   }
   if (kind === 'gas') {
-    if (integer > U64_MAX) throw invalidInput('That is more gas than NEAR can count (2^64 − 1).');
+    if (integer > U64_MAX) throw invalidInput(GAS_TOO_LARGE);
     return { yocto: String(integer), near: scaleDown(integer, YOCTO_DECIMALS), gas: String(integer), tgas: scaleDown(integer, TGAS_DECIMALS) };
   }
-  if (integer > U128_MAX) throw invalidInput('That is more than NEAR can hold (2^128 − 1 yoctoNEAR).');
+  if (integer > U128_MAX) throw invalidInput(NEAR_TOO_LARGE);
   const out: Conversion = { yocto: String(integer), near: scaleDown(integer, YOCTO_DECIMALS) };
   return out;
 }

@@ -17,6 +17,12 @@ const corrupt = (): NearLensError => new NearLensError('bad-shape', 'The compres
  * (RFC 8878 §3.1.1.1: magic, frame header descriptor, [window descriptor], [dictionary id], [frame content size].)
  */
 export function zstdFrameSizes(b: Uint8Array): { window: number; content?: number } {
+  const { headerEnd: _end, ...sizes } = frameHeader(b);
+  return sizes;
+}
+
+/** The first frame header's sizes, and where its blocks start. */
+function frameHeader(b: Uint8Array): { window: number; content?: number; headerEnd: number } {
   const fhd = b[4];
   if (!isZstd(b) || fhd === undefined) throw corrupt();
   const fcsFlag = fhd >> 6;
@@ -40,14 +46,32 @@ export function zstdFrameSizes(b: Uint8Array): { window: number; content?: numbe
     for (let i = 0; i < fcsBytes; i++) content += (b[at + i] ?? 0) * 2 ** (8 * i);
     if (fcsBytes === 2) content += 256;
   }
-  return content === undefined ? { window } : { window: single ? content : window, content };
+  const headerEnd = at + fcsBytes;
+  return content === undefined ? { window, headerEnd } : { window: single ? content : window, content, headerEnd };
+}
+
+/**
+ * Where the frame whose blocks start at `at` ends (RFC 8878 §3.1.1.2: 3-byte block headers, the last one flagged; an RLE
+ * block carries one byte, a raw or compressed one its size; then the checksum when the frame has one).
+ */
+function frameEnd(b: Uint8Array, at: number): number {
+  for (;;) {
+    if (at + 3 > b.length) throw corrupt();
+    const h = (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16);
+    const type = (h >> 1) & 3;
+    if (type === 3) throw corrupt(); // reserved
+    at += 3 + (type === 1 ? 1 : h >>> 3);
+    if (h & 1) return at + ((b[4] ?? 0) & 0x04 ? 4 : 0);
+  }
 }
 
 /** The default Decompressor: fzstd's streaming decoder, stopped as soon as the output passes `maxBytes`. */
 export const zstdDecompress: Decompressor = (bytes, maxBytes) => {
-  const sizes = zstdFrameSizes(bytes);
+  const sizes = frameHeader(bytes);
   if (sizes.content !== undefined && sizes.content > maxBytes) throw tooBig(`says it holds ${sizes.content.toLocaleString('en-US')} bytes,`, maxBytes);
   if (sizes.window > Math.max(maxBytes, 1 << 20)) throw tooBig(`asks for a ${sizes.window.toLocaleString('en-US')}-byte window,`, maxBytes);
+  // One frame, as cargo-near writes it: a second one (its own window and size, unchecked above) is refused.
+  if (frameEnd(bytes, sizes.headerEnd) < bytes.length) throw new NearLensError('too-large', 'The compressed ABI holds more than one zstd frame; NEAR Lens unpacks one.');
   const chunks: Uint8Array[] = [];
   let total = 0;
   const d = new Decompress((chunk) => {

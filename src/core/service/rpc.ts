@@ -132,6 +132,16 @@ function refuseSecrets(value: unknown): void {
 
 function looksSecret(s: string): boolean {
   if (!/[A-Za-z0-9]{16}/.test(s)) return false; // no key material without a long run of letters and digits
+  // A key inside a URL: `ed25519%3A…` is the same key, percent-encoded.
+  if (s.includes('%')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(s);
+    } catch {
+      decoded = s.replace(/%3A/gi, ':');
+    }
+    if (decoded !== s && looksSecret(decoded)) return true;
+  }
   if (classify(s).kind === 'sensitive' || findAll(s).some((f) => f.classified.kind === 'sensitive')) return true;
   // A bare 64-byte secret (or signature) inside a longer text.
   return s.split(/[^1-9A-HJ-NP-Za-km-z]+/).some((t) => t.length >= 80 && t.length <= 90 && classify(t).kind === 'sensitive');

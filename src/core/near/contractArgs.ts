@@ -182,7 +182,7 @@ export function parseArgValue(field: ArgField, text: string): unknown {
     }
     case 'number': {
       const n = Number(trimmed);
-      return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) && Number.isFinite(n) ? n : fail('expected a number.');
+      return /^-?(\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) && Number.isFinite(n) ? n : fail('expected a number.');
     }
     case 'boolean':
       return trimmed === 'true' ? true : trimmed === 'false' ? false : fail('expected true or false.');

@@ -121,7 +121,7 @@ const UNIT_AT_WINDOW = 256;
 
 function idiomValue(arg: string, decimals: number): bigint | undefined {
   const digits = arg.replace(/_/g, '').trim();
-  if (!/^(?:\d+\.?\d*|\.\d+)$/.test(digits)) return undefined;
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(digits)) return undefined;
   const x = new Big(digits).times(`1e${decimals}`);
   if (!x.eq(x.round(0, Big.roundDown))) return undefined; // more decimals than the unit has: not a valid call
   const v = BigInt(x.toFixed(0));

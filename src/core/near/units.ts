@@ -90,7 +90,7 @@ export function parseUnitInput(text: string): Conversion {
     throw invalidInput(`"${clip(rawNumber)}": a comma may only group thousands (1,000,000); write decimals with a point (0.5).`);
   }
   const number = rawNumber.replace(/^\+/, '').replace(/(?<=\d)[_,](?=\d)/g, '');
-  if (!/^(?:\d+\.?\d*|\.\d+)(?:e\+?\d+)?$/i.test(number)) {
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)(?:e\+?\d+)?$/i.test(number)) {
     throw invalidInput(
       (number.match(/\./g)?.length ?? 0) > 1 ? `"${clip(rawNumber)}" has more than one decimal point.` : `"${clip(rawNumber)}" is not a number.`,
     );

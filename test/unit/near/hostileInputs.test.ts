@@ -123,4 +123,11 @@ describe('hostile inputs to the pure readers', () => {
       pk: 'ed25519%3AHLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd',
     });
   });
+
+  it('a very long run of digits that is not a number is refused at once (no quadratic backtracking)', () => {
+    const digits = `${'1'.repeat(30_000)}.1.`; // two decimal points
+    const took = ms(() => parseUnitInput(`${digits} NEAR`));
+    assert.ok(took < 100, `parseUnitInput took ${took.toFixed(0)} ms`);
+    throwsNl(() => parseUnitInput(`${digits} NEAR`), /./, 'invalid-input');
+  });
 });

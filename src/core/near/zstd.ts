@@ -71,7 +71,8 @@ export const zstdDecompress: Decompressor = (bytes, maxBytes) => {
   if (sizes.content !== undefined && sizes.content > maxBytes) throw tooBig(`says it holds ${sizes.content.toLocaleString('en-US')} bytes,`, maxBytes);
   if (sizes.window > Math.max(maxBytes, 1 << 20)) throw tooBig(`asks for a ${sizes.window.toLocaleString('en-US')}-byte window,`, maxBytes);
   // One frame, as cargo-near writes it: a second one (its own window and size, unchecked above) is refused.
-  if (frameEnd(bytes, sizes.headerEnd) < bytes.length) throw new NearLensError('too-large', 'The compressed ABI holds more than one zstd frame; NEAR Lens unpacks one.');
+  if (frameEnd(bytes, sizes.headerEnd) < bytes.length)
+    throw new NearLensError('too-large', 'The compressed ABI holds more than one zstd frame; NEAR Lens unpacks one.');
   const chunks: Uint8Array[] = [];
   let total = 0;
   const d = new Decompress((chunk) => {

@@ -2,8 +2,7 @@
 // ABI of `__contract_abi`, NEP-330 source metadata) cached by code hash, view calls with their result bytes decoded,
 // and view_state. Only the contracts lazy part imports this module (it pulls in the wasm/ABI readers; fzstd loads on
 // the first ABI). Pure: no `vscode`.
-import { invalidInput, NearLensError, SECRET_REFUSED } from '../errors';
-import { classify } from '../near/ids';
+import { invalidInput, NearLensError } from '../errors';
 import { isRecord } from '../json';
 import { sanitizeText } from '../text';
 import { ABI_METHOD, decodeAbi } from '../near/abi';
@@ -141,16 +140,13 @@ const isTransient = (e: unknown): boolean => NearLensError.is(e) && TRANSIENT.ha
 export async function viewState(client: NearClient, contractId: string, prefix = '', blockId?: unknown, signal?: AbortSignal): Promise<StateResult> {
   const acc = need(contractId, 'account');
   if (typeof prefix !== 'string') throw invalidInput('The key prefix must be text (or base64:…).');
-  // A prefix goes to the node like arguments do: a pasted secret key is refused, unsent.
-  if (prefix.split(/\s+/).some((w) => classify(w).kind === 'sensitive')) throw new NearLensError('sensitive', SECRET_REFUSED);
+  // A prefix goes to the node like arguments do: a pasted secret key (in quotes, glued to text, percent-encoded, or
+  // inside the base64 bytes) is refused, unsent.
+  const prefixBase64 = parseKeyPrefix(prefix);
+  plainJson([prefix, Buffer.from(prefixBase64, 'base64').toString('utf8')], 'The key prefix');
   const at = blockOf(blockId);
   try {
-    const { r, host } = await query(
-      client,
-      { request_type: 'view_state', account_id: acc, prefix_base64: parseKeyPrefix(prefix), ...at.params },
-      at.host,
-      signal,
-    );
+    const { r, host } = await query(client, { request_type: 'view_state', account_id: acc, prefix_base64: prefixBase64, ...at.params }, at.host, signal);
     const withheld = { kind: 'text', text: KEY_WITHHELD, base64: '' } as const;
     const shown = (b: StateEntry['value']): StateEntry['value'] =>
       client.holdsKey(b.kind === 'text' ? b.text : Buffer.from(b.base64, 'base64').toString('latin1')) ? withheld : b;

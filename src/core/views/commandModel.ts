@@ -99,10 +99,21 @@ export function answeredBy(host: RpcHost, hostName: string): string {
   return `${host} RPC${hostName ? ` (${sanitizeText(hostName, 100)})` : ''}`;
 }
 
-/** The JSONC document of a result: one comment line of summary, then the JSON. */
-export function resultDocument(summary: string, result: unknown): string {
+/** The JSONC document of a result: one comment line of summary (and one of the params asked), then the JSON. */
+export function resultDocument(summary: string, result: unknown, params?: unknown): string {
   // sanitizeText keeps it on one line, so the comment cannot end early.
-  return `// ${sanitizeText(summary, 300)}\n${JSON.stringify(result, null, 2)}\n`;
+  const asked = params === undefined ? '' : `// params: ${sanitizeText(JSON.stringify(params) ?? '', 300)}\n`;
+  return `// ${sanitizeText(summary, 300)}\n${asked}${JSON.stringify(result, null, 2)}\n`;
+}
+
+/** What an RPC request asked, in a few words: "view_account alice.near" from a query's params, else short JSON; nothing for none. */
+export function askedLabel(params: unknown): string {
+  if (params === undefined || (typeof params === 'object' && params !== null && Object.keys(params).length === 0)) return '';
+  if (!isRecord(params)) return sanitizeText(JSON.stringify(params) ?? '', 60);
+  const words = ['request_type', 'account_id', 'method_name', 'public_key', 'block_id', 'finality']
+    .map((k) => params[k])
+    .filter((v) => typeof v === 'string' || typeof v === 'number');
+  return sanitizeText(words.length > 0 ? words.join(' ') : JSON.stringify(params), 60);
 }
 
 /** One result of Query Block (`block`) or RPC Request (`rpc`), kept for its read-only document and Recent Results. */

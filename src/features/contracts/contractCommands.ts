@@ -7,7 +7,7 @@ import { argFields, buildArgs, parseArgValue } from '../../core/near/contractArg
 import type { ArgField } from '../../core/near/contractArgs';
 import { accountIdError } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
-import { errorMessage, invalidInput } from '../../core/errors';
+import { errorMessage, invalidInput, NearLensError } from '../../core/errors';
 import { isRecord } from '../../core/json';
 import { COMMANDS } from '../../core/manifest';
 import { answeredBy, parseParamsJson } from '../../core/views/commandModel';
@@ -25,6 +25,7 @@ import { errorNode, WARNING } from '../../core/views/watchlistNodes';
 import { contractHoverLine as contractLine } from '../../core/near/contract';
 import type { WatchNode } from '../../core/views/watchlistNodes';
 import { callView, contractDetails, viewState } from '../../core/service/contracts';
+import { plainJson } from '../../core/service/rpc';
 import type { ContractDetails } from '../../core/service/contracts';
 import type { NearClient, RpcHost } from '../../core/service/client';
 import type { Services } from '../../platform/services';
@@ -109,7 +110,6 @@ async function askArgs(d: ContractDetails | undefined, contractId: string, metho
   const text = await ask(`arguments of ${method}`, { prompt: 'JSON object', value: lastArgs.get(key) ?? '{}' }, (t) =>
     t.trim() === '' ? {} : parseParamsJson(t),
   );
-  if (text !== undefined) lastArgs.set(key, JSON.stringify(text));
   return text;
 }
 
@@ -147,6 +147,17 @@ const contractOf = (arg: unknown): string | undefined =>
           : undefined
       : undefined;
 
+/**
+ * An argument object from code (not a watchlist node, which has an `id` or an `accountId`): its fields are checked
+ * and a wrong one rejects, never falling back to prompts.
+ */
+const fromCodeArg = (arg: unknown): Record<string, unknown> | undefined => (isRecord(arg) && !('id' in arg) && !('accountId' in arg) ? arg : undefined);
+
+/** Refuses an argument object whose `fields` are not strings (`shape` is what the command takes). */
+function needStrings(a: Record<string, unknown>, fields: readonly string[], shape: string): void {
+  if (fields.some((f) => typeof a[f] !== 'string')) throw invalidInput(`${shape}.`);
+}
+
 export function contractCommands(services: Services): ContractCommands {
   /** A watched account, or one typed. */
   const askContract = async (): Promise<string | undefined> => {
@@ -164,10 +175,12 @@ export function contractCommands(services: Services): ContractCommands {
 
   /** From code `{ contractId, methodName, args?, blockId? }` → `{ result, logs, blockHeight }`; from the tree or palette, prompts. */
   const callViewMethod = async (arg?: unknown): Promise<unknown> => {
-    const fromCode = isRecord(arg) && typeof arg['methodName'] === 'string' && typeof arg['contractId'] === 'string';
+    const code = fromCodeArg(arg);
+    const fromCode = code !== undefined;
     try {
-      if (fromCode) {
-        const a = arg as unknown as CallViewMethodArgs;
+      if (code) {
+        needStrings(code, ['contractId', 'methodName'], 'Call View Method takes { contractId, methodName, args?, blockId?, show? }');
+        const a = code as unknown as CallViewMethodArgs;
         const client = await clientFor(accountRule(a.contractId));
         const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
         if (a.show === true) {
@@ -187,12 +200,18 @@ export function contractCommands(services: Services): ContractCommands {
       // The interface for the picker and the argument fields; a contract that cannot be read still takes a typed name.
       const d = await withProgress(`reading ${contractId}`, (signal) => contractDetails(client, contractId, { signal })).then(
         (x) => x,
-        () => undefined,
+        (e: unknown) => {
+          if (NearLensError.is(e) && e.kind === 'aborted') throw e; // cancelled: the command ends here
+          return undefined;
+        },
       );
       const method = node ?? (await pickMethod(d));
       if (!method) return undefined;
       const args = await askArgs(d, contractId, method);
       if (args === undefined) return undefined;
+      // Kept for the next JSON box (also when the call then fails), but never arguments refused for a secret key.
+      plainJson(args, 'Contract arguments');
+      lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
       const r = await withProgress(`calling ${method}`, (signal) => callView(client, contractId, method, args, undefined, signal));
       const summary = callSummary(contractId, method, r, answered(client, r.host));
       const document = await lazyPart('rpc').showResult('call', summary, callDocument(summary, args, r), true);
@@ -209,9 +228,11 @@ export function contractCommands(services: Services): ContractCommands {
 
   /** From code `{ contractId, prefix?, blockId? }` → `{ entries: [{ key, value }], blockHeight }` (text, or { base64, hex }). */
   const viewContractState = async (arg?: unknown): Promise<unknown> => {
-    const fromCode = isRecord(arg) && typeof arg['contractId'] === 'string' && !('id' in arg);
+    const code = fromCodeArg(arg);
+    const fromCode = code !== undefined;
     try {
-      const a = fromCode ? (arg as unknown as ViewContractStateArgs) : undefined;
+      if (code) needStrings(code, ['contractId'], 'View Contract State takes { contractId, prefix?, blockId?, show? }');
+      const a = code as unknown as ViewContractStateArgs | undefined;
       const contractId = a?.contractId ?? contractOf(arg) ?? (await askContract());
       if (!contractId) return undefined;
       const prefix = a ? (a.prefix ?? '') : await ask('key prefix', { prompt: 'empty: the whole state; text (STATE) or base64:…', value: '' }, (t) => t);
@@ -236,6 +257,7 @@ export function contractCommands(services: Services): ContractCommands {
   const contractInterface = async (arg?: unknown): Promise<unknown> => {
     const given = contractOf(arg);
     try {
+      if (arg !== undefined && given === undefined) throw invalidInput('Contract Interface takes a contract id or { contractId }.');
       const contractId = given ?? (await askContract());
       if (!contractId) return undefined;
       const client = await clientFor(accountRule(contractId));

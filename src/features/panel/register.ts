@@ -2,6 +2,7 @@
 // loaded when the first panel opens or is revived.
 import vscode = require('vscode');
 import { accountIdError } from '../../core/near/ids';
+import { invalidInput } from '../../core/errors';
 import type { HostMessage } from '../../shared/protocol';
 import { isPanelState } from '../../shared/protocol';
 import { registerCommands } from '../../platform/commands';
@@ -62,8 +63,15 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
 
   registerCommands(context, {
     [COMMANDS.openAccountPanel]: async (arg?: unknown) => {
+      // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
+      const given = accountIdFromArgument(arg);
+      const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : invalidId(given);
+      if (why) {
+        void vscode.window.showWarningMessage(why);
+        throw invalidInput(why);
+      }
       const id =
-        accountIdFromArgument(arg) ??
+        given ??
         (
           await vscode.window.showInputBox({
             title: 'Open Balance Panel',

@@ -7,7 +7,17 @@ import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
 import { hostOf } from '../../core/near/networks';
 import { rpcMethodError } from '../../core/service/client';
-import { answeredBy, blockSummary, paramsTemplate, parseParamsJson, RecentResults, RESULT_GONE, resultPath } from '../../core/views/commandModel';
+import {
+  answeredBy,
+  askedLabel,
+  blockSummary,
+  paramsTemplate,
+  parseParamsJson,
+  RecentResults,
+  RESULT_GONE,
+  resultDocument,
+  resultPath,
+} from '../../core/views/commandModel';
 import type { KeptResult } from '../../core/views/commandModel';
 import { invalidInput } from '../../core/errors';
 import { isRecord } from '../../core/json';
@@ -148,13 +158,17 @@ export function rpcCommands(services: Services): RpcCommands {
    * to archival for history) and the JSONC document. Errors end in `fail`.
    */
   const command =
-    <A extends { show?: boolean }>(what: string, kind: KeptResult['kind'], request: (a: A | undefined) => Promise<[method: string, call: Call] | undefined>) =>
+    <A extends { show?: boolean }>(
+      what: string,
+      kind: KeptResult['kind'],
+      request: (a: A | undefined) => Promise<[method: string, call: Call, params?: unknown] | undefined>,
+    ) =>
     async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
       const a = isRecord(arg) ? (arg as A) : undefined;
       try {
         const r = await request(a);
         if (!r) return undefined;
-        const [method, call] = r;
+        const [method, call, params] = r;
         await services.ready; // the first request after start-up goes with the stored key
         const { client } = services.clientForNetwork();
         const res = await vscode.window.withProgress(
@@ -166,8 +180,11 @@ export function rpcCommands(services: Services): RpcCommands {
           },
         );
         const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
-        const summary = method === 'block' ? blockSummary(res.result, res.host, host) : `${method} · ${answeredBy(res.host, host)}`;
-        const document = await openResult(recent.add(kind, summary, res.result), a?.show !== false);
+        const summary =
+          method === 'block'
+            ? blockSummary(res.result, res.host, host)
+            : `${[method, askedLabel(params)].filter(Boolean).join(' ')} · ${answeredBy(res.host, host)}`;
+        const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, params)), a?.show !== false);
         return { result: res.result, host: res.host, summary, document };
       } catch (e) {
         return fail(e, !a, what);
@@ -190,7 +207,7 @@ export function rpcCommands(services: Services): RpcCommands {
       : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
     if (method === undefined || !host || params === undefined) return undefined;
     // Regular lets the client fall back to archival for history; archival is asked directly.
-    return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal })];
+    return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal }), params];
   });
 
   /** The kept results newest first; from code with `{ show: false }`, their summaries and URIs, no UI. */

@@ -164,7 +164,7 @@ describe('hardening: hostile strings are rendered inert', function () {
     const context = fakeContext(editor);
     ext.activate(context as never);
     for (const bad of HOSTILE) {
-      await editor.exec('nearLens.openAccountPanel', bad);
+      await assert.rejects(Promise.resolve(editor.exec('nearLens.openAccountPanel', bad)), /Not a valid NEAR account id/);
       await assert.rejects(Promise.resolve(editor.exec('nearLens.lookupAccount', { id: bad, show: false })));
       await editor.exec('nearLens.watchlist.add', bad);
       await editor.exec('nearLens.openInExplorer', bad);

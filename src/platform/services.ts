@@ -63,11 +63,14 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
 
   const rebuild = (why: string): void => {
     settings = readSettings();
+    const old = [...clients.values()];
     clients.clear(); // clients are immutable: the next request builds one from the new snapshot
     const now = connection();
     if (now !== lastConnection) {
       lastConnection = now;
       cache.invalidate();
+      // Other terms (a key cleared or changed, other hosts): no retry of an old client goes out with the old ones.
+      for (const c of old) c.close();
     }
     log.info(`Configuration reloaded (${why}).`);
     emitter.fire();

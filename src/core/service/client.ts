@@ -98,6 +98,11 @@ export class NearClient {
     return this.#guard(() => this.#cache.get(`status|${this.endpoints.apiUrl}`, this.#ttl.status, (s) => this.#rest('/status', normaliseStatus, s), o));
   }
 
+  /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */
+  close(): void {
+    this.#http.close();
+  }
+
   /** The last good `full()` answer for this account on this endpoint, even if expired. */
   peekFull(id: string): AccountFull | undefined {
     return this.#cache.peek<AccountFull>(`acct:${id}|${this.endpoints.apiUrl}|/full`);
@@ -262,7 +267,8 @@ export class NearClient {
     if (ex.status === 404 && path !== '/status' && !(await this.#isApiRoot(signal))) throw new NearLensError('not-found', WRONG_API_URL, { status: 404 });
     if (ex.status !== 404 || notFound === undefined) {
       if (ex.status < 200 || ex.status >= 300) throw httpError(ex, 'api', this.#http.keys.length > 0, this.#clean);
-      raw = parseJson(ex);
+      // Ids and names from a reflecting proxy are shown in the tree and the panel: never the key among them.
+      raw = this.#scrub(ex, parseJson(ex));
     }
     try {
       return normalise(raw);
@@ -313,8 +319,16 @@ export class NearClient {
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
     if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');
     // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
+    return this.#scrub(ex, parsed['result']);
+  }
+
+  /**
+   * A parsed answer with the API key masked in every string, when the body may hold it: one of its spellings is in
+   * the text, or the text has JSON escapes (`\u0061`, `\/`) that parsing turns back into it.
+   */
+  #scrub(ex: Exchange, value: unknown): unknown {
     const [key] = this.#http.keys;
-    return key && variants(key).some((k) => ex.text.includes(k)) ? scrubKey(parsed['result'], key) : parsed['result'];
+    return key && (ex.text.includes('\\') || variants(key).some((k) => ex.text.includes(k))) ? scrubKey(value, key) : value;
   }
 
   /** Whether `text` holds the API key (any of the forms it may travel in): such an answer is not shown. */

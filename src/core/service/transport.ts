@@ -82,6 +82,8 @@ export class HttpTransport {
   readonly #http: typeof ofetch;
   /** Per origin: no request before this time (ms since epoch), set by a 429 with Retry-After. */
   readonly #notBefore = new Map<string, number>();
+  /** Closed (its key or hosts replaced): no attempt is sent any more. */
+  #closed = false;
 
   constructor(opts: TransportOptions) {
     const key = opts.apiKey;
@@ -153,6 +155,11 @@ export class HttpTransport {
       },
       { fetch: (input, init) => this.#cappedFetch(inner, input, init) },
     );
+  }
+
+  /** No attempt leaves after this, a retry waiting out its delay included (it ends as cancelled). */
+  close(): void {
+    this.#closed = true;
   }
 
   /** Masks the key in any text (messages, server details). */
@@ -232,7 +239,7 @@ export class HttpTransport {
 
   #onRequest(ctx: FetchContext): void {
     const call = callOf(ctx);
-    if (call.signal?.aborted) throw aborted(); // cancelled during a backoff wait: nothing more is sent
+    if (call.signal?.aborted || this.#closed) throw aborted(); // cancelled (or closed) during a backoff wait: nothing more is sent
     // The origin's cooldown: nothing is sent before it ends, except the retry whose delay already waited for it.
     const until = this.#notBefore.get(call.origin) ?? 0;
     if (until !== call.waited && until > Date.now()) throw rateLimited(until - Date.now(), this.#keys.length > 0);

@@ -77,7 +77,9 @@ describe('services: no old key or old host after the key or the endpoints change
       .catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 100));
     // The user points the custom network elsewhere (e.g. the old host turned out not to be trustworthy).
-    await (editor.vscode as any).workspace.getConfiguration('nearLens').update('customNetwork.apiUrl', 'https://new-api.example', 1);
+    const workspace = (editor.vscode as unknown as { workspace: { getConfiguration(s: string): { update(k: string, v: unknown, t: number): Promise<void> } } })
+      .workspace;
+    await workspace.getConfiguration('nearLens').update('customNetwork.apiUrl', 'https://new-api.example', 1);
     const changedAt = Date.now();
     assert.equal(services.settings.endpoints.apiUrl, 'https://new-api.example');
     await pending;

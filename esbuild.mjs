@@ -217,9 +217,12 @@ async function buildHost() {
  * a cancel leaves alone, the watchlist's newest-answer rule, one entry per id, and the cache's keep option; then to
  * 1.62 × (176,448 bytes) for the second review's: one zstd frame only, the unit idiom without quadratic backtracking,
  * no 10^n written out for a huge exponent, a decimal comma refused, ABI names that are Object.prototype keys, a
- * percent-encoded secret key refused. Lower it as the parts shrink, never raise it without a note.
+ * percent-encoded secret key refused; then to 1.63 × (177,647 bytes) for the third and fourth reviews': a secret key
+ * in a state prefix in any form, bad arguments from code rejected, an RPC result that says what was asked, old clients
+ * closed on a key or endpoint change, an echoed key masked in successful answers. Lower it as the parts shrink, never
+ * raise it without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.62);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.63);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

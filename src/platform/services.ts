@@ -42,6 +42,11 @@ export interface Services extends vscode.Disposable {
   explorerUrl(accountId: string, network?: NetworkLabel): string | undefined;
   /** Redacting wrapper around the "NEAR Lens" LogOutputChannel. */
   readonly log: RedactingLog;
+  /**
+   * Grows whenever requests go out under other terms (network, endpoints, transport, timeout or the key): data
+   * loaded under an older value was fetched elsewhere or with another key, and a load it had in flight was stopped.
+   */
+  readonly connection?: number;
 }
 
 /** What createServices returns: the shared Services plus the key store (for the key commands only). */
@@ -60,6 +65,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
   /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
   const connection = (): string => JSON.stringify([settings.network, settings.endpoints, settings.transport, settings.timeoutMs, apiKey.current ?? '']);
   let lastConnection = connection();
+  let connectionCount = 0;
 
   const rebuild = (why: string): void => {
     settings = readSettings();
@@ -68,6 +74,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     const now = connection();
     if (now !== lastConnection) {
       lastConnection = now;
+      connectionCount++;
       cache.invalidate();
       // Other terms (a key cleared or changed, other hosts): no retry of an old client goes out with the old ones.
       for (const c of old) c.close();
@@ -109,6 +116,9 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
   const services: KeyedServices = {
     get settings() {
       return settings;
+    },
+    get connection() {
+      return connectionCount;
     },
     get hasApiKey() {
       return apiKey.current !== undefined;

@@ -28,6 +28,8 @@ export class AccountPanel implements vscode.Disposable {
   #error: string | undefined;
   #loaded: Loaded | undefined;
   #generation = 0;
+  /** The terms (connection, network, endpoints) the data shown was loaded under: a change loads again. */
+  #connection: string | undefined;
   #historyGeneration = 0;
   #historyAbort: AbortController | undefined;
   #disposed = false;
@@ -70,7 +72,9 @@ export class AccountPanel implements vscode.Disposable {
         this.dispose();
         onDispose();
       }),
-      services.onDidChange(() => this.#render()),
+      // Other terms (network, endpoints, key): what is shown was fetched under the old ones, and a load in flight was
+      // stopped: load again. Otherwise (decimals, providers) the same data is drawn anew.
+      services.onDidChange(() => (this.#terms() !== this.#connection ? void this.load(false) : this.#render())),
       this.#posted,
     ];
     this.current = this.load(false);
@@ -153,8 +157,19 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   /** /full, then token metadata, pool balances and indexer status side by side; each of those may fail alone. */
+  /** Where and how this account is looked up now: the services' connection terms, its network and endpoints. */
+  #terms(): string {
+    try {
+      const { client, network } = this.#services.clientForAccount(this.accountId);
+      return `${this.#services.connection ?? 0} ${network} ${client.endpoints.apiUrl} ${client.endpoints.rpcUrl}`;
+    } catch {
+      return `${this.#services.connection ?? 0} unusable`; // a custom network without its URLs: the load says why
+    }
+  }
+
   async load(fresh: boolean): Promise<void> {
     const gen = ++this.#generation;
+    this.#connection = this.#terms();
     const id = this.accountId;
     const warn = (line: string): void => this.#services.log.warn(`balance panel: ${line}`);
     this.#loading = true;

@@ -7,14 +7,14 @@ import type { PoolBalance, Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
 import { createLimiter } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
+import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode } from '../../core/views/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { lazyPart } from '../lazy';
 
 interface Entry extends AccountEntry {
-  where: string; // network and endpoints the data came from: a change drops the data
+  where: string; // network, endpoints and connection terms the data came from: a change drops the data
   rpcUrl: string; // token metadata is kept per RPC endpoint
   pools: Map<string, Slot<PoolBalance>>;
   generation: number; // of the latest /full load; older answers are dropped
@@ -31,6 +31,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   readonly #nodes = new Map<string, WatchNode>();
   readonly #pending = new Set<Promise<unknown>>();
   readonly #lookups = createLimiter(LOOKUP_CONCURRENCY);
+  /** Account loads: bounded too, as a settings change resets every account and the view then shows them all at once. */
+  readonly #fullLoads = createLimiter(REFRESH_CONCURRENCY);
   #roots: WatchNode[] = [];
 
   constructor(services: Services) {
@@ -104,7 +106,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       } catch {
         // an unusable custom network
       }
-      const where = `${target.network} ${target.apiUrl} ${target.rpcUrl}`;
+      const where = `${target.network} ${target.apiUrl} ${target.rpcUrl} ${this.#services.connection ?? 0}`;
       let e = this.#entries.get(id);
       if (e?.where !== where) {
         e = {
@@ -227,6 +229,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         (s) => (e.full = s),
         () => this.#current(e) && e.generation === gen,
         () => this.#client(e).full(id, { fresh }),
+        this.#fullLoads,
       ),
     );
   }

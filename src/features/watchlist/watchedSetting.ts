@@ -7,6 +7,9 @@ import type { Services } from '../../platform/services';
 const SETTING = 'watchlist';
 
 export class WatchedSetting {
+  /** Writes one after another: each reads the list after the last one landed (two adds at once kept only one). */
+  #queue: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly services: Services) {}
 
   get ids(): readonly string[] {
@@ -14,7 +17,11 @@ export class WatchedSetting {
   }
 
   /** Adds the ids not watched yet to the user list; resolves with those added. */
-  async add(ids: readonly string[]): Promise<string[]> {
+  add(ids: readonly string[]): Promise<string[]> {
+    return this.#queued(() => this.#add(ids));
+  }
+
+  async #add(ids: readonly string[]): Promise<string[]> {
     const fresh = ids.filter((id) => !this.ids.includes(id));
     if (fresh.length > 0) {
       await this.#write(
@@ -25,8 +32,13 @@ export class WatchedSetting {
     return fresh;
   }
 
-  /** Removes the id from the user, workspace and folder lists that have it. */
+  /** Removes the id from the user, workspace and folder lists that have it (spelled with spaces around it too). */
   remove(id: string): Promise<void> {
+    return this.#queued(() => this.#remove(id));
+  }
+
+  #remove(id: string): Promise<void> {
+    const same = (x: unknown): boolean => typeof x === 'string' && x.trim() === id;
     return this.#write(
       () => !this.ids.includes(id),
       async (config) => {
@@ -37,15 +49,21 @@ export class WatchedSetting {
           [info?.workspaceValue, T.Workspace],
           [info?.workspaceFolderValue, T.WorkspaceFolder],
         ] as const) {
-          if (list?.includes(id))
+          if (list?.some(same))
             await config.update(
               SETTING,
-              list.filter((x) => x !== id),
+              list.filter((x) => !same(x)),
               target,
             );
         }
       },
     );
+  }
+
+  #queued<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(write, write);
+    this.#queue = next.catch(() => undefined);
+    return next;
   }
 
   async #write(done: () => boolean, update: (config: vscode.WorkspaceConfiguration) => Thenable<unknown>): Promise<void> {

@@ -205,6 +205,7 @@ describe('hardening: the whole extension under a fake editor (activate → comma
       assert.equal(panel.webview.posted.length, before, 'nothing answered a malformed message');
       assert.ok(editor.rec.output.some((l) => /ignored an unexpected message/.test(l.text)));
 
+      const sentBeforeClear = stub.requests.length;
       await editor.exec('nearLens.clearApiKey');
       assert.equal(editor.secrets.has('nearLens.apiKey'), false);
       await api.watchlist.whenIdle();
@@ -214,7 +215,9 @@ describe('hardening: the whole extension under a fake editor (activate → comma
       const forms = canaryForms();
       const has = (s: string): boolean => forms.some((k) => s.includes(k));
       let withKey = 0;
-      for (const r of stub.requests) {
+      for (const [i, r] of stub.requests.entries()) {
+        // After Clear API Key (the open panel loads again under the new terms): never the key.
+        if (i >= sentBeforeClear) assert.ok(r.headers['authorization'] === undefined && r.query['apiKey'] === undefined, `the cleared key went out: ${r.url}`);
         assert.notEqual(r.host, 'foreign', `a request reached the foreign origin: ${r.url}`);
         const auth = r.headers['authorization'];
         if (transport === 'bearer') {
@@ -231,7 +234,7 @@ describe('hardening: the whole extension under a fake editor (activate → comma
         const rest = JSON.stringify({ path: r.path, body: r.body ?? '', headers: { ...r.headers, authorization: '' }, query: { ...r.query, apiKey: '' } });
         assert.ok(!has(rest), `key outside its place in ${r.host} ${r.url}`);
       }
-      assert.equal(withKey, stub.requests.length, 'every request went with the key (set before the first request)');
+      assert.equal(withKey, sentBeforeClear, 'every request before Clear API Key went with the key (set before the first request)');
       assert.deepEqual(offBox, [], 'nothing was sent off the machine');
 
       // ---- everything the editor was given

@@ -212,17 +212,12 @@ async function buildHost() {
 /**
  * Everything under dist/ that the extension host may load (not the webview). Issue #14 set 1.25 × row 1; raised to
  * 1.6 × when the contracts part landed (#17: 36 KB with fzstd, read only when a contract's interface is first needed)
- * — bench row 1 still reports the 1.25 × target as missed. Raised again to 1.61 × (+1,093 bytes) for session 14's review
- * fixes: 175,360 bytes with the gzip-aware body cap, the key for an origin written otherwise, shared contract look-ups
- * a cancel leaves alone, the watchlist's newest-answer rule, one entry per id, and the cache's keep option; then to
- * 1.62 × (176,448 bytes) for the second review's: one zstd frame only, the unit idiom without quadratic backtracking,
- * no 10^n written out for a huge exponent, a decimal comma refused, ABI names that are Object.prototype keys, a
- * percent-encoded secret key refused; then to 1.63 × (177,647 bytes) for the third and fourth reviews': a secret key
- * in a state prefix in any form, bad arguments from code rejected, an RPC result that says what was asked, old clients
- * closed on a key or endpoint change, an echoed key masked in successful answers. Lower it as the parts shrink, never
- * raise it without a note.
+ * — bench row 1 still reports the 1.25 × target as missed. Session 14 raised it step by step to 1.63 × for its review
+ * fixes, then lowered it back to 1.6 × when Set API Key's rule left the command model (the main bundle no longer holds
+ * what only the lazy parts use: −4.8 KB there, 173,752 bytes in all). Lower it as the parts shrink, never raise it
+ * without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.63);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.6);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

@@ -174,9 +174,14 @@ function looksLikeNanoTime(v: bigint): boolean {
   return s.length === 19 && v >= 14n * 10n ** 17n && v <= 22n * 10n ** 17n && !/0{6}$/.test(s);
 }
 
-/** The line of `text` that holds `at`. */
+/**
+ * The line of `text` that holds `at`, at most UNIT_AT_WINDOW characters either side (as the hover reads a long line):
+ * a minified line with many amounts costs a window per amount, not the whole line each time.
+ */
 function lineAround(text: string, at: number): string {
-  const from = text.lastIndexOf('\n', at - 1) + 1;
-  const to = text.indexOf('\n', at);
-  return text.slice(from, to < 0 ? text.length : to);
+  const lo = Math.max(0, at - UNIT_AT_WINDOW);
+  const hi = Math.min(text.length, at + UNIT_AT_WINDOW);
+  const back = text.slice(lo, at).lastIndexOf('\n');
+  const ahead = text.slice(at, hi).indexOf('\n');
+  return text.slice(back < 0 ? lo : lo + back + 1, ahead < 0 ? hi : at + ahead);
 }

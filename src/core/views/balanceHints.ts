@@ -90,6 +90,11 @@ export class BalanceBatcher {
     }
   }
 
+  /** Forgets every id asked so far (a connection change dropped their answers): the next view asks again. */
+  forget(): void {
+    this.#requested.clear();
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.#timer?.cancel();

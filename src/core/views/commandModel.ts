@@ -8,14 +8,8 @@ import { classify } from '../near/ids';
 import type { RpcHost } from '../service/client';
 import { sanitizeText } from '../text';
 
-/** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
-export function apiKeyError(text: string): string | undefined {
-  const k = String(text).trim();
-  if (!k) return 'Enter the API key (it is stored in VS Code secret storage).';
-  // Printable ASCII, no whitespace. A real key is long; a very short one would make redacted messages garbled and
-  // hint at the key; at most 512, far above real keys, so that a pasted file is refused.
-  return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
-}
+// Set API Key's rule has its own module (the main bundle needs it; the rest of this one rides in the lazy parts).
+export { apiKeyError } from './keyRule';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {

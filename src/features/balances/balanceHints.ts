@@ -15,11 +15,18 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
   readonly #changed = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.#changed.event;
   readonly batcher: BalanceBatcher;
+  readonly #subscription: vscode.Disposable;
 
   constructor(private readonly services: Services) {
     this.batcher = new BalanceBatcher({
       load: (id) => services.clientForAccount(id).client.full(id),
       onLoaded: () => this.#changed.fire(),
+    });
+    // Settings or key changed: decimals may differ and the cache may be gone (other terms): ask the editor again,
+    // and let the ids be fetched again rather than wait out their minute with no hint.
+    this.#subscription = services.onDidChange(() => {
+      this.batcher.forget();
+      this.#changed.fire();
     });
   }
 
@@ -52,6 +59,7 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.#subscription.dispose();
     this.batcher.dispose();
     this.#changed.dispose();
   }

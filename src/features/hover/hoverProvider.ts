@@ -82,7 +82,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
       at = c.kind === 'account' ? this.#services.clientForAccount(c.id) : this.#services.clientForNetwork();
       // A late answer still lands in the cache for the next hover (the budget does not abort the request; the race
       // handles a late failure).
-      const r = await Promise.race([this.#fetch(c, at, ctrl.signal), wait.promise]);
+      // The budget is the account's (or key's) answer's: once it is in, the extras have their own short wait.
+      const r = await Promise.race([this.#fetch(c, at, ctrl.signal, () => wait.cancel()), wait.promise]);
       if (r !== TIMED_OUT) return r;
       message = `no answer within ${Math.round(waitMs / 100) / 10} s; hover again in a moment.`;
     } catch (e) {
@@ -98,10 +99,11 @@ export class NearHoverProvider implements vscode.HoverProvider {
     return at && full ? { ...accountResult(at, full), staleError: message, staleAt: at.client.fullFetchedAt(full.accountId) } : { kind: 'error', message };
   }
 
-  async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal): Promise<LiveResult> {
+  async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal, answered: () => void): Promise<LiveResult> {
     const host = hostOf(client.endpoints.apiUrl);
     if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.publicKey(c.key, { signal }), network, host };
     const full = await client.full(c.id, { signal });
+    answered();
     const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
     // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.
     // A failure is logged with its reason; the hover says only "metadata unavailable".

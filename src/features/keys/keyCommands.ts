@@ -1,7 +1,7 @@
 // "Set API Key…" and "Clear API Key": the key goes only into SecretStorage (through services.apiKey); it is never
 // shown, logged or echoed in a message. Must not write settings or globalState.
 import vscode = require('vscode');
-import { apiKeyError } from '../../core/views/commandModel';
+import { apiKeyError } from '../../core/views/keyRule';
 import { keylessPublic } from '../../core/views/networkModel';
 import { registerCommands } from '../../platform/commands';
 import type { KeyedServices } from '../../platform/services';

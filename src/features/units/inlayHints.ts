@@ -6,8 +6,20 @@ import { unitInlayLabel } from '../../core/views/unitMarkdown';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
 
-export class UnitInlayHints implements vscode.InlayHintsProvider {
-  constructor(private readonly services: Services) {}
+export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposable {
+  readonly #changed = new vscode.EventEmitter<void>();
+  /** Fires on a settings change: the hints' decimals may differ. */
+  readonly onDidChangeInlayHints = this.#changed.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(private readonly services: Services) {
+    this.#subscription = services.onDidChange(() => this.#changed.fire());
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#changed.dispose();
+  }
 
   provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
     const hints: vscode.InlayHint[] = [];
@@ -27,6 +39,7 @@ export class UnitInlayHints implements vscode.InlayHintsProvider {
 
 export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): UnitInlayHints {
   const provider = new UnitInlayHints(services);
+  context.subscriptions.push(provider);
   registerWhile(
     context,
     services,

@@ -1,0 +1,11 @@
+// What Set API Key… accepts as a key. Its own module: the main bundle takes it without the command model around it
+// (the result documents and prompts of the lazy parts). Pure: no `vscode`.
+
+/** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
+export function apiKeyError(text: string): string | undefined {
+  const k = String(text).trim();
+  if (!k) return 'Enter the API key (it is stored in VS Code secret storage).';
+  // Printable ASCII, no whitespace. A real key is long; a very short one would make redacted messages garbled and
+  // hint at the key; at most 512, far above real keys, so that a pasted file is refused.
+  return /^[\x21-\x7e]{8,512}$/.test(k) ? undefined : 'An API key is 8 to 512 printable ASCII characters, without spaces.';
+}

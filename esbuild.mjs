@@ -212,12 +212,14 @@ async function buildHost() {
 /**
  * Everything under dist/ that the extension host may load (not the webview). Issue #14 set 1.25 × row 1; raised to
  * 1.6 × when the contracts part landed (#17: 36 KB with fzstd, read only when a contract's interface is first needed)
- * — bench row 1 still reports the 1.25 × target as missed. Session 14 raised it step by step to 1.63 × for its review
- * fixes, then lowered it back to 1.6 × when Set API Key's rule left the command model (the main bundle no longer holds
- * what only the lazy parts use: −4.8 KB there, 173,752 bytes in all). Lower it as the parts shrink, never raise it
- * without a note.
+ * — bench row 1 still reports the 1.25 × target as missed. Raised to 1.65 × in session 14 for its review fixes (gzip-
+ * aware body cap, the key to an origin however written, old clients closed on a key change, echoed keys masked, secret
+ * keys in prefixes and URLs, one zstd frame, linear number patterns, bad arguments from code rejected, the watchlist's
+ * newest-answer rule and bounded loads, hints refreshed on change) and for Set API Key's rule leaving the command
+ * model, which keeps dist/extension.js within its own budget (109.6 → 104.1 KB) while the lazy parts each take the
+ * part of the model they use (+2.4 KB in all): 179,235 bytes. Lower it as the parts shrink, never raise it without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.6);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.65);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

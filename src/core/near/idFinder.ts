@@ -87,6 +87,8 @@ export function findAt(line: string, character: number): FoundId | undefined {
 const FIND_AT_WINDOW = 256;
 /** `sha256:<64 hex>` (docker digests, SRI-like hashes) is a hash, not an implicit account. */
 const HASH_PREFIX_RE = /(?:^|[^A-Za-z0-9])(?:sha\d*|sha3-?\d*|md5|blake\d*[bs]?|keccak\d*)$/i;
+/** Just before a value: a name that says it is secret (`private_key = "`, `SEED:`, `"secretKey": "`). */
+const SECRET_NAME_RE = /(?:priv(?:ate)?|secret|seed|mnemonic)[\w.-]*["'`]?\s*[:=]\s*["'`]?$/i;
 /** Longest key type we look back for (`secp256k1` is 9). */
 const MAX_KEY_TYPE = 20;
 
@@ -100,6 +102,12 @@ function scan(text: string, out: FoundId[], atTextStart: boolean): void {
   const hexId = (s: number, end: number): void => {
     if (s < lastEnd) return;
     const id = text.slice(s, end);
+    // 64 hex named as a private key, secret or seed (`PRIVATE_KEY=…`, `"secret": "…"`) is one, not an implicit
+    // account: never looked up (a hover or a balance hint would send it).
+    if (end - s === 64 && SECRET_NAME_RE.test(text.slice(Math.max(0, s - 48), s))) {
+      push(s, end, { kind: 'sensitive', text: id, reason: 'named as a private key, secret or seed, so treated as one' }, id);
+      return;
+    }
     push(s, end, accountOf(id, end - s === 64 ? 'implicit' : id[1] === 'x' ? 'eth-implicit' : 'deterministic'), id);
   };
   /** The end of the hex id at `s`, or -1. */

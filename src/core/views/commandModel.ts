@@ -8,8 +8,6 @@ import { classify } from '../near/ids';
 import type { RpcHost } from '../service/client';
 import { sanitizeText } from '../text';
 
-// Set API Key's rule has its own module (the main bundle needs it; the rest of this one rides in the lazy parts).
-export { apiKeyError } from './keyRule';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {

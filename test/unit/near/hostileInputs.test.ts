@@ -8,6 +8,7 @@ import { NearLensError } from '../../../src/core/errors';
 import { plainJson } from '../../../src/core/service/rpc';
 import { zstdDecompress } from '../../../src/core/near/zstd';
 import { findUnits } from '../../../src/core/near/unitFinder';
+import { findAll } from '../../../src/core/near/idFinder';
 import { parseUnitInput } from '../../../src/core/near/units';
 import { parseAt } from '../../../src/core/near/at';
 import { argFields, parseArgValue } from '../../../src/core/near/contractArgs';
@@ -129,5 +130,30 @@ describe('hostile inputs to the pure readers', () => {
     const took = ms(() => parseUnitInput(`${digits} NEAR`));
     assert.ok(took < 100, `parseUnitInput took ${took.toFixed(0)} ms`);
     throwsNl(() => parseUnitInput(`${digits} NEAR`), /./, 'invalid-input');
+  });
+
+  it('64 hex named as a private key, secret or seed is sensitive (never looked up); an implicit id stays one', () => {
+    const hex = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
+    for (const line of [
+      `PRIVATE_KEY=${hex}`,
+      `"private_key": "${hex}"`,
+      `const secretKey = '${hex}';`,
+      `seed: ${hex}`,
+      `ETH_PRIV=0x${hex}`.replace('0x', ''),
+    ]) {
+      const found = findAll(line);
+      assert.deepEqual(
+        found.map((f) => f.classified.kind),
+        ['sensitive'],
+        line,
+      );
+    }
+    for (const line of [`receiver_id: "${hex}"`, `const owner = '${hex}';`, `near send ${hex} 1`]) {
+      assert.deepEqual(
+        findAll(line).map((f) => f.classified.kind),
+        ['account'],
+        line,
+      );
+    }
   });
 });

@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { apiKeyError } from '../../../src/core/views/keyRule';
 import {
-  apiKeyError,
   blockSummary,
   lookupInputError,
   nanosToIso,

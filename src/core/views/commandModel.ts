@@ -8,7 +8,6 @@ import { classify } from '../near/ids';
 import type { RpcHost } from '../service/client';
 import { sanitizeText } from '../text';
 
-
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
   const t = String(text).trim();

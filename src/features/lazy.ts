@@ -1,7 +1,8 @@
 // Loads a part of the extension that esbuild.mjs builds as its own file (its LAZY table) on first use, so that
 // activation never reads it. Import a part's types with `import type` only: a value import would pull the part back
 // into the main bundle (the build refuses that).
-import type * as vscode from 'vscode';
+import vscode = require('vscode');
+import { NearLensError } from '../core/errors';
 import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
@@ -53,7 +54,18 @@ export function registerLazyCommands(context: vscode.ExtensionContext, ids: read
   const run =
     (id: string) =>
     (...args: unknown[]): unknown => {
-      const handler = (handlers ??= make())[id] as ((...a: unknown[]) => unknown) | undefined;
+      if (!handlers) {
+        try {
+          handlers = make();
+        } catch (e) {
+          // A part missing or broken on disk (a damaged install): said once in words, never Node's require stack.
+          const why = `NEAR Lens could not load the part behind ${id}; reinstalling the extension should mend it.`;
+          console.error(why, e);
+          void vscode.window.showErrorMessage(why);
+          throw new NearLensError('network', why);
+        }
+      }
+      const handler = handlers[id] as ((...a: unknown[]) => unknown) | undefined;
       if (!handler) throw new Error(`NEAR Lens: no handler for ${id}`);
       return handler(...args);
     };

@@ -131,6 +131,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     clientForNetwork: () => clientFor(settings.network),
     explorerUrl: (id, network) => explorerUrlFor(settings, id, network),
     dispose: () => {
+      for (const c of clients.values()) c.close(); // no retry goes out after deactivation
       clients.clear();
       cache.invalidate();
       for (const d of disposables.splice(0)) d.dispose();

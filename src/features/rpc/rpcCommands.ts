@@ -187,7 +187,7 @@ export function rpcCommands(services: Services): RpcCommands {
         const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, params)), a?.show !== false);
         return { result: res.result, host: res.host, summary, document };
       } catch (e) {
-        return fail(e, !a, what);
+        return fail(e, !a, what, a !== undefined && a.show !== false);
       }
     };
 

@@ -6,15 +6,19 @@ import { COMMANDS } from '../../core/manifest';
 import { copyForms, parseUnitInput } from '../../core/near/units';
 import type { Conversion } from '../../core/near/units';
 import { registerCommands } from '../../platform/commands';
+import { invalidInput } from '../../core/errors';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 
 export function registerConvertUnits(context: vscode.ExtensionContext): void {
   registerCommands(context, {
     [COMMANDS.convertUnits]: async (arg?: unknown): Promise<Conversion | undefined> => {
-      const given = typeof arg === 'string';
+      const given = arg !== undefined;
       try {
-        if (given) return parseUnitInput(arg);
+        if (given) {
+          if (typeof arg !== 'string') throw invalidInput('Convert Units takes the amount as text, for example "1.5 NEAR".');
+          return parseUnitInput(arg);
+        }
         const c = await ask('Convert Units', { prompt: 'An amount: 1.5 NEAR, 250 TGas, 1e24 yocto…', placeHolder: '1.5 NEAR' }, parseUnitInput);
         if (!c) return undefined;
         const forms = copyForms(c, c.gas === undefined ? 'near' : 'gas');

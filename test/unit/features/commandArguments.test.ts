@@ -1,0 +1,89 @@
+// What README.md promises about the commands called from code (a shown call shows its failure; a bad argument
+// rejects and opens no prompt; what Clear API Key returns), and what a lazy part that fails to load says. The whole extension runs under the fake
+// editor; nothing here reaches the network (every failing input is refused before a request).
+import { strict as assert } from 'node:assert';
+import type * as ExtensionModule from '../../../src/extension';
+import type * as LazyModule from '../../../src/features/lazy';
+import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
+import type { FakeEditor } from '../../support/fakeEditor';
+
+type Api = NonNullable<ReturnType<typeof ExtensionModule.activate>>;
+
+async function activate(editor: FakeEditor): Promise<{ api: Api; context: ReturnType<typeof fakeContext> }> {
+  const ext = loadIsolated<typeof ExtensionModule>(editor.vscode, 'extension');
+  const context = fakeContext(editor);
+  const api = ext.activate(context as never);
+  assert.ok(api, `activation failed: ${JSON.stringify(editor.rec.notifications)}`);
+  await api.services.ready;
+  return { api, context };
+}
+
+const errors = (editor: FakeEditor): string[] => editor.rec.notifications.filter((n) => n.level === 'error').map((n) => n.text);
+
+describe('commands from code, as README.md says', function () {
+  this.timeout(20_000);
+  let editor: FakeEditor;
+  let context: ReturnType<typeof fakeContext>;
+
+  beforeEach(async () => {
+    editor = createFakeEditor();
+    ({ context } = await activate(editor));
+  });
+  afterEach(() => {
+    for (const d of context.subscriptions.splice(0)) d.dispose();
+  });
+
+  // README: "A call that shows its result (no `show: false`, as a hover's link does) also shows its failure."
+  it('Query Block from code without show:false shows its failure (README), not only rejects', async () => {
+    await assert.rejects(editor.exec('nearLens.queryBlock', { host: 'bogus' }), /host is "regular" or "archival"/);
+    assert.ok(
+      errors(editor).some((t) => /host is "regular" or "archival"/.test(t)),
+      `no error shown: ${JSON.stringify(editor.rec.notifications)}`,
+    );
+  });
+
+  it('RPC Request from code without show:false shows its failure (README), not only rejects', async () => {
+    await assert.rejects(editor.exec('nearLens.rpcRequest', { method: 'block', host: 'bogus' }));
+    assert.ok(errors(editor).length > 0, `no error shown: ${JSON.stringify(editor.rec.notifications)}`);
+  });
+
+  // README: "Every command that asks for input also takes it as an argument and then shows no prompt ... Bad input
+  // ... rejects with the same message a person would read; nothing is sent and no prompt opens."
+  it('Switch Network from code with a bad network rejects, and opens no pick (README)', async () => {
+    await assert.rejects(editor.exec('nearLens.switchNetwork', 'Testnet'));
+    assert.deepEqual(editor.rec.quickPicks, [], 'a pick opened for an argument call');
+  });
+
+  it('Set API Key from code with a bad key rejects (README: bad input rejects), not resolves false', async () => {
+    await assert.rejects(editor.exec('nearLens.setApiKey', 'short'));
+  });
+
+  it('Convert Units from code with a non-string argument opens no prompt (README)', async () => {
+    editor.inputs.push('1 NEAR'); // a prompt, if one opens, would read this
+    await assert.rejects(editor.exec('nearLens.convertUnits', 1.5));
+  });
+
+  // README table: "`nearLens.clearApiKey` | — | whether a key was removed"
+  it('Clear API Key returns whether a key was removed (README table)', async () => {
+    await editor.exec('nearLens.setApiKey', 'abcd1234efgh');
+    assert.equal(await editor.exec('nearLens.clearApiKey'), true);
+    assert.equal(await editor.exec('nearLens.clearApiKey'), false);
+  });
+});
+
+describe('a lazy part that fails to load', () => {
+  it('a command whose part cannot be loaded says so in a NEAR Lens message (not a raw require error)', async () => {
+    const editor = createFakeEditor();
+    const lazy = loadIsolated<typeof LazyModule>(editor.vscode, 'features/lazy');
+    const context = fakeContext(editor);
+    // What require('./rpc.js') throws when dist/rpc.js is missing or broken.
+    lazy.registerLazyCommands(context as never, ['nearLens.queryBlock'], () => {
+      throw Object.assign(new Error("Cannot find module './rpc.js'\nRequire stack:\n- /ext/dist/extension.js"), { code: 'MODULE_NOT_FOUND' });
+    });
+    await assert.rejects(Promise.resolve(editor.exec('nearLens.queryBlock')), /could not load the part/);
+    assert.ok(
+      errors(editor).some((t) => t.startsWith('NEAR Lens')),
+      `nothing shown to the user: ${JSON.stringify(editor.rec.notifications)}`,
+    );
+  });
+});

@@ -217,7 +217,7 @@ async function buildHost() {
  * keys in prefixes and URLs, one zstd frame, linear number patterns, bad arguments from code rejected, the watchlist's
  * newest-answer rule and bounded loads, hints refreshed on change) and for Set API Key's rule leaving the command
  * model, which keeps dist/extension.js within its own budget (109.6 → 104.1 KB) while the lazy parts each take the
- * part of the model they use (+2.4 KB in all): 179,235 bytes. Lower it as the parts shrink, never raise it without a note.
+ * part of the model they use (+2.4 KB in all): 179,934 bytes at the end of the session. Lower it as the parts shrink, never raise it without a note.
  */
 export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.65);
 

@@ -85,6 +85,10 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
 
   const clientFor = (network: NetworkLabel): ClientFor => {
     if (network === 'custom' && settings.configError) throw invalidInput(settings.configError);
+    // The custom URLs are read only while the custom network is chosen: asked for it otherwise, say so (never the preset's
+    // hosts under the name "custom").
+    if (network === 'custom' && settings.network !== 'custom')
+      throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
     if (!client) {
       client = new NearClient({

@@ -36,6 +36,7 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       return true;
     },
     [COMMANDS.clearApiKey]: async (): Promise<boolean> => {
+      await services.ready; // at start-up the stored key may not be read yet: "had" must be true to what is removed
       const had = services.hasApiKey;
       await services.apiKey.clear();
       void vscode.window.showInformationMessage(

@@ -172,7 +172,7 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
     let network = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
     // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
-    if (arg !== undefined && !network) return fail(invalidInput("Switch Network takes 'mainnet', 'testnet' or 'custom'."), false, 'Switch Network', true);
+    if (arg !== undefined && !network) return fail(invalidInput('Switch Network takes mainnet, testnet or custom.'), false, 'Switch Network', true);
     if (!network) {
       const current = services.settings.network;
       network = await pick(

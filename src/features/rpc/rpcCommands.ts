@@ -171,14 +171,18 @@ export function rpcCommands(services: Services): RpcCommands {
         const [method, call, params] = r;
         await services.ready; // the first request after start-up goes with the stored key
         const { client } = services.clientForNetwork();
-        const res = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true },
-          (_p, token) => {
-            const ctrl = new AbortController();
-            const sub = token.onCancellationRequested(() => ctrl.abort());
-            return call(client, ctrl.signal).finally(() => sub.dispose());
-          },
-        );
+        // From code with show: false, no UI at all (no progress notification either).
+        const res =
+          a?.show === false
+            ? await call(client, new AbortController().signal)
+            : await vscode.window.withProgress(
+                { location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true },
+                (_p, token) => {
+                  const ctrl = new AbortController();
+                  const sub = token.onCancellationRequested(() => ctrl.abort());
+                  return call(client, ctrl.signal).finally(() => sub.dispose());
+                },
+              );
         const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
         const summary =
           method === 'block'

@@ -1,7 +1,6 @@
 // "Set API Key…" and "Clear API Key": the key goes only into SecretStorage (through services.apiKey); it is never
 // shown, logged or echoed in a message. Must not write settings or globalState.
 import vscode = require('vscode');
-import { invalidInput } from '../../core/errors';
 import { apiKeyError } from '../../core/views/keyRule';
 import { keylessPublic } from '../../core/views/networkModel';
 import { registerCommands } from '../../platform/commands';
@@ -27,8 +26,6 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       const why = apiKeyError(key);
       if (why) {
         void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
-        // A bad key given as the argument rejects (the prompt never lets one through).
-        if (typeof arg === 'string') throw invalidInput(why);
         return false;
       }
       await services.apiKey.set(key.trim());

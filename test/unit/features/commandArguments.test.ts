@@ -54,8 +54,10 @@ describe('commands from code, as README.md says', function () {
     assert.deepEqual(editor.rec.quickPicks, [], 'a pick opened for an argument call');
   });
 
-  it('Set API Key from code with a bad key rejects (README: bad input rejects), not resolves false', async () => {
-    await assert.rejects(editor.exec('nearLens.setApiKey', 'short'));
+  it('Set API Key from code with a bad key stores nothing, says why and returns false (README: `true` when stored)', async () => {
+    assert.equal(await editor.exec('nearLens.setApiKey', 'short'), false);
+    assert.ok(errors(editor).some((t) => /8 to 512 printable ASCII characters/.test(t)));
+    assert.ok(!editor.secrets.has('nearLens.apiKey'), 'nothing stored');
   });
 
   it('Convert Units from code with a non-string argument opens no prompt (README)', async () => {

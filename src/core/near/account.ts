@@ -204,13 +204,19 @@ function ftList(o: Obj): FtHolding[] {
 
 /** The first entry of each id, in order: a list that names one twice would show it twice (and give two tree items one id). */
 export function firstOfEach<T>(list: readonly T[], id: (e: T) => string): T[] {
+  const out: T[] = [];
+  // Short lists (an account's tokens, NFTs and pools, on every look-up) are checked pairwise, without a Set.
+  if (list.length <= 16) {
+    for (const e of list) if (!out.some((o) => id(o) === id(e))) out.push(e);
+    return out;
+  }
   const seen = new Set<string>();
-  return list.filter((e) => {
+  for (const e of list) {
     const k = id(e);
-    if (seen.has(k)) return false;
+    if (!seen.has(k)) out.push(e);
     seen.add(k);
-    return true;
-  });
+  }
+  return out;
 }
 
 function state(v: unknown): AccountState | null {

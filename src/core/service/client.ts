@@ -327,7 +327,7 @@ export class NearClient {
    * the text, or the text has JSON escapes (`\u0061`, `\/`) that parsing turns back into it.
    */
   #scrub(ex: Exchange, value: unknown): unknown {
-    const [key] = this.#http.keys;
+    const key = this.#http.keys[0];
     return key && (ex.text.includes('\\') || variants(key).some((k) => ex.text.includes(k))) ? scrubKey(value, key) : value;
   }
 

@@ -49,3 +49,13 @@ export function isKind(kind: ErrorKind, check?: (e: NearLensError) => void): (e:
     return true;
   };
 }
+
+/** assert.throws' check for a synchronous call: a NearLensError whose message matches `re` (and of `kind`). */
+export function throwsNl(f: () => unknown, re: RegExp, kind?: string): void {
+  assert.throws(f, (e: unknown) => {
+    assert.ok(NearLensError.is(e), `not a NearLensError: ${String(e)}`);
+    assert.match(e.message, re);
+    if (kind) assert.equal(e.kind, kind);
+    return true;
+  });
+}

@@ -1,24 +1,15 @@
 // decodeAbi / parseAbi (src/core/near/abi.ts) and the capped zstd decoder (src/core/near/zstd.ts) on the frames of
 // test/fixtures/contracts/ (made with a real zstd) and on frames built here (an RLE "bomb", lying headers).
 import { strict as assert } from 'node:assert';
+import { throwsNl } from '../support/fixture';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NearLensError } from '../../src/core/errors';
 import { decodeAbi, KNOWN_ABI_VERSIONS, MAX_ABI_BYTES, parseAbi } from '../../src/core/near/abi';
 import { zstdDecompress, zstdFrameSizes } from '../../src/core/near/zstd';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'contracts');
 const fixture = (f: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, f)));
 const ABI_JSON = JSON.parse(readFileSync(path.join(DIR, 'abi.json'), 'utf8')) as Record<string, unknown>;
-
-function throwsNl(f: () => unknown, re: RegExp, kind?: string): void {
-  assert.throws(f, (e: unknown) => {
-    assert.ok(NearLensError.is(e), `not a NearLensError: ${String(e)}`);
-    assert.match(e.message, re);
-    if (kind) assert.equal(e.kind, kind);
-    return true;
-  });
-}
 
 /** A valid zstd frame of `blocks` RLE blocks of 128 KiB each (no content size, 128 KiB window): 4 bytes per block. */
 function rleBomb(blocks: number, windowByte = 0x38): Uint8Array {

@@ -1,9 +1,9 @@
 // wasmExports (src/core/near/wasm.ts) on the fixtures of test/fixtures/contracts/ and on modules made by
 // scripts/fixtures/make-wasm.mjs: function exports only, clear errors for non-wasm, truncated and over-cap code.
 import { strict as assert } from 'node:assert';
+import { throwsNl } from '../support/fixture';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NearLensError } from '../../src/core/errors';
 import { contractInterface } from '../../src/core/near/contract';
 import { MAX_CODE_BYTES, wasmExports } from '../../src/core/near/wasm';
 import type * as MakeWasmModule from '../../scripts/fixtures/make-wasm.mjs';
@@ -11,15 +11,6 @@ import type * as MakeWasmModule from '../../scripts/fixtures/make-wasm.mjs';
 type MakeWasm = typeof MakeWasmModule;
 const DIR = path.join(__dirname, '..', 'fixtures', 'contracts');
 const fixture = (f: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, f)));
-
-function throwsNl(f: () => unknown, re: RegExp, kind?: string): void {
-  assert.throws(f, (e: unknown) => {
-    assert.ok(NearLensError.is(e), `not a NearLensError: ${String(e)}`);
-    assert.match(e.message, re);
-    if (kind) assert.equal(e.kind, kind);
-    return true;
-  });
-}
 
 describe('contract code: wasmExports', () => {
   let make: MakeWasm;

@@ -2,6 +2,7 @@
 // parseNearAmount( before a long run of spaces, a huge exponent, a decimal comma, a date past what Date holds, and ABI
 // names that are Object.prototype keys. Each is refused clearly or read right, quickly.
 import { strict as assert } from 'node:assert';
+import { throwsNl } from '../../support/fixture';
 import { performance } from 'node:perf_hooks';
 import { base58 } from '@scure/base';
 import { NearLensError } from '../../../src/core/errors';
@@ -13,15 +14,6 @@ import { parseUnitInput } from '../../../src/core/near/units';
 import { parseAt } from '../../../src/core/near/at';
 import { argFields, parseArgValue } from '../../../src/core/near/contractArgs';
 import type { AbiFunction } from '../../../src/core/near/abi';
-
-function throwsNl(f: () => unknown, re: RegExp, kind?: string): void {
-  assert.throws(f, (e: unknown) => {
-    assert.ok(NearLensError.is(e), `not a NearLensError: ${String(e)}`);
-    assert.match(e.message, re);
-    if (kind) assert.equal(e.kind, kind);
-    return true;
-  });
-}
 
 /** A valid zstd frame (no content size) of `blocks` RLE blocks of `size` bytes, window descriptor `windowByte`. */
 function frame(blocks: number, windowByte: number, size: number): number[] {

@@ -17,7 +17,6 @@ interface Entry extends AccountEntry {
   where: string; // network, endpoints and connection terms the data came from: a change drops the data
   rpcUrl: string; // token metadata is kept per RPC endpoint
   pools: Map<string, Slot<PoolBalance>>;
-  generation: number; // of the latest /full load; older answers are dropped
   opened: Set<LazyGroup>; // groups expanded once (their loads started): a refresh reloads them
 }
 
@@ -118,7 +117,6 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
           full: IDLE,
           contract: IDLE,
           pools: new Map(),
-          generation: 0,
           opened: new Set(),
         };
         this.#entries.set(id, e);
@@ -219,7 +217,6 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   #loadFull(e: Entry, fresh: boolean): Promise<void> {
     const id = e.accountId;
-    const gen = ++e.generation;
     return this.#track(
       id,
       this.#fill(
@@ -227,7 +224,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         'account',
         () => e.full,
         (s) => (e.full = s),
-        () => this.#current(e) && e.generation === gen,
+        () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
         () => this.#client(e).full(id, { fresh }),
         this.#fullLoads,
       ),

@@ -102,7 +102,7 @@ async function pickMethod(): Promise<string | undefined> {
   });
 }
 
-type Call = (client: NearClient, signal: AbortSignal) => Promise<RpcResult<unknown>>;
+type Call = (client: NearClient, signal?: AbortSignal) => Promise<RpcResult<unknown>>;
 
 /** The last 20 results; their documents read from here. */
 const recent = new RecentResults();
@@ -174,7 +174,7 @@ export function rpcCommands(services: Services): RpcCommands {
         // From code with show: false, no UI at all (no progress notification either).
         const res =
           a?.show === false
-            ? await call(client, new AbortController().signal)
+            ? await call(client)
             : await vscode.window.withProgress(
                 { location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true },
                 (_p, token) => {

@@ -2,6 +2,7 @@
 // form refused unsent; bad arguments from code reject with no prompt and nothing sent; a cancel ends Call View Method;
 // refused arguments are not prefilled again; an RPC result says what was asked.
 import { strict as assert } from 'node:assert';
+import { base58 } from '@scure/base';
 import { NearLensError } from '../../../src/core/errors';
 import { viewState, clearContractCache } from '../../../src/core/service/contracts';
 import type { NearClient } from '../../../src/core/service/client';
@@ -13,7 +14,8 @@ import type * as ContractsModule from '../../../src/features/contracts/contractC
 import type * as PanelRegister from '../../../src/features/panel/register';
 import type * as RpcRegister from '../../../src/features/rpc/register';
 
-const SECRET = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
+/** The shape of a secret key (64 bytes): made up from an arithmetic sequence, never a real one. */
+const SECRET = `ed25519:${base58.encode(new Uint8Array(64).map((_, i) => (i * 13 + 7) % 256))}`;
 
 describe('command flows: contracts, RPC Request, the panel', function () {
   this.timeout(15_000);

@@ -4,6 +4,7 @@
 // Modules are loaded in isolation (their own copy per fake), so other test files keep theirs.
 import Module from 'node:module';
 import path from 'node:path';
+import type * as ServicesModule from '../../src/platform/services';
 import { loadWithFakeVscode } from './fakeVscode';
 import { EventEmitter, Hover, MarkdownString, Range, ThemeColor, ThemeIcon, TreeItem } from './fakeVscodeApi';
 
@@ -430,4 +431,13 @@ export function loadIsolated<T>(fake: object, relPath: string): T {
     for (const k of Object.keys(cache)) if (VSCODE_DEPENDENT.test(k)) delete cache[k];
     for (const [k, m] of saved) cache[k] = m;
   }
+}
+
+/** The real services (src/platform/services.ts) on `editor`, its stored key read, and the context they live in. */
+export async function realServices(editor: FakeEditor): Promise<{ context: ReturnType<typeof fakeContext>; services: ServicesModule.KeyedServices }> {
+  const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
+  const context = fakeContext(editor);
+  const services = S.createServices(context as never);
+  await services.ready;
+  return { context, services };
 }

@@ -1,8 +1,7 @@
 // Look Up Account {network: 'custom'} while the setting is mainnet: refused with a clear message (the custom URLs are
 // read only while the custom network is chosen), never sent to FastNEAR mainnet under the name "custom".
 import { strict as assert } from 'node:assert';
-import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
-import type * as ServicesModule from '../../../src/platform/services';
+import { createFakeEditor, loadIsolated, realServices } from '../../support/fakeEditor';
 import type * as LookupRegister from '../../../src/features/lookup/register';
 
 const realFetch = globalThis.fetch;
@@ -34,19 +33,14 @@ describe('network override "custom" while the setting is mainnet', () => {
 
   it('clientForAccount(id, "custom") is refused with the reason, never the mainnet preset under that name', async () => {
     const editor = createFakeEditor({ user });
-    const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
-    const services = S.createServices(fakeContext(editor) as never);
-    await services.ready;
+    const { services } = await realServices(editor);
     assert.throws(() => services.clientForAccount('alice.near', 'custom'), /custom network is not the chosen one/);
   });
 
   it('Look Up Account {id, network: "custom", show: false} sends nothing to FastNEAR', async () => {
     const editor = createFakeEditor({ user });
-    const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
     const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/register');
-    const context = fakeContext(editor);
-    const services = S.createServices(context as never);
-    await services.ready;
+    const { context, services } = await realServices(editor);
     L.registerLookupCommands(context as never, services);
     await assert.rejects(Promise.resolve(editor.exec('nearLens.lookupAccount', { id: 'alice.near', network: 'custom', show: false })), /not the chosen one/);
     assert.deepEqual(urls, [], 'asked for "custom", the request went to FastNEAR mainnet');

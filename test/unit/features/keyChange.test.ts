@@ -1,8 +1,7 @@
 // The API key set while a look-up waits to retry (a 503/429 on the public path) closes the old client: the watchlist
 // and the panel load again under the new terms instead of keeping "The request was cancelled." as a failure.
 import { strict as assert } from 'node:assert';
-import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from '../../support/fakeEditor';
-import type * as ServicesModule from '../../../src/platform/services';
+import { createFakeEditor, FakeWebviewPanel, loadIsolated, realServices } from '../../support/fakeEditor';
 import type * as RegisterModule from '../../../src/features/watchlist/register';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 
@@ -31,11 +30,8 @@ describe('the API key set while a look-up waits to retry', function () {
 
   it('watchlist: the account does not stay "Failed: The request was cancelled."', async () => {
     const editor = createFakeEditor({ user: { watchlist: ['alice.near'] } });
-    const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
     const R = loadIsolated<typeof RegisterModule>(editor.vscode, 'features/watchlist/register');
-    const context = fakeContext(editor);
-    const services = S.createServices(context as never);
-    await services.ready;
+    const { context, services } = await realServices(editor);
     const api = R.registerWatchlist(context as never, services);
     const root = api.provider.getChildren()[0]!;
     api.provider.getTreeItem(root); // shown: /full loads (503, retry in 1 s)
@@ -51,11 +47,8 @@ describe('the API key set while a look-up waits to retry', function () {
 
   it('balance panel: no "The request was cancelled." error for the panel that was loading', async () => {
     const editor = createFakeEditor();
-    const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
     const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/panelHost');
-    const context = fakeContext(editor);
-    const services = S.createServices(context as never);
-    await services.ready;
+    const { context, services } = await realServices(editor);
     const fake = new FakeWebviewPanel('nearLens.balancePanel', editor.rec);
     const panel = new P.AccountPanel(fake as never, 'alice.near', services, context.extensionUri as never, () => undefined);
     fake.webview.send({ type: 'ready' });

@@ -1,18 +1,14 @@
 // Switch Network called from code (a keybinding's args, another command) with a network that is not one: refused
 // with a clear message; the picker does not open.
 import { strict as assert } from 'node:assert';
-import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
-import type * as ServicesModule from '../../../src/platform/services';
+import { createFakeEditor, loadIsolated, realServices } from '../../support/fakeEditor';
 import type * as LookupRegister from '../../../src/features/lookup/register';
 
 describe('Switch Network with a bad argument', () => {
   it('"moonnet" is refused with a clear message, without opening the picker or writing settings', async () => {
     const editor = createFakeEditor();
-    const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
     const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/register');
-    const context = fakeContext(editor);
-    const services = S.createServices(context as never);
-    await services.ready;
+    const { context, services } = await realServices(editor);
     L.registerLookupCommands(context as never, services);
     editor.inputs.push('testnet'); // were a picker shown, the person (or nobody) would pick
     const r = await editor.exec('nearLens.switchNetwork', 'moonnet').catch((e: unknown) => e);

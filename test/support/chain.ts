@@ -97,7 +97,7 @@ function prevHeight(h: number): number {
 }
 
 export interface ChainBlock {
-  header: Record<string, unknown> & { height: number; hash: string; timestamp: number; timestamp_nanosec: string; prev_hash: string };
+  header: Record<string, unknown> & { height: number; hash: string; timestamp: bigint; timestamp_nanosec: string; prev_hash: string };
   chunks: unknown[];
   author: string;
 }
@@ -115,8 +115,9 @@ export function blockByHeight(h: number, now?: Date): ChainBlock | undefined {
       prev_height: h === CHAIN_GENESIS_HEIGHT ? 0 : prev,
       hash: blockHash(h),
       prev_hash: h === CHAIN_GENESIS_HEIGHT ? '11111111111111111111111111111111' : blockHash(prev),
-      // As a JSON number the u64 is rounded beyond 2^53, like the real field: read timestamp_nanosec.
-      timestamp: Number(ts),
+      // A JSON number past 2^53 as nearcore sends it (the stub writes a bigint as its digits): a client's JSON.parse
+      // would round it.
+      timestamp: ts,
       timestamp_nanosec: ts.toString(),
       epoch_id: blockHash(h - ((h - CHAIN_GENESIS_HEIGHT) % 43_200)),
       gas_price: '100000000',

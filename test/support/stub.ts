@@ -136,8 +136,20 @@ function findFixturesDir(given?: string): string {
 }
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: stringifyExact(value) };
 }
+
+/**
+ * JSON text as nearcore writes it: a bigint (a block header's u64 `timestamp`) goes out as its exact digits, a JSON
+ * number beyond 2^53 that a client's JSON.parse would round.
+ */
+export function stringifyExact(value: unknown): string {
+  let big = false;
+  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? ((big = true), `${BIG_MARK}${v}`) : v));
+  return big ? text.replace(BIG_RE, '$1') : text;
+}
+const BIG_MARK = '\u0000bigint:';
+const BIG_RE = /"\\u0000bigint:(-?\d+)"/g;
 
 function isAccountId(id: string): boolean {
   return id.length >= 2 && id.length <= 64 && STUB_ACCOUNT_PATTERN.test(id);
@@ -192,6 +204,8 @@ class Data {
     }
     this.status = read('fastnear-status.json');
     this.block = read('rpc-block-by-height-testnet-187310138.json') as Data['block'];
+    // The file's u64 `timestamp` (a JSON number past 2^53) was rounded by JSON.parse: sent as its exact digits again.
+    this.block.result.header['timestamp'] = BigInt(String(this.block.result.header['timestamp_nanosec']));
     this.headHash = String(this.block.result.header['hash']);
     this.hashes.set(this.headHash, STUB_HEAD_HEIGHT);
     this.hashes.set(syntheticHash(1), 1);
@@ -207,7 +221,7 @@ class Data {
 
   blockAt(height: number): Record<string, unknown> {
     if (height === STUB_HEAD_HEIGHT) return this.block.result;
-    const copy = JSON.parse(JSON.stringify(this.block.result)) as { header: Record<string, unknown> };
+    const copy = structuredClone(this.block.result);
     const hash = syntheticHash(height);
     this.hashes.set(hash, height);
     Object.assign(copy.header, {
@@ -218,6 +232,7 @@ class Data {
       // keep the real nanosecond precision (beyond 2^53) but move back ~1 s per block
       timestamp_nanosec: (BigInt(String(copy.header['timestamp_nanosec'])) - BigInt(STUB_HEAD_HEIGHT - height) * 1_000_000_000n).toString(),
     });
+    copy.header['timestamp'] = BigInt(String(copy.header['timestamp_nanosec']));
     return copy;
   }
 

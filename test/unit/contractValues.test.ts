@@ -2,7 +2,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { NearLensError } from '../../src/core/errors';
-import { decodeCallResult, decodeStateEntries, parseJsonExact, parseKeyPrefix } from '../../src/core/near/contractValues';
+import { decodeCallResult, decodeStateEntries, parseKeyPrefix } from '../../src/core/near/contractValues';
+import { parseJsonExact } from '../../src/core/json';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const b64 = (s: string | Uint8Array): string => Buffer.from(typeof s === 'string' ? utf8(s) : s).toString('base64');

@@ -1,7 +1,7 @@
 // What a contract gives back, made readable: a view call's result bytes and the key/value pairs of its state
 // (`view_state`), and the key prefix a person types for `view_state`. Pure: no `vscode`, no I/O.
 import { badShape, invalidInput } from '../errors';
-import { isRecord } from '../json';
+import { isRecord, parseJsonExact } from '../json';
 
 /** Bytes as readable text (UTF-8, printable), or as base64 and hex. */
 export type DecodedBytes = { kind: 'text'; text: string; base64: string } | { kind: 'binary'; base64: string; hex: string };
@@ -35,38 +35,6 @@ export function printableText(bytes: Uint8Array): string | undefined {
   }
   return CONTROL_RE.test(text) ? undefined : text;
 }
-
-/**
- * JSON.parse that keeps integers past 2^53 exact: outside strings, an integer literal of 16 or more digits (a u128 in
- * yoctoNEAR, say) is read as its digits in a string instead of a rounded Number.
- */
-export function parseJsonExact(text: string): unknown {
-  let out = '';
-  let from = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if ((c >= 48 && c <= 57) || c === 45 /* - */) {
-      // A whole JSON number token; only a plain integer of 16+ digits is kept as its digits.
-      NUMBER_TOKEN.lastIndex = i;
-      const m = NUMBER_TOKEN.exec(text);
-      if (!m) continue;
-      if (m[2] === undefined && m[3] === undefined && m[1]!.length >= 16) {
-        out += `${text.slice(from, i)}"${m[0]}"`;
-        from = i + m[0].length;
-      }
-      i += m[0].length - 1;
-    }
-  }
-  return JSON.parse(from === 0 ? text : out + text.slice(from)) as unknown;
-}
-
-/** A JSON number at lastIndex: integer digits, fraction, exponent. */
-const NUMBER_TOKEN = /-?(\d+)(\.\d+)?([eE][+-]?\d+)?/y;
 
 /** Never throws: any bytes are JSON, printable text, or binary. Empty bytes are empty text. */
 export function decodeCallResult(bytes: Uint8Array): CallResult {

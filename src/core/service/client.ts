@@ -4,7 +4,7 @@
 import { normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
 import { badShape, invalidInput, NearLensError } from '../errors';
-import { isRecord, tryJson } from '../json';
+import { isRecord, tryJsonExact } from '../json';
 import { sanitizeText } from '../text';
 import { originOf } from '../near/networks';
 import type { Endpoints } from '../near/networks';
@@ -313,7 +313,9 @@ export class NearClient {
 
   async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const ex: Exchange = await this.#http.send(host, this.#rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
-    const parsed = tryJson(ex.text); // not JSON: handled below, after the HTTP status
+    // Integers past 2^53 (a header's u64 timestamp) arrive as exact digit strings, never rounded. Not JSON: handled
+    // below, after the HTTP status.
+    const parsed = tryJsonExact(ex.text);
     if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.#clean);
     if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.#http.keys.length > 0, this.#clean);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error

@@ -36,6 +36,14 @@ describe('rpc results', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('Query Block from code returns the exact u64 header timestamp (a digit string), in the document too', async () => {
+    const r = await queryBlock({ host: 'regular', finality: 'final', show: false });
+    const header = (r.result as { header: Record<string, unknown> }).header;
+    assert.equal(header['timestamp'], '1739254177539033760', 'not the rounded 1739254177539033900');
+    assert.equal(typeof header['height'], 'number');
+    assert.match(r.document.getText(), /"timestamp": "1739254177539033760"/);
+  });
+
   it('two block queries leave one read-only results tab of NEAR Lens’s scheme and no dirty editor', async () => {
     const first = await queryBlock({ host: 'regular', finality: 'final' });
     const second = await queryBlock({ host: 'archival', blockId: 1 });

@@ -373,6 +373,16 @@ describe('NearClient', function () {
       assert.ok(Number.isInteger(ba.id) && Number.isInteger(bb.id) && bb.id > ba.id);
     });
 
+    it('integers past 2^53 in a result come back as their exact digits; safe integers stay numbers', async () => {
+      const { result } = await make().block({ finality: 'final' });
+      const header = result['header'] as Record<string, unknown>;
+      assert.equal(header['timestamp'], '1739254177539033760'); // JSON.parse would give 1739254177539033900
+      assert.equal(header['timestamp_nanosec'], '1739254177539033760');
+      assert.equal(header['height'], STUB_HEAD_HEIGHT);
+      const old = (await make().block({ blockId: STUB_HEAD_HEIGHT - 5 })).result['header'] as Record<string, unknown>;
+      assert.equal(old['timestamp'], old['timestamp_nanosec']);
+    });
+
     it('archival fallback: height 1 is garbage collected on regular and served by archival', async () => {
       const r = await make().block({ blockId: 1 });
       assert.equal(r.host, 'archival');

@@ -1,0 +1,67 @@
+// parseJsonExact (src/core/json.ts): integers past 2^53 as exact digit strings, everything else as JSON.parse reads it.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { parseJsonExact, tryJsonExact } from '../../src/core/json';
+
+describe('parseJsonExact', () => {
+  const table: [text: string, want: unknown][] = [
+    ['9007199254740991', 9007199254740991], // 2^53 − 1: the largest safe integer stays a number
+    ['-9007199254740991', -9007199254740991],
+    ['9007199254740992', '9007199254740992'], // 2^53: not safe (2^53 + 1 would read the same)
+    ['9007199254740993', '9007199254740993'], // 2^53 + 1
+    ['18446744073709551615', '18446744073709551615'], // u64 max
+    ['-9007199254740993', '-9007199254740993'], // negative, past the safe range
+    ['1739254177539033760', '1739254177539033760'], // a block header's timestamp
+    ['1000000000000000000000001', '1000000000000000000000001'], // a u128 in yoctoNEAR
+    ['1000000000000000', 1000000000000000], // 16 digits but safe: a number
+    ['0', 0],
+    ['-5', -5],
+    ['1.5e30', 1.5e30], // floats untouched
+    ['12345678901234567890.5', Number('12345678901234567890.5')],
+    ['1e21', 1e21],
+    ['-0.000000000000000001', -0.000000000000000001],
+    ['"18446744073709551615"', '18446744073709551615'], // already a string
+  ];
+  for (const [text, want] of table) {
+    it(`${text} → ${typeof want} ${String(want)}`, () => assert.deepEqual(parseJsonExact(text), want));
+  }
+
+  it('reads numbers in objects and arrays, never inside strings (escaped quotes included)', () => {
+    const text =
+      '{"header":{"height":187310138,"timestamp":1739254177539033760,"timestamp_nanosec":"1739254177539033760"},"s":"x\\"12345678901234567890","a":[18446744073709551615,1.5,-9007199254740993]}';
+    assert.deepEqual(parseJsonExact(text), {
+      header: { height: 187310138, timestamp: '1739254177539033760', timestamp_nanosec: '1739254177539033760' },
+      s: 'x"12345678901234567890',
+      a: ['18446744073709551615', 1.5, '-9007199254740993'],
+    });
+  });
+
+  it('agrees with JSON.parse on any JSON but for unsafe integers, which keep their digits', () => {
+    // JSON.stringify writes an integer below 1e21 as plain digits (then it is read exactly), above as 1e+21 (a float).
+    const expected = (v: unknown): unknown =>
+      typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) && Math.abs(v) < 1e21
+        ? String(v)
+        : Array.isArray(v)
+          ? v.map(expected)
+          : typeof v === 'object' && v !== null
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expected(x)]))
+            : v;
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v);
+        assert.deepEqual(parseJsonExact(text), expected(JSON.parse(text)));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 128n), max: 2n ** 128n }), (n) => {
+        const want = n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
+        assert.deepEqual(parseJsonExact(`[${n}]`), [want]);
+      }),
+    );
+  });
+
+  it('throws on a text that is not JSON; tryJsonExact gives undefined', () => {
+    assert.throws(() => parseJsonExact('{"a":18446744073709551615'));
+    assert.equal(tryJsonExact('<html>18446744073709551615</html>'), undefined);
+  });
+});

@@ -209,18 +209,6 @@ async function buildHost() {
   return { main: final.metafile, lazy };
 }
 
-/**
- * Everything under dist/ that the extension host may load (not the webview). Issue #14 set 1.25 × row 1; raised to
- * 1.6 × when the contracts part landed (#17: 36 KB with fzstd, read only when a contract's interface is first needed)
- * — bench row 1 still reports the 1.25 × target as missed. Raised to 1.65 × in session 14 for its review fixes (gzip-
- * aware body cap, the key to an origin however written, old clients closed on a key change, echoed keys masked, secret
- * keys in prefixes and URLs, one zstd frame, linear number patterns, bad arguments from code rejected, the watchlist's
- * newest-answer rule and bounded loads, hints refreshed on change) and for Set API Key's rule leaving the command
- * model, which keeps dist/extension.js within its own budget (109.6 → 104.1 KB) while the lazy parts each take the
- * part of the model they use (+2.4 KB in all): 179,934 bytes at the end of the session. Lower it as the parts shrink, never raise it without a note.
- */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.65);
-
 async function main() {
   mkdirSync('dist', { recursive: true });
   if (watch) {
@@ -244,11 +232,11 @@ async function main() {
   const lazyFiles = Object.keys(LAZY).map((name) => `dist/${name}.js`);
   const hostBytes = size + lazyFiles.reduce((sum, f) => sum + statSync(f).size, 0);
   console.log(`[esbuild] dist/extension.js ${(size / 1024).toFixed(1)} KB${production ? ' (production)' : ''}`);
-  for (const f of lazyFiles) console.log(`[esbuild] ${f} ${(statSync(f).size / 1024).toFixed(1)} KB (lazy)`);
+  for (const f of lazyFiles) console.log(`[esbuild] ${f} ${(statSync(f).size / 1024).toFixed(1)} KB (lazy: loaded on first use, not bounded)`);
+  console.log(`[esbuild] all of dist/*.js ${(hostBytes / 1024).toFixed(1)} KB (reported by bench row 1, not bounded: #25)`);
   console.log(`[esbuild] dist/webview/panel.js ${(statSync('dist/webview/panel.js').size / 1024).toFixed(1)} KB`);
   const over = [];
   if (size > EXTENSION_BUDGET) over.push(`dist/extension.js is ${size} bytes, over the ${EXTENSION_BUDGET}-byte budget`);
-  if (hostBytes > HOST_BUDGET) over.push(`dist/*.js (what the host may load) is ${hostBytes} bytes, over the ${HOST_BUDGET}-byte budget`);
   if (production && over.length > 0) {
     for (const line of over) console.error(`[esbuild] ${line}`);
     // A work branch may build over budget while the room is being made elsewhere; npm test and CI never set this.

@@ -1,5 +1,6 @@
 // Row 3: time to require the production bundle and run activate() against the tests' fake `vscode`, vs an empty bundle.
 import Module from 'node:module';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as tick } from 'node:timers/promises';
 import { BUNDLE, buildEmptyBundle } from './size';
@@ -47,6 +48,28 @@ async function once(file: string, makeContext: () => { subscriptions: Array<{ di
   for (const d of subscriptions.splice(0)) d.dispose();
   mod.deactivate?.();
   return { requireMs: t1 - t0, activateMs: t3 - t2 };
+}
+
+/**
+ * The lazy parts (dist/*.js beside the bundle) that a fresh require + activate() loads, after its promise work has
+ * settled: none should be, as a lazy part is for a feature's first use.
+ */
+export async function partsLoadedAtActivation(): Promise<string[]> {
+  const dist = path.dirname(BUNDLE);
+  const inDist = (f: string): boolean => path.dirname(f) === dist && f.endsWith('.js');
+  for (const f of Object.keys(require.cache)) if (inDist(f)) delete require.cache[f];
+  const editor: FakeEditor = createFakeEditor();
+  const uninstall = installVscode(editor.vscode);
+  try {
+    const context = fakeContext(editor);
+    (require(BUNDLE) as ExtensionModule).activate(context);
+    for (let i = 0; i < 10; i++) await tick();
+    const loaded = Object.keys(require.cache).filter((f) => inDist(f) && f !== BUNDLE);
+    for (const d of context.subscriptions.splice(0)) d.dispose();
+    return loaded.map((f) => path.basename(f));
+  } finally {
+    uninstall();
+  }
 }
 
 export async function activateRow(runs = 200): Promise<Row> {

@@ -111,17 +111,17 @@ export async function overheadRow(stub: Stub, reps = 1000, warmup = 500): Promis
   }
   const sa = summarize(a);
   const sb = summarize(b);
-  const ratio = sa.median / sb.median;
-  // The ratio of medians, and the spread of per-pair ratios (each client call against the raw fetch next to it).
+  // #25: the bound figure is the median of the per-pair ratios (each client call against the raw fetch next to it),
+  // with their spread; the ratio of the two medians is reported beside it.
   const pairs = summarize(a.map((x, i) => x / (b[i] ?? x)));
   return {
     id: 8,
     figure: 'one full() through the client (fresh: true)',
     measured: fmtSummary(sa, 'ms', 3),
     baseline: `raw fetch + AbortSignal.timeout + .json() ${fmtSummary(sb, 'ms', 3)}`,
-    ratio: `${ratio.toFixed(3)} (per-pair p25–p75 ${pairs.p25.toFixed(2)}–${pairs.p75.toFixed(2)})`,
-    target: '≤ 1.15',
-    pass: ratio <= 1.15,
+    ratio: `${pairs.median.toFixed(3)} median of ${reps} paired ratios (p25–p75 ${pairs.p25.toFixed(2)}–${pairs.p75.toFixed(2)}); ratio of medians ${(sa.median / sb.median).toFixed(3)}`,
+    target: '≤ 1.2 (median of paired ratios)',
+    pass: pairs.median <= 1.2,
     notes: [
       `${reps} interleaved pairs after ${warmup} warm-up pairs; stub latency 0 on 127.0.0.1.`,
       `Absolute extra per call (median): ${((sa.median - sb.median) * 1000).toFixed(0)} µs (ofetch's option merge and hooks, the capped body read, normalising, cache and redaction).`,

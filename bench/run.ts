@@ -7,10 +7,11 @@ import path from 'node:path';
 import { CACHE_ENTRIES } from '../src/core/service/cache';
 import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
 import { startStub } from '../test/support/stub';
-import { activateRow } from './activate';
+import { activateRow, partsLoadedAtActivation } from './activate';
 import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
+import { peerRows } from './peer';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
@@ -65,7 +66,7 @@ function machine(): string {
 
 async function main(): Promise<number> {
   const rows: Row[] = [];
-  rows.push(...(await attempt(1, 'bundle size', sizeRows)));
+  rows.push(...(await attempt(1, 'bundle size', () => sizeRows(partsLoadedAtActivation))));
   rows.push(...(await attempt(3, 'require + activate', () => activateRow())));
   rows.push(...(await attempt(5, 'identifier scan', () => scanRow())));
   rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
@@ -81,6 +82,7 @@ async function main(): Promise<number> {
     const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
+    rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
   } finally {
     await stub.close();
   }

@@ -52,7 +52,7 @@ export function generateDocument(bytes = DOC_BYTES, seed = 42): string {
 const PLAIN_RE =
   /[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.(?:near|testnet|tg|aurora|sweat|kaiching)\b|(?:ed25519|secp256k1):[1-9A-HJ-NP-Za-km-z]+|\b(?:0x[0-9a-f]{40}|[0-9a-f]{64})\b/g;
 
-function plainPass(text: string): number {
+export function plainPass(text: string): number {
   let n = 0;
   PLAIN_RE.lastIndex = 0;
   while (PLAIN_RE.exec(text) !== null) n++;
@@ -81,45 +81,66 @@ export function scanRow(runs = 40): Row {
   const p = summarize(plain);
   const rate = (ms: number): number => mbytes / (ms / 1000);
   const mbps = rate(f.median);
+  const ratio = f.median / p.median;
   return {
     id: 5,
     figure: 'identifier scan of a generated 1 MB file (findAll)',
-    measured: `${mbps.toFixed(0)} MB/s; ${fmtSummary(f, 'ms')}`,
-    baseline: `plain regex pass ${rate(p.median).toFixed(0)} MB/s; ${fmtSummary(p, 'ms')}`,
-    ratio: `${(f.median / p.median).toFixed(2)} × plain regex time`,
-    target: '≥ 100 MB/s',
-    pass: mbps >= 100,
+    measured: `${fmtSummary(f, 'ms')}; ${mbps.toFixed(0)} MB/s`,
+    baseline: `plain regex pass ${fmtSummary(p, 'ms')}; ${rate(p.median).toFixed(0)} MB/s`,
+    ratio: `${ratio.toFixed(2)} × plain regex time`,
+    target: `≤ ${ROW5_BOUND} × plain regex time (MB/s reported)`,
+    pass: ratio <= ROW5_BOUND,
     notes: [
       `The file: ${doc.length} bytes (1 MB = 2^20 bytes), ${doc.split('\n').length} lines; findAll reports ${found} ids/keys, the plain regex matches ${plainFound} tokens (it has no boundary, member-expression or hash rules and classifies nothing).`,
+      THROUGHPUT_NOTE,
     ],
   };
 }
+
+/**
+ * Throughput bounds (#25) are ratios to the plain regex pass timed in the same loop: on this 2-core machine MB/s halves
+ * under load while the ratio holds. Chosen from quiet runs with room for load: row 5 read 0.65–0.70 (0.95 in a loaded
+ * run), row 10's unit scan 0.35 and both finders 1.28.
+ */
+export const ROW5_BOUND = 1.0;
+export const ROW10_UNITS_BOUND = 0.5;
+export const ROW10_BOTH_BOUND = 1.5;
+export const THROUGHPUT_NOTE =
+  'Bound as a ratio to the plain regex pass timed in the same loop (MB/s halves on this 2-core machine under load while the ratio holds); MB/s reported beside it.';
 
 /** Row 10: the unit finder (core/near/unitFinder findUnits) over the same 1 MB file, alone and with the id finder. */
 export function unitScanRow(runs = 20): Row {
   const doc = generateDocument();
   const mbytes = doc.length / DOC_BYTES;
   let found = 0;
-  for (let i = 0; i < 3; i++) found = findUnits(doc).length; // warm-up (JIT)
+  for (let i = 0; i < 3; i++) {
+    found = findUnits(doc).length; // warm-up (JIT)
+    plainPass(doc);
+  }
   globalThis.gc?.();
   const units: number[] = [];
   const both: number[] = [];
+  const plain: number[] = [];
   for (let i = 0; i < runs; i++) {
     units.push(timeSync(() => findUnits(doc)));
     both.push(timeSync(() => (findAll(doc), findUnits(doc))));
+    plain.push(timeSync(() => plainPass(doc)));
   }
   const u = summarize(units);
   const b = summarize(both);
+  const p = summarize(plain);
   const rate = (ms: number): number => mbytes / (ms / 1000);
+  const ru = u.median / p.median;
+  const rb = b.median / p.median;
   return {
     id: 10,
     figure: 'unit scan of the 1 MB file (findUnits); with the id finder',
-    measured: `${rate(u.median).toFixed(0)} MB/s; both ${rate(b.median).toFixed(0)} MB/s`,
-    baseline: `${fmtSummary(u, 'ms')}; both ${fmtSummary(b, 'ms')}`,
-    ratio: '—',
-    target: '≥ 100 MB/s; both ≥ 70 MB/s',
-    pass: rate(u.median) >= 100 && rate(b.median) >= 70,
-    notes: [`findUnits reports ${found} amounts in the generated file. Both together are bounded by the id finder's own speed (row 5).`],
+    measured: `${fmtSummary(u, 'ms')}, ${rate(u.median).toFixed(0)} MB/s; both ${fmtSummary(b, 'ms')}, ${rate(b.median).toFixed(0)} MB/s`,
+    baseline: `plain regex pass (row 5's) ${fmtSummary(p, 'ms')}; ${rate(p.median).toFixed(0)} MB/s`,
+    ratio: `${ru.toFixed(2)} × plain regex time; both ${rb.toFixed(2)} ×`,
+    target: `≤ ${ROW10_UNITS_BOUND} ×; both ≤ ${ROW10_BOTH_BOUND} × plain regex time (MB/s reported)`,
+    pass: ru <= ROW10_UNITS_BOUND && rb <= ROW10_BOTH_BOUND,
+    notes: [`findUnits reports ${found} amounts in the generated file. Both together are bounded by the id finder's own speed (row 5).`, THROUGHPUT_NOTE],
   };
 }
 

@@ -21,35 +21,41 @@ export function tryJson(text: string): unknown {
  * Throws like JSON.parse on a text that is not JSON.
  */
 export function parseJsonExact(text: string): unknown {
-  // Fast path: with no run of 16 digits there is no unsafe integer (2^53 has 16 digits), so no scan is needed.
-  if (!SIXTEEN_DIGITS.test(text)) return JSON.parse(text) as unknown;
+  // A number token of 16 digits or more (2^53 has 16) follows `:`, `,` or `[` (and white space), or starts the text.
+  // None (the common case): JSON.parse reads every number exactly.
+  LONG_NUMBER.lastIndex = 0;
+  let m = LONG_NUMBER.exec(text);
+  if (m === null) return JSON.parse(text) as unknown;
+  // Each candidate is checked to stand outside a string by walking the quotes before it with indexOf (a string's
+  // digits are text, not a number); an unsafe one is written as a string of its digits.
   let out = '';
   let from = 0;
+  let pos = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if ((c >= 48 && c <= 57) || c === 45 /* - */) {
-      // A whole JSON number token; only a plain integer outside the safe range is kept as its digits.
-      NUMBER_TOKEN.lastIndex = i;
-      const m = NUMBER_TOKEN.exec(text);
-      if (!m) continue;
-      if (m[2] === undefined && m[3] === undefined && m[1]!.length >= 16 && !Number.isSafeInteger(Number(m[0]))) {
-        out += `${text.slice(from, i)}"${m[0]}"`;
-        from = i + m[0].length;
-      }
-      i += m[0].length - 1;
+  for (; m !== null; m = LONG_NUMBER.exec(text)) {
+    const digits = m[1]!;
+    const at = m.index + m[0].length - digits.length;
+    for (let q = text.indexOf('"', pos); q !== -1 && q < at; q = text.indexOf('"', pos)) {
+      if (!inString || !escaped(text, q)) inString = !inString;
+      pos = q + 1;
+    }
+    if (!inString && !Number.isSafeInteger(Number(digits))) {
+      out += `${text.slice(from, at)}"${digits}"`;
+      from = at + digits.length;
     }
   }
   return JSON.parse(from === 0 ? text : out + text.slice(from)) as unknown;
 }
 
-const SIXTEEN_DIGITS = /\d{16}/;
-/** A JSON number at lastIndex: integer digits, fraction, exponent. */
-const NUMBER_TOKEN = /-?(\d+)(\.\d+)?([eE][+-]?\d+)?/y;
+/** A candidate integer token of 16+ digits: after the start, `:`, `,` or `[`; not followed by a fraction or exponent. */
+const LONG_NUMBER = /(?:^|[:,[])\s*(-?\d{16,})(?![\d.eE])/g;
+
+/** Whether the quote at `q` is escaped: an odd number of backslashes before it. */
+function escaped(text: string, q: number): boolean {
+  let i = q - 1;
+  while (i >= 0 && text.charCodeAt(i) === 92 /* \\ */) i--;
+  return (q - 1 - i) % 2 === 1;
+}
 
 /** parseJsonExact, or undefined when the text is not JSON. */
 export function tryJsonExact(text: string): unknown {

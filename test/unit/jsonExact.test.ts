@@ -19,6 +19,9 @@ describe('parseJsonExact', () => {
     ['1.5e30', 1.5e30], // floats untouched
     ['12345678901234567890.5', Number('12345678901234567890.5')],
     ['1e21', 1e21],
+    ['[0.12345678901234567890]', [Number('0.12345678901234567890')]], // a long fraction is not an integer
+    ['[1e-12345678901234567, 2E+12345678901234567]', [0, Infinity]], // nor a long exponent
+    ['{"k:12345678901234567890":1}', { 'k:12345678901234567890': 1 }], // digits inside a string after a colon
     ['-0.000000000000000001', -0.000000000000000001],
     ['"18446744073709551615"', '18446744073709551615'], // already a string
   ];
@@ -56,6 +59,18 @@ describe('parseJsonExact', () => {
       fc.property(fc.bigInt({ min: -(2n ** 128n), max: 2n ** 128n }), (n) => {
         const want = n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
         assert.deepEqual(parseJsonExact(`[${n}]`), [want]);
+      }),
+    );
+  });
+
+  it('never takes digits inside a string (quotes, backslashes and colons around them) for a number', () => {
+    const piece = fc.constantFrom('"', '\\', ':', ',', '[', ' ', '9', '12345678901234567890', '-', 'a');
+    const text = fc.array(piece, { maxLength: 12 }).map((xs) => xs.join(''));
+    const big = fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n });
+    fc.assert(
+      fc.property(text, text, big, (k, v, n) => {
+        const json = JSON.stringify({ [k]: v, [`${k}:`]: [v, 1], n: 0 }).replace('"n":0', `"n":${n}`);
+        assert.deepEqual(parseJsonExact(json), { [k]: v, [`${k}:`]: [v, 1], n: n.toString() });
       }),
     );
   });

@@ -2,7 +2,7 @@
 // date resolution as measured, then ceil(30 / concurrency) round trips for the amounts), and a second open of the
 // same range, which must ask nothing. Against the stub's model chain.
 import { performance } from 'node:perf_hooks';
-import { HISTORY_CONCURRENCY } from '../src/core/near/history';
+import { HISTORY_CONCURRENCY } from '../src/core/near/timeTravel/sampleRange';
 import { balanceHistory, TimeTravelSession } from '../src/core/service/timeTravel';
 import { CHAIN_ACCOUNT } from '../test/support/chain';
 import { startStub } from '../test/support/stub';

@@ -2,9 +2,11 @@
 // time, corrected by a bounded number of look-ups (interpolation, bisection when it stalls), with skipped heights
 // stepped around and every height → timestamp seen kept, since past blocks never change.
 // Pure: no `vscode`, no I/O of its own (the look-ups are passed in); nanoseconds are bigint, never Number.
-import { badShape, invalidInput, NearLensError } from '../errors';
-import { dateToNs, formatHeight, formatUtc, nsToDate, BoundedMap } from './timeTravel';
-import type { BlockTime } from './timeTravel';
+import { badShape, invalidInput, NearLensError } from '../../errors';
+import { BoundedMap } from '../../lru';
+import { formatHeight } from '../amounts';
+import { dateToNs, formatUtc, nsToDate } from './chainTime';
+import type { BlockTime } from './chainTime';
 
 /** A block whose timestamp has been read. */
 interface Known {

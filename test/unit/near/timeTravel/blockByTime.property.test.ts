@@ -72,24 +72,30 @@ function depsOf(c: Chain, extra: Partial<BlockTimeDeps> = {}): BlockTimeDeps {
   };
 }
 
-/** The last block at or before `ns`, by walking the chain (undefined before the first block). */
+/** The last block at or before `ns`, by bisection over the chain's blocks (undefined before the first block). */
+const blocksOf = new WeakMap<Chain, Array<{ h: number; t: bigint }>>();
 function truth(c: Chain, ns: bigint): number | undefined {
-  let best: number | undefined;
-  c.ts.forEach((t, i) => {
-    if (t !== null && t <= ns) best = c.first + i;
-  });
-  return best;
+  let blocks = blocksOf.get(c);
+  if (!blocks) blocksOf.set(c, (blocks = c.ts.flatMap((t, i) => (t === null ? [] : [{ h: c.first + i, t }]))));
+  let [a, b] = [0, blocks.length];
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (blocks[m]!.t <= ns) a = m + 1;
+    else b = m;
+  }
+  return blocks[a - 1]?.h;
 }
 
-/** Every date that matters: each block's own millisecond and the one after, and a date before the first block. */
+/**
+ * Every date that matters: each block's own millisecond (at or before its timestamp, which carries nanoseconds) and
+ * the one after (past it); the first block's own millisecond is before the first block when it has nanoseconds.
+ */
 function datesOf(c: Chain): Date[] {
   const ms = new Set<number>();
   for (const t of c.ts) {
     if (t === null) continue;
     const m = Number(t / 1_000_000n);
-    ms.add(m)
-      .add(m + 1)
-      .add(m - 1);
+    ms.add(m).add(m + 1);
   }
   return [...ms].sort((a, b) => a - b).map((m) => new Date(m));
 }
@@ -103,7 +109,10 @@ async function outcome(p: Promise<{ height: number }>): Promise<number | string>
   }
 }
 
-describe('time travel: the interpolated date → block search (property)', () => {
+describe('time travel: the interpolated date → block search (property)', function () {
+  // Thousands of searches, each in memory: seconds on a quiet machine, more on a loaded one (no timing asserted).
+  this.timeout(120_000);
+
   it('gives the answers of the previous search and of brute force on every date of generated chains', async () => {
     await fc.assert(
       fc.asyncProperty(chainArb, async (c) => {
@@ -131,7 +140,7 @@ describe('time travel: the interpolated date → block search (property)', () =>
           if (want !== undefined && ns <= c.ts.at(-1)! && !(budget && alone === before)) assert.equal(alone, want, `${at.toISOString()} against brute force`);
         }
       }),
-      { numRuns: 30, seed: 25 },
+      { numRuns: 20, seed: 25 },
     );
   });
 

@@ -1,14 +1,60 @@
-// Rows 14–15 (issue #18): a balance history of 30 points over 30 days at 50 ms stub latency against the ideal (the
-// date resolution as measured, then ceil(30 / concurrency) round trips for the amounts), and a second open of the
-// same range, which must ask nothing. Against the stub's model chain.
+// Rows 14, 15 and 18 (issues #18, #25): a balance history of 30 points over 30 days at 50 ms stub latency against the ideal
+// (the date resolution as measured, then ceil(30 / concurrency) round trips for the amounts), a second open of the
+// same range, which must ask nothing, and the first open of a 24-point History at 100 ms: its `block` look-ups per
+// point and its time. Against the stub's model chain.
 import { performance } from 'node:perf_hooks';
-import { HISTORY_CONCURRENCY } from '../src/core/near/history';
+import { DEFAULT_POINTS, HISTORY_CONCURRENCY } from '../src/core/near/timeTravel/sampleRange';
 import { balanceHistory, TimeTravelSession } from '../src/core/service/timeTravel';
 import { CHAIN_ACCOUNT } from '../test/support/chain';
 import { startStub } from '../test/support/stub';
 import { stubClient } from './network';
 import { fmtSummary, summarize, timeAsync } from './stats';
 import type { Row } from './stats';
+
+/** Row 18 (#25): the first open of a 24-point History of each range, fresh session, 100 ms stub latency. */
+async function firstOpenRow(runs: number): Promise<Row> {
+  const latency = 100;
+  const points = DEFAULT_POINTS;
+  const stub = await startStub({ chain: {} });
+  const perPoint: number[] = [];
+  const times: number[] = [];
+  try {
+    stub.setLatency(latency);
+    for (let i = 0; i < runs; i++) {
+      for (const range of ['7d', '30d', '1y'] as const) {
+        const session = new TimeTravelSession();
+        const client = stubClient(stub);
+        let r: { blockRequests: number } | undefined;
+        times.push(
+          await timeAsync(async () => {
+            r = await balanceHistory(client, session, CHAIN_ACCOUNT, range, 0, { count: points });
+          }),
+        );
+        perPoint.push(r!.blockRequests / points);
+      }
+    }
+  } finally {
+    await stub.close();
+  }
+  const avg = perPoint.reduce((a, b) => a + b, 0) / perPoint.length;
+  // Every date but the head's needs its block and the next one (the answer is "the last block at or before"): with
+  // nothing known yet, 1 (the head) + 2 × (points − 1) look-ups is the least any exact search can ask.
+  const floor = (1 + 2 * (points - 1)) / points;
+  const target = 1.15 * floor;
+  return {
+    id: 18,
+    figure: `first open of a ${points}-point History (7d, 30d, 1y; fresh session; latency ${latency} ms)`,
+    measured: `${avg.toFixed(2)} block look-ups per point (max ${Math.max(...perPoint).toFixed(2)}); ${fmtSummary(summarize(times), 'ms', 0)}`,
+    baseline: `floor ${floor.toFixed(2)} per point (head + 2 per date); the search before #25: 3.21 per point, 3475 ms`,
+    ratio: `${(avg / floor).toFixed(3)} × floor`,
+    target: `≤ 1.15 × floor (${target.toFixed(2)}); #25 asked ≤ 1.5, below the floor`,
+    pass: avg <= target,
+    notes: [
+      `History look-ups (#25): each date starts from the known blocks around it (the head, the dates already found, the session's cache) at the pace measured beyond the nearer one; ` +
+        `#25's ≤ 1.5 per point cannot be met by an exact search on a cold session: a date's block is certain only once the next block is seen to be later (floor ${floor.toFixed(2)}).`,
+    ],
+  };
+}
 
 export async function historyRows(runs = 3): Promise<Row[]> {
   const latency = 50;
@@ -51,6 +97,7 @@ export async function historyRows(runs = 3): Promise<Row[]> {
   const s = summarize(times);
   const ideal = summarize(ideals).median;
   const ratio = s.median / ideal;
+  const firstOpen = await firstOpenRow(runs);
   return [
     {
       id: 14,
@@ -74,5 +121,6 @@ export async function historyRows(runs = 3): Promise<Row[]> {
       target: '0 requests',
       pass: again.every((n) => n === 0),
     },
+    firstOpen,
   ];
 }

@@ -5,7 +5,8 @@ import { throwsNl } from '../support/fixture';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeAbi, KNOWN_ABI_VERSIONS, MAX_ABI_BYTES, parseAbi } from '../../src/core/near/abi';
-import { zstdDecompress, zstdFrameSizes } from '../../src/core/near/zstd';
+import { zstdDecompress } from '../../src/core/near/zstd';
+import { zstdFrameSizes } from '../../src/core/near/zstdFrame';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'contracts');
 const fixture = (f: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, f)));

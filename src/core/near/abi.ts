@@ -7,6 +7,7 @@ import { isRecord } from '../json';
 import { sanitizeText } from '../text';
 import type * as Zstd from './zstd';
 import type { Decompressor } from './zstd';
+import { isZstd } from './zstdFrame';
 
 /** The export of a cargo-near contract that returns its compressed ABI. */
 export const ABI_METHOD = '__contract_abi';
@@ -46,10 +47,6 @@ export interface Abi {
   /** `body.root_schema`, whose `definitions` the `$ref`s of the functions' schemas point into. */
   rootSchema: Record<string, unknown>;
 }
-
-/** The first bytes of a zstd frame (RFC 8878). */
-export const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-export const isZstd = (bytes: Uint8Array): boolean => ZSTD_MAGIC.every((b, i) => bytes[i] === b);
 
 const abiError = (message: string): NearLensError => badShape(`The contract's ABI ${message}`);
 

@@ -1,14 +1,18 @@
 // Time travel on a NearClient (issue #18): the block of a height, hash or date read from the archival host (every
 // height → timestamp kept for the session), an account as of that block, and its balance history. Built on the pure
-// core/near/{at,blockTime,history}; used only by the panel's lazy part (time travel rides there). Pure: no `vscode`; amounts are bigint.
+// core/near/timeTravel/ (parseAt, blockByTime, sampleRange, balancesAt); used only by the panel's lazy part (time travel rides there). Pure: no `vscode`; amounts are bigint.
 import { NearLensError } from '../errors';
-import { blockNs, BlockTimeCache, resolveDate } from '../near/blockTime';
-import type { BlockTimeDeps } from '../near/blockTime';
-import { HistoryCache, historyHeights, loadHistory, samplePoints } from '../near/history';
-import type { HistoryPoint, HistoryRange, HistoryRow } from '../near/history';
-import { formatHeight, formatUtc, MAINNET_GENESIS, notYetMessage, nsToDate } from '../near/timeTravel';
-import type { BlockTime } from '../near/timeTravel';
-import type { At } from '../near/at';
+import { formatHeight } from '../near/amounts';
+import { blockNs, BlockTimeCache, resolveDate } from '../near/timeTravel/blockByTime';
+import type { BlockTimeDeps } from '../near/timeTravel/blockByTime';
+import { HistoryCache, loadHistory } from '../near/timeTravel/balancesAt';
+import type { HistoryRow } from '../near/timeTravel/balancesAt';
+import { formatUtc, MAINNET_GENESIS, nsToDate } from '../near/timeTravel/chainTime';
+import type { BlockTime } from '../near/timeTravel/chainTime';
+import { notYetMessage } from '../near/timeTravel/notYet';
+import type { At } from '../near/timeTravel/parseAt';
+import { historyHeights, samplePoints } from '../near/timeTravel/sampleRange';
+import type { HistoryPoint, HistoryRange } from '../near/timeTravel/sampleRange';
 import { FINAL } from './rpc';
 import type { AccessKeyInfo } from './rpc';
 import type { NearClient } from './client';

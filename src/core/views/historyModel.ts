@@ -1,10 +1,11 @@
 // The balance panel's History section (issue #18) as the webview draws it: each point's date, block and amounts as
 // text (exact to the yocto; changes as signed digit strings), its place on the chart (0–1, display only), gaps with their reason, and the change from
 // each point to the latest one ("Compare"). Pure: no `vscode`; amounts are bigint until formatted.
-import { formatNear, formatYoctoExact, groupDigits } from '../near/amounts';
-import { changeSince } from '../near/history';
-import type { HistoryRange, HistoryRow } from '../near/history';
-import { formatHeight, formatUtc, nsToDate } from '../near/timeTravel';
+import { formatHeight, formatNear, formatYoctoExact, groupDigits } from '../near/amounts';
+import { changeSince } from '../near/timeTravel/balancesAt';
+import type { HistoryRow } from '../near/timeTravel/balancesAt';
+import { formatUtc, nsToDate } from '../near/timeTravel/chainTime';
+import type { HistoryRange } from '../near/timeTravel/sampleRange';
 import type { HistoryPointView, HistoryViewModel } from '../../shared/historyProtocol';
 
 export const RANGE_LABELS: Readonly<Record<HistoryRange, string>> = { '7d': '7 days', '30d': '30 days', '1y': '1 year' };

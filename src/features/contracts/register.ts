@@ -9,6 +9,6 @@ export function registerContractCommands(context: vscode.ExtensionContext, servi
   registerLazyCommands(
     context,
     [COMMANDS.callViewMethod, COMMANDS.viewContractState, COMMANDS.contractInterface],
-    () => lazyPart('contracts').contractCommands(services).handlers,
+    () => lazyPart('contracts').contractCommands(services, () => lazyPart('rpc')).handlers,
   );
 }

@@ -16,7 +16,7 @@ import { SECTION } from '../../core/manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
 import { COMMANDS } from '../../core/manifest';
-import { lazyPart } from '../lazy';
+import type * as TimeTravel from '../timeTravel/timeTravelPart';
 import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 
 export interface LookupPublicKeyArgs {
@@ -75,8 +75,15 @@ async function showKeyAccounts(services: Services, ids: string[], network: Netwo
   else if (picked) await pickAccountAction(services, picked);
 }
 
-/** The commands' handlers (register.ts registers them at activation and loads this part on the first call). */
-export function lookupCommands(services: Services): Record<string, (...args: never[]) => unknown> {
+/** Time travel as the look-ups use it: the panel's lazy part, which carries it (dist/panel.js). */
+export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs' | 'lookupAt' | 'accountAtText'>;
+
+/**
+ * The commands' handlers (register.ts registers them at activation and loads this part on the first call).
+ * `timeTravel` loads the part that looks an account up in the past; register.ts passes it in, so that this part never
+ * imports features/lazy.ts (which names this part's types: an import loop).
+ */
+export function lookupCommands(services: Services, timeTravel: () => TimeTravelPart): Record<string, (...args: never[]) => unknown> {
   /**
    * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
    * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
@@ -138,7 +145,7 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
       if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
       if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
         // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
-        const part = lazyPart('panel');
+        const part = timeTravel();
         if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
         const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
         const { client, network } = services.clientForAccount(id, asked);

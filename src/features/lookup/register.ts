@@ -7,6 +7,6 @@ import { lazyPart, registerLazyCommands } from '../lazy';
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
   registerLazyCommands(context, [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText], () =>
-    lazyPart('lookup').lookupCommands(services),
+    lazyPart('lookup').lookupCommands(services, () => lazyPart('panel')),
   );
 }

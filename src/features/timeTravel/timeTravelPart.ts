@@ -1,8 +1,8 @@
 // Time travel (issue #18), in the panel's lazy part (dist/panel.js), which Look Up Account… loads for a look-up at a
 // past block: an account at a past block or date, and balance histories. One session per archival endpoint keeps
 // every block time and past balance seen (past blocks never change). No `vscode`: the callers own the UI.
-import { parseAt } from '../../core/near/at';
-import type { At } from '../../core/near/at';
+import { parseAt } from '../../core/near/timeTravel/parseAt';
+import type { At } from '../../core/near/timeTravel/parseAt';
 import { invalidInput } from '../../core/errors';
 import { formatNear, groupDigits } from '../../core/near/amounts';
 import type { NearClient } from '../../core/service/client';

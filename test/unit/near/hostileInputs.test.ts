@@ -11,7 +11,7 @@ import { zstdDecompress } from '../../../src/core/near/zstd';
 import { findUnits } from '../../../src/core/near/unitFinder';
 import { findAll } from '../../../src/core/near/idFinder';
 import { parseUnitInput } from '../../../src/core/near/units';
-import { parseAt } from '../../../src/core/near/at';
+import { parseAt } from '../../../src/core/near/timeTravel/parseAt';
 import { argFields, parseArgValue } from '../../../src/core/near/contractArgs';
 import type { AbiFunction } from '../../../src/core/near/abi';
 

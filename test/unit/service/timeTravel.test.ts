@@ -2,8 +2,8 @@
 // and the History view model): an account at a height, a hash or a date; "did not exist yet"; a future date and an
 // unknown hash without a request storm; balance history with bounded concurrency, reused blocks and cached points.
 import { strict as assert } from 'node:assert';
-import { parseAt } from '../../../src/core/near/at';
-import { changeSince } from '../../../src/core/near/history';
+import { parseAt } from '../../../src/core/near/timeTravel/parseAt';
+import { changeSince } from '../../../src/core/near/timeTravel/balancesAt';
 import { TtlCache } from '../../../src/core/service/cache';
 import { balanceHistory, TimeTravelSession } from '../../../src/core/service/timeTravel';
 import { buildHistoryModel } from '../../../src/core/views/historyModel';

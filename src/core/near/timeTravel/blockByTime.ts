@@ -1,10 +1,13 @@
-// Which block was the last one at or before a date (issue #18): an estimate from the head and the measured block
-// time, corrected by a bounded number of look-ups (interpolation, bisection when it stalls), with skipped heights
-// stepped around and every height → timestamp seen kept, since past blocks never change.
+// Which block was the last one at or before a date (issues #18, #25): an estimate from the known blocks around the
+// date (the head, other dates' blocks, the session's cache) and the block time measured near it, corrected by a
+// bounded number of look-ups (interpolation, bisection when it stalls), with skipped heights stepped around and every
+// height → timestamp seen kept, since past blocks never change.
 // Pure: no `vscode`, no I/O of its own (the look-ups are passed in); nanoseconds are bigint, never Number.
-import { badShape, invalidInput, NearLensError } from '../errors';
-import { dateToNs, formatHeight, formatUtc, nsToDate, BoundedMap } from './timeTravel';
-import type { BlockTime } from './timeTravel';
+import { badShape, invalidInput, NearLensError } from '../../errors';
+import { BoundedMap } from '../../lru';
+import { formatHeight } from '../amounts';
+import { dateToNs, formatUtc, nsToDate } from './chainTime';
+import type { BlockTime } from './chainTime';
 
 /** A block whose timestamp has been read. */
 interface Known {
@@ -57,6 +60,11 @@ export class BlockTimeCache {
   /** The first height above `from` that is known to be a block, if any. */
   nextBlockAbove(from: number): Known | undefined {
     return this.#blocks[this.#index(from + 1)];
+  }
+
+  /** The last height below `from` that is known to be a block, if any. */
+  lastBlockBelow(from: number): Known | undefined {
+    return this.#blocks[this.#index(from) - 1];
   }
 
   /** Where `height` is or would go in the sorted blocks. */
@@ -175,7 +183,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
       if (h >= hi.h) return done(lo);
     }
     const rate = rateNear(recent, lo, hi, cache, deps.guessNsPerBlock);
-    const p = nextProbe(lo, hi, t, floor, rate, pushes, widths);
+    const p = nextProbe(lo, hi, t, floor, rate, pushes, widths, lastSide === undefined && cache);
     if (!lo && p <= floor) {
       const first = await look(floor);
       if (first && first.ts > t) throw invalidInput(`${when} is before the first block (${formatHeight(first.h)} at ${formatUtc(nsToDate(first.ts))}).`);
@@ -216,9 +224,35 @@ function rateOf(a: Known, b: Known): bigint {
  * The next height to look at, below `hi` and above `lo` (or at least `floor`): the date's height estimated from the
  * nearer known block at `rate`, then pushed just past the date so that the next bracket is tight on both ends; halfway
  * when the last two look-ups did not halve the bracket.
+ * A resolution's first look-up between two known blocks (`first`: the cache) is not pushed: it aims at the date's
+ * own block, estimated from the known blocks around the date (the head, the other dates' blocks, the session's cache):
+ * from the nearer one at the block time measured beyond it (over a quarter of the way at least, where the chain's
+ * pace is known nearest the date), else across the two. When the estimate is right, the next look-up, just past it,
+ * closes the bracket: two look-ups for the date.
  */
-function nextProbe(lo: Known | undefined, hi: Known, t: bigint, floor: number, rate: bigint, pushes: number, widths: number[]): number {
+function nextProbe(
+  lo: Known | undefined,
+  hi: Known,
+  t: bigint,
+  floor: number,
+  rate: bigint,
+  pushes: number,
+  widths: number[],
+  first: false | BlockTimeCache,
+): number {
   const clamp = (p: number): number => Math.min(hi.h - 1, Math.max(lo ? lo.h + 1 : floor, p));
+  if (lo && first) {
+    // A measure a quarter of the way long at least: the jitter of its two ends then moves the estimate a block at most.
+    const span = (ns: bigint): number => Math.max(MIN_RATE_SPAN, Math.ceil(Number(ns / rate) / 4));
+    if (t - lo.ts <= hi.ts - t) {
+      const below = first.lastBlockBelow(lo.h - span(t - lo.ts) + 1);
+      const r = below ? rateOf(below, lo) : rate;
+      return clamp(lo.h + Math.max(1, Number((t - lo.ts) / r)));
+    }
+    const above = first.nextBlockAbove(hi.h + span(hi.ts - t) - 1);
+    const r = above ? rateOf(hi, above) : rate;
+    return clamp(hi.h - Number(ceilDiv(hi.ts - t, r)));
+  }
   if (lo && widths.length >= 3 && widths[2]! > widths[0]! / 2) {
     widths.length = 0;
     return clamp(lo.h + Math.floor((hi.h - lo.h) / 2));

@@ -1,10 +1,11 @@
-// Unit tests of date → block resolution (src/core/near/blockTime.ts) against the model chain of test/support/chain.ts,
+// Unit tests of date → block resolution (src/core/near/timeTravel/blockByTime.ts) against the model chain of test/support/chain.ts,
 // read through its JSON-RPC answers as the client will read them.
 import { strict as assert } from 'node:assert';
-import { BlockTimeCache, DEFAULT_MAX_REQUESTS, resolveDate } from '../../src/core/near/blockTime';
-import type { BlockTimeDeps } from '../../src/core/near/blockTime';
-import { MAINNET_GENESIS, notYetMessage, nsToDate } from '../../src/core/near/timeTravel';
-import { NearLensError } from '../../src/core/errors';
+import { BlockTimeCache, DEFAULT_MAX_REQUESTS, resolveDate } from '../../../../src/core/near/timeTravel/blockByTime';
+import type { BlockTimeDeps } from '../../../../src/core/near/timeTravel/blockByTime';
+import { MAINNET_GENESIS, nsToDate } from '../../../../src/core/near/timeTravel/chainTime';
+import { notYetMessage } from '../../../../src/core/near/timeTravel/notYet';
+import { NearLensError } from '../../../../src/core/errors';
 import {
   CHAIN_ACCOUNT,
   CHAIN_ACCOUNT_CREATED,
@@ -16,7 +17,7 @@ import {
   isSkipped,
   SKIPPED_RUN,
   timestampAt,
-} from '../support/chain';
+} from '../../../support/chain';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 const HEAD = headHeight(NOW);

@@ -1,10 +1,10 @@
 // What a person types for "at" in time travel (issue #18): a block height, a block hash, or a date/time in UTC, an
-// ISO time with an offset, or "30 days ago". Only reads the text: which block a date is comes from blockTime.ts.
+// ISO time with an offset, or "30 days ago". Only reads the text: which block a date is comes from blockByTime.ts.
 // Pure: no `vscode`, no I/O.
-import { invalidInput } from '../errors';
-import { sanitizeText } from '../text';
-import { base58Decode } from './base58';
-import { formatUtc, MAINNET_GENESIS } from './timeTravel';
+import { invalidInput } from '../../errors';
+import { sanitizeText } from '../../text';
+import { base58Decode } from '../base58';
+import { formatUtc, MAINNET_GENESIS } from './chainTime';
 
 export type At = { kind: 'height'; height: number } | { kind: 'hash'; hash: string } | { kind: 'date'; at: Date; text: string };
 

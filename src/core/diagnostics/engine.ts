@@ -84,63 +84,96 @@ export interface TextChange {
   text: string;
 }
 
+/** How the engine reads a document it does not hold as one string (an editor's document). */
+export interface TextSource {
+  readonly length: number;
+  /** The text between two offsets. */
+  read(start: number, end: number): string;
+  /** Whole lines around [start, end): from the start of the line before to the end of the line after. */
+  around(start: number, end: number): [number, number];
+}
+
+/** A TextSource over a string. */
+export function stringSource(text: string): TextSource {
+  return {
+    length: text.length,
+    read: (s, e) => text.slice(s, e),
+    around: (s, e) => [lineStart(text, lineStart(text, s) - 1), lineEnd(text, lineEnd(text, e) + 1)],
+  };
+}
+
 /**
- * The problems of one document. `full` reads the whole text; `edit` moves the problems after each change and reads
- * again only the lines around it (plus one line either side: the unit words of the line before decide NEAR or gas).
+ * The problems of one document. `full` reads the whole text; `shift` moves the problems after each change at once
+ * (no reading), and `refresh` reads again only the lines around what changed since (plus one line either side: the
+ * unit words of the line before decide NEAR or gas), so an edit in a 1 MB file reads a few lines, not the file.
  */
 export class DocumentProblems {
   problems: Found[] = [];
-  /** Characters read by the last full or edit pass (the bench checks an edit reads only its window). */
+  /** Characters read by the last full or refresh pass (the bench and tests check an edit reads only its window). */
   lastRead = 0;
+  /** Changed ranges not read again yet, in the current text's offsets. */
+  #dirty: [number, number][] = [];
 
   constructor(
     private readonly options: () => DiagnoseOptions,
     private readonly secrets: () => SecretsApi,
   ) {}
 
-  full(text: string): Found[] {
-    this.lastRead = text.length;
-    return (this.problems = diagnoseText(text, this.options(), this.secrets));
+  full(text: string | TextSource): Found[] {
+    const src = typeof text === 'string' ? stringSource(text) : text;
+    this.#dirty = [];
+    this.lastRead = src.length;
+    return (this.problems = diagnoseText(src.read(0, src.length), this.options(), this.secrets));
   }
 
-  /** `changes` as VS Code lists them (non-overlapping); `text` is the document after all of them. */
-  edit(changes: readonly TextChange[], text: string): Found[] {
-    // Later changes first, so the offsets of earlier ones still hold; each window is recorded in the new text.
-    const sorted = [...changes].sort((a, b) => b.rangeOffset - a.rangeOffset);
-    const windows: [number, number][] = [];
-    let problems = this.problems;
-    for (const c of sorted) {
+  /** Moves the problems for `changes` (as VS Code lists them for one edit, non-overlapping; offsets before it). */
+  shift(changes: readonly TextChange[]): void {
+    // Later changes first, so the offsets of earlier ones still hold.
+    for (const c of [...changes].sort((a, b) => b.rangeOffset - a.rangeOffset)) {
       const delta = c.text.length - c.rangeLength;
       const oldEnd = c.rangeOffset + c.rangeLength;
-      problems = problems.flatMap((p) => {
-        if (p.end < c.rangeOffset) return [p];
-        if (p.start > oldEnd) return [{ ...p, start: p.start + delta, end: p.end + delta }];
-        return []; // touched: read again below
-      });
-      for (const w of windows) {
-        w[0] += delta;
-        w[1] += delta;
+      const moved: Found[] = [];
+      for (const p of this.problems) {
+        if (p.end < c.rangeOffset) moved.push(p);
+        else if (p.start > oldEnd) moved.push({ ...p, start: p.start + delta, end: p.end + delta });
+        // else: touched, dropped; its lines are read again
       }
-      windows.push([c.rangeOffset, c.rangeOffset + c.text.length]);
+      this.problems = moved;
+      const newEnd = c.rangeOffset + c.text.length;
+      this.#dirty = this.#dirty.map(([s, e]): [number, number] => {
+        if (e < c.rangeOffset) return [s, e];
+        if (s > oldEnd) return [s + delta, e + delta];
+        return [Math.min(s, c.rangeOffset), Math.max(newEnd, e >= oldEnd ? e + delta : c.rangeOffset)];
+      });
+      this.#dirty.push([c.rangeOffset, newEnd]);
     }
-    // Whole lines, one more either side, merged when they overlap.
-    const lines = windows
-      .map(([s, e]) => [lineStart(text, lineStart(text, s) - 1), lineEnd(text, lineEnd(text, e) + 1)] as [number, number])
-      .sort((a, b) => a[0] - b[0]);
+  }
+
+  /** Reads again the lines around every change shifted in since the last pass. */
+  refresh(src: TextSource): Found[] {
+    const windows = this.#dirty.map(([s, e]) => src.around(Math.min(s, src.length), Math.min(e, src.length))).sort((a, b) => a[0] - b[0]);
+    this.#dirty = [];
     const merged: [number, number][] = [];
-    for (const w of lines) {
+    for (const w of windows) {
       const last = merged[merged.length - 1];
       if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
-      else merged.push(w);
+      else merged.push([w[0], w[1]]);
     }
     const o = this.options();
+    let problems = this.problems;
     this.lastRead = 0;
     for (const [s, e] of merged) {
       problems = problems.filter((p) => p.end <= s || p.start >= e);
       this.lastRead += e - s;
-      problems.push(...diagnoseText(text.slice(s, e), o, this.secrets, s));
+      problems.push(...diagnoseText(src.read(s, e), o, this.secrets, s));
     }
     return (this.problems = problems.sort((a, b) => a.start - b.start));
+  }
+
+  /** shift + refresh on a string: `text` is the document after the changes. */
+  edit(changes: readonly TextChange[], text: string): Found[] {
+    this.shift(changes);
+    return this.refresh(stringSource(text));
   }
 }
 

@@ -31,3 +31,7 @@ export const PROBLEM_ANCHORS: Readonly<Record<ProblemCode, string>> = {
 };
 
 export const README_URL = 'https://github.com/near-lens/near-lens#';
+
+/** The `source` of every NEAR Lens diagnostic, and the workspace-state key of the ignored secret keys (public keys). */
+export const DIAGNOSTIC_SOURCE = 'NEAR Lens';
+export const IGNORED_KEYS_STATE = 'near-lens.ignored-public-keys';

@@ -2,7 +2,7 @@
 // never in a message, ignored keys, and edit-by-edit updates that agree with a full pass.
 import { strict as assert } from 'node:assert';
 import * as secrets from '../../../src/core/diagnostics/secretKeys';
-import { diagnoseText, DocumentProblems } from '../../../src/core/diagnostics/engine';
+import { diagnoseText, DocumentProblems, stringSource } from '../../../src/core/diagnostics/engine';
 import type { DiagnoseOptions } from '../../../src/core/diagnostics/engine';
 import { madeUpEd25519 } from '../../support/madeUpKeys';
 
@@ -93,5 +93,16 @@ describe('diagnostics engine', () => {
       const strip = (ps: typeof got) => ps.map((p) => [p.code, p.start, p.end, p.message]);
       assert.deepEqual(strip(got), strip(diagnoseText(doc, ALL, () => secrets)));
     }
+    // Several edits before one refresh (typing faster than the debounce): shifted one by one, read once.
+    const before = doc;
+    problems.shift([{ rangeOffset: 0, rangeLength: 0, text: 'accountId: "Q.near",\n' }]);
+    problems.shift([{ rangeOffset: doc.length + 21, rangeLength: 0, text: '\nreceiver_id: "W..near"' }]);
+    doc = `accountId: "Q.near",\n${before}\nreceiver_id: "W..near"`;
+    const got = problems.refresh(stringSource(doc));
+    assert.ok(problems.lastRead < 2000, `read ${problems.lastRead}`);
+    assert.deepEqual(
+      got.map((p) => [p.start, p.message]),
+      diagnoseText(doc, ALL, () => secrets).map((p) => [p.start, p.message]),
+    );
   });
 });

@@ -33,6 +33,11 @@ const SUFFIXES = NAMED_ID_SUFFIXES.join('|');
 const SUFFIX_END_RE = new RegExp(`\\.(?:${SUFFIXES})\\s*(["'\`])`, 'gi');
 /** `receiverId: "…"`, `"receiver_id": "…"`, `receiverId = '…'`, `receiver_id="…"` (.env, TOML): group 2 is the quote. */
 const FIELD_RE = new RegExp(`(?<![\\w$])["']?(?:${ACCOUNT_FIELDS.join('|')})["']?\\s*[:=]\\s*(["'\`])`, 'g');
+/**
+ * A literal on a comment line is an example, often of what is wrong on purpose (near-api-js documents
+ * `"ƒelicia.near".parse::<AccountId>().is_err()`): not reported. (A secret key in a comment still is.)
+ */
+const COMMENT_LINE_RE = /^\s*(?:\/\/|\/\*|\*|#(?!\[)|--)/;
 /** Longest literal read (an id is at most 64 characters; room for spaces and junk around it). */
 const MAX_LITERAL = 100;
 
@@ -64,7 +69,7 @@ function check(text: string, open: number, close: number, out: Problem[], seen: 
   if (seen.has(open + 1)) return;
   seen.add(open + 1);
   const s = text.slice(open + 1, close);
-  if (notAnId(s)) return;
+  if (notAnId(s) || COMMENT_LINE_RE.test(text.slice(text.lastIndexOf('\n', open) + 1, open))) return;
   const why = accountIdError(s);
   if (why === undefined) return;
   const fixed = fixAccountId(s);

@@ -79,6 +79,9 @@ describe('diagnostics: broken account ids', () => {
       `"near-social.near/widget/Main"`,
       `accountId: "alice.near,bob.near"`,
       `"*.near"`,
+      ` * assert!("ƒelicia.near".parse::<AccountId>().is_err()); // (ƒ is not f)`,
+      `// e.g. receiverId: "Bob.near"`,
+      `# owner_id = "Owner.near"`,
     ];
     for (const text of corpus) assert.deepEqual(findBrokenAccountIds(text), [], text);
   });

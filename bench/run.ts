@@ -11,6 +11,7 @@ import { activateRow } from './activate';
 import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
+import { diagnosticsRows } from './diagnostics';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
@@ -71,6 +72,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
   rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
+  rows.push(...(await attempt(27, 'diagnostics', () => diagnosticsRows()))); // rows 27–29 (#27)
   const stub = await startStub();
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));

@@ -52,7 +52,7 @@ export function generateDocument(bytes = DOC_BYTES, seed = 42): string {
 const PLAIN_RE =
   /[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.(?:near|testnet|tg|aurora|sweat|kaiching)\b|(?:ed25519|secp256k1):[1-9A-HJ-NP-Za-km-z]+|\b(?:0x[0-9a-f]{40}|[0-9a-f]{64})\b/g;
 
-function plainPass(text: string): number {
+export function plainPass(text: string): number {
   let n = 0;
   PLAIN_RE.lastIndex = 0;
   while (PLAIN_RE.exec(text) !== null) n++;

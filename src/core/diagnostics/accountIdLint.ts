@@ -31,8 +31,16 @@ export const ACCOUNT_FIELDS: readonly string[] = [
 const SUFFIXES = NAMED_ID_SUFFIXES.join('|');
 /** A suffix right before a closing quote (any case, spaces allowed before the quote): walk back to the opening one. */
 const SUFFIX_END_RE = new RegExp(`\\.(?:${SUFFIXES})\\s*(["'\`])`, 'gi');
-/** `receiverId: "…"`, `"receiver_id": "…"`, `receiverId = '…'`, `receiver_id="…"` (.env, TOML): group 2 is the quote. */
-const FIELD_RE = new RegExp(`(?<![\\w$])["']?(?:${ACCOUNT_FIELDS.join('|')})["']?\\s*[:=]\\s*(["'\`])`, 'g');
+/**
+ * `receiverId: "…"`, `"receiver_id": "…"`, `receiverId = '…'`, `receiver_id="…"` (.env, TOML): anchored on how every
+ * field name ends (`Id`, `_id`, `Name`, `Account`), then the whole name is read back and checked; group 1 is the quote.
+ */
+const FIELD_RE = /(?:Id|_id|Name|Account)["']?\s*[:=]\s*(["'`])/g;
+const FIELDS = new Set(ACCOUNT_FIELDS);
+/** Letters, digits, `_` and `$`: the characters of a field name. */
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
 /**
  * A literal on a comment line is an example, often of what is wrong on purpose (near-api-js documents
  * `"ƒelicia.near".parse::<AccountId>().is_err()`): not reported. (A secret key in a comment still is.)
@@ -102,6 +110,11 @@ export function findBrokenAccountIds(text: string): Problem[] {
   }
   FIELD_RE.lastIndex = 0;
   for (let m; (m = FIELD_RE.exec(text));) {
+    let nameEnd = m.index;
+    while (isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
+    let nameStart = m.index;
+    while (nameStart > 0 && isNameChar(text.charCodeAt(nameStart - 1))) nameStart--;
+    if (!FIELDS.has(text.slice(nameStart, nameEnd))) continue;
     const open = m.index + m[0].length - 1;
     const quote = m[1] as string;
     const close = text.indexOf(quote, open + 1);

@@ -64,17 +64,28 @@ function pushSecret(c: SecretCandidate, api: SecretsApi, o: DiagnoseOptions, out
     if (publicKey === undefined) o.onPhraseKey?.(api.phraseKey(c.words));
   }
   if (publicKey !== undefined && o.ignoredKeys?.has(publicKey)) return;
-  const what = c.kind === 'key' ? `${c.curve} secret key` : `BIP-39 seed phrase (${c.words.length} words)`;
+  const what = c.kind === 'key' ? `${c.curve === 'ed25519' ? 'an' : 'a'} ${c.curve} secret key` : `a BIP-39 seed phrase (${c.words.length} words)`;
   const whose = publicKey === undefined ? '' : ` whose public key is ${publicKey}`;
   out.push({
     code: c.kind === 'key' ? 'secret-key' : 'seed-phrase',
     severity: 'error',
     start: c.start,
     end: c.end,
-    message: `${SECRET_MESSAGE}: a ${what}${whose}. Remove it, and replace the key if the file was ever shared.`,
+    message: `${SECRET_MESSAGE}: ${what}${whose}. Remove it, and replace the key if the file was ever shared.`,
     fixes: [],
     publicKey,
   });
+}
+
+/** "controls leaky.near with full access" (and the accounts where it is a function-call key only). */
+export function controlText(fullAccess: readonly string[], all: readonly string[], network: string): string | undefined {
+  const limited = all.filter((a) => !fullAccess.includes(a));
+  const list = (ids: readonly string[]): string => (ids.length > 3 ? `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more` : ids.join(', '));
+  const parts: string[] = [];
+  if (fullAccess.length) parts.push(`controls ${list(fullAccess)} with full access`);
+  if (limited.length) parts.push(`${parts.length ? 'and ' : ''}has a function-call key on ${list(limited)}`);
+  if (parts.length === 0) return `is on no account on ${network}`;
+  return `${parts.join(' ')} (${network})`;
 }
 
 /** One content change as VS Code reports it (offsets into the text before the change). */

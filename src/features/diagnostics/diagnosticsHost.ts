@@ -3,7 +3,7 @@
 // each edit), cleared on close; quick fixes; the secret-key actions; missing accounts (opt-in); Scan Workspace for
 // Secret Keys…. A secret never leaves this process: only its range and public key are kept, shown or sent.
 import vscode = require('vscode');
-import { DocumentProblems } from '../../core/diagnostics/engine';
+import { controlText, DocumentProblems } from '../../core/diagnostics/engine';
 import type { DiagnoseOptions, Found, SecretsApi, TextSource } from '../../core/diagnostics/engine';
 import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from '../../core/diagnostics/missingAccounts';
 import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from '../../core/diagnostics/problem';
@@ -385,17 +385,6 @@ export class DiagnosticsHost implements vscode.Disposable {
     this.#docs.clear();
     for (const d of this.#disposables.splice(0)) d.dispose();
   }
-}
-
-/** "controls leaky.near with full access" (and the accounts where it is a function-call key only). */
-export function controlText(fullAccess: readonly string[], all: readonly string[], network: string): string | undefined {
-  const limited = all.filter((a) => !fullAccess.includes(a));
-  const list = (ids: readonly string[]): string => (ids.length > 3 ? `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more` : ids.join(', '));
-  const parts: string[] = [];
-  if (fullAccess.length) parts.push(`controls ${list(fullAccess)} with full access`);
-  if (limited.length) parts.push(`${parts.length ? 'and ' : ''}has a function-call key on ${list(limited)}`);
-  if (parts.length === 0) return `is on no account on ${network}`;
-  return `${parts.join(' ')} (${network})`;
 }
 
 function publicKeyArg(key: unknown): string {

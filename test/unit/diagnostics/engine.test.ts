@@ -2,7 +2,7 @@
 // never in a message, ignored keys, and edit-by-edit updates that agree with a full pass.
 import { strict as assert } from 'node:assert';
 import * as secrets from '../../../src/core/diagnostics/secretKeys';
-import { diagnoseText, DocumentProblems, stringSource } from '../../../src/core/diagnostics/engine';
+import { controlText, diagnoseText, DocumentProblems, stringSource } from '../../../src/core/diagnostics/engine';
 import type { DiagnoseOptions } from '../../../src/core/diagnostics/engine';
 import { madeUpEd25519 } from '../../support/madeUpKeys';
 
@@ -31,7 +31,7 @@ describe('diagnostics engine', () => {
       ],
     );
     assert.equal(found[0]?.publicKey, ed.publicKey);
-    assert.ok(found[0]?.message.startsWith('NEAR secret key in this file: a ed25519 secret key whose public key is ed25519:'));
+    assert.ok(found[0]?.message.startsWith('NEAR secret key in this file: an ed25519 secret key whose public key is ed25519:'));
     for (const p of found) assert.ok(!p.message.includes(ed.secret.slice(8)), 'no secret in a message');
     assert.ok(loads >= 1);
   });
@@ -104,5 +104,12 @@ describe('diagnostics engine', () => {
       got.map((p) => [p.start, p.message]),
       diagnoseText(doc, ALL, () => secrets).map((p) => [p.start, p.message]),
     );
+  });
+  it('what a found key controls, from the full-access and all-keys look-ups', () => {
+    assert.equal(controlText(['leaky.near'], ['leaky.near'], 'mainnet'), 'controls leaky.near with full access (mainnet)');
+    assert.equal(controlText(['a.near'], ['a.near', 'b.near'], 'mainnet'), 'controls a.near with full access and has a function-call key on b.near (mainnet)');
+    assert.equal(controlText([], ['b.near'], 'testnet'), 'has a function-call key on b.near (testnet)');
+    assert.equal(controlText([], [], 'mainnet'), 'is on no account on mainnet');
+    assert.equal(controlText(['a.near', 'b.near', 'c.near', 'd.near'], [], 'mainnet'), 'controls a.near, b.near, c.near and 1 more with full access (mainnet)');
   });
 });

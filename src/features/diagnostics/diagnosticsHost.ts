@@ -199,7 +199,9 @@ export class DiagnosticsHost implements vscode.Disposable {
 
   /** When look-ups are allowed: which accounts a found key controls, added to its diagnostic once known. */
   #askControl(publicKey: string): void {
-    if (!this.services.settings.hoverLookups || this.#controlAsked.has(publicKey)) return;
+    const s = this.services.settings;
+    // Like balance hints: an untrusted workspace sends nothing on its own unless the user allowed look-ups there.
+    if (!s.hoverLookups || (!vscode.workspace.isTrusted && !s.diagnostics.missingAccounts) || this.#controlAsked.has(publicKey)) return;
     this.#controlAsked.add(publicKey);
     void (async () => {
       try {

@@ -126,8 +126,11 @@ export class DiagnosticsHost implements vscode.Disposable {
   /** Diagnoses `doc` now (the debounced path ends here; tests call it to skip the wait). */
   diagnose(doc: vscode.TextDocument): readonly vscode.Diagnostic[] {
     const key = doc.uri.toString();
-    const t = this.#docs.get(key);
-    if (!t || doc.isClosed) return [];
+    if (!diagnosable(doc) || doc.isClosed) return [];
+    if (!this.#docs.has(key)) this.#schedule(doc, true);
+    const t = this.#docs.get(key) as Tracked;
+    if (t.timer) clearTimeout(t.timer);
+    t.timer = undefined;
     if (!this.#enabled()) {
       this.collection.delete(doc.uri);
       this.#published.delete(key);

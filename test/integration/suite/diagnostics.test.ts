@@ -114,7 +114,13 @@ describe('diagnostics (Problems panel)', () => {
     for (const f of ['frontend/wallet.ts', 'frontend/config.json', 'frontend/lib.rs', 'frontend/README.md']) {
       const editor = await openFixture(f);
       const api = await activateExtension();
-      api.diagnostics.host?.diagnose(editor.document);
+      const host = api.diagnostics.host ?? api.diagnostics.start();
+      // Diagnosed now (not after the debounce): what it publishes is what the Problems panel gets.
+      assert.deepEqual(
+        host.diagnose(editor.document).map((d) => d.message),
+        [],
+        f,
+      );
       assert.deepEqual(
         ours(editor.document.uri).map((d) => d.message),
         [],

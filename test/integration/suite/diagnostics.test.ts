@@ -3,7 +3,8 @@
 // setting on and off, nothing on the real-code fixture, and the secret never reaching the stub.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, fixtureUri, openFixture, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, captureMessages, fixtureUri, openFixture, setUserSetting, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
 import { clearStubRequests, resetStub, stubRequests } from '../support/stubClient';
 
 // The made-up key of test/fixtures/workspace/deploy.env (an arithmetic seed, never a real key) and its public key.
@@ -13,6 +14,21 @@ const PUBLIC_KEY = 'ed25519:4GxzbYaqMYRKHoALZMthn6G43pNycaYFjJmad1Suk3Lt';
 function ours(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'NEAR Lens');
 }
+/** Every line NEAR Lens logs (info, warnings, errors, requests) until `stop()`, still written to the log. */
+function captureLog(api: NearLensApi): { lines: string[]; stop(): void } {
+  const log = api.services.log;
+  const saved = { info: log.info, warn: log.warn, error: log.error, request: log.request };
+  const lines: string[] = [];
+  for (const k of ['info', 'warn', 'error', 'request'] as const) {
+    const original = saved[k] as (x: never) => void;
+    (log as unknown as Record<string, (x: unknown) => void>)[k] = (x: unknown) => {
+      lines.push(JSON.stringify(x));
+      original(x as never);
+    };
+  }
+  return { lines, stop: () => void Object.assign(log, saved) };
+}
+
 const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
 
 async function diagnosticsOf(name: string, what: string, ok: (ds: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
@@ -37,8 +53,10 @@ describe('diagnostics (Problems panel)', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a secret key in a .env: an error with its public key, then the account it controls; the secret never sent', async () => {
+  it('a secret key in a .env: an error with its public key, then the account it controls; the secret never sent, logged or shown', async () => {
     await clearStubRequests();
+    const log = captureLog(await activateExtension());
+    const shown = captureMessages();
     const ds = await diagnosticsOf('deploy.env', 'the secret-key error with the accounts line', (d) =>
       d.some((x) => x.message.includes('controls leaky.near with full access')),
     );
@@ -70,6 +88,16 @@ describe('diagnostics (Problems panel)', () => {
     assert.deepEqual(await vscode.commands.executeCommand('nearLens.ignoredSecretKeys', { show: false }), [PUBLIC_KEY]);
     assert.deepEqual(await vscode.commands.executeCommand('nearLens.ignoredSecretKeys', { unignore: PUBLIC_KEY }), []);
     await waitFor(() => ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key'), { what: 'the key reported again' });
+    // Scan Workspace with its message shown: it names the count, not the secret.
+    await vscode.commands.executeCommand('nearLens.scanWorkspaceSecrets');
+    shown.stop();
+    log.stop();
+    assert.ok(
+      shown.messages.some((m) => /NEAR Lens: Scanned \d+ files: 1 secret key in 1 file/.test(m.text)),
+      JSON.stringify(shown.messages),
+    );
+    assert.ok(log.lines.length > 0, 'the look-ups were logged');
+    for (const text of [...log.lines, ...shown.messages.map((m) => m.text)]) assert.ok(!text.includes(SECRET_PAYLOAD.slice(0, 20)), `no secret in: ${text}`);
   });
 
   it('"Alice.near": a warning naming the rule, and its preferred quick fix applied; an inexact amount', async () => {

@@ -110,7 +110,12 @@ export class DiagnosticsHost implements vscode.Disposable {
     const tracked = t;
     tracked.timer = setTimeout(() => {
       tracked.timer = undefined;
-      this.diagnose(doc);
+      try {
+        this.diagnose(doc);
+      } catch {
+        // A part missing on disk or a bug: said in the log without the error's text (it could quote the document).
+        this.services.log.warn(`Diagnostics: ${doc.uri.path.split('/').pop() ?? 'a file'} could not be diagnosed.`);
+      }
     }, DEBOUNCE_MS);
   }
 

@@ -63,6 +63,10 @@ export const LAZY = {
   rpc: 'src/features/rpc/rpcCommands.ts',
   lookup: 'src/features/lookup/lookupCommands.ts',
   contracts: 'src/features/contracts/contractCommands.ts',
+  // #27: the Problems-panel diagnostics, loaded when the first document is diagnosed…
+  diagnostics: 'src/features/diagnostics/diagnosticsHost.ts',
+  // …and the key derivation (@noble/curves, @scure/bip39 and its word list), only once a secret candidate is found.
+  secrets: 'src/core/diagnostics/secretKeys.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

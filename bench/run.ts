@@ -11,6 +11,7 @@ import { activateRow, partsLoadedAtActivation } from './activate';
 import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
+import { diagnosticsRows } from './diagnostics';
 import { peerRows } from './peer';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
   rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
+  rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows()))); // rows 20–22 (#27)
   const stub = await startStub();
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));

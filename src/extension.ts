@@ -12,6 +12,7 @@ import { registerWatchlist } from './features/watchlist/register';
 import { registerConvertUnits } from './features/units/convertUnits';
 import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/balanceHints';
+import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -28,8 +29,9 @@ export function activate(context: vscode.ExtensionContext) {
     registerConvertUnits(context);
     const unitHints = registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
+    const diagnostics = registerDiagnostics(context, services);
     // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
-    return { services, hoverProvider, watchlist, panels, unitHints, balanceHints };
+    return { services, hoverProvider, watchlist, panels, unitHints, balanceHints, diagnostics };
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -28,6 +28,10 @@ export const COMMANDS = {
   watchlistRefresh: 'nearLens.watchlist.refresh',
   watchlistRefreshAll: 'nearLens.watchlist.refreshAll',
   watchlistCopyId: 'nearLens.watchlist.copyId',
+  scanWorkspaceSecrets: 'nearLens.scanWorkspaceSecrets',
+  ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
+  copyPublicKey: 'nearLens.copyPublicKey',
+  ignoreSecretKey: 'nearLens.ignoreSecretKey',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

@@ -31,6 +31,16 @@ export interface Settings {
   refreshIntervalSeconds: number;
   /** Explorer page templates with `{accountId}`; '' when the network has none (custom without a template). */
   explorer: Record<NetworkLabel, string>;
+  /** Problems-panel diagnostics, each already off when `diagnostics.enabled` is (missing accounts: opt-in, like balance hints). */
+  diagnostics: DiagnosticSettings;
+}
+
+export interface DiagnosticSettings {
+  secretKeys: boolean;
+  accountIds: boolean;
+  inexactAmounts: boolean;
+  /** On, lookups allowed, and (in an untrusted workspace) allowed by the user. */
+  missingAccounts: boolean;
 }
 
 /** The values of one setting per scope, as `WorkspaceConfiguration.inspect()` reports them (defaults are ours). */
@@ -61,6 +71,12 @@ export const SETTING_KEYS = [
   'refreshIntervalSeconds',
   'explorer.mainnetUrl',
   'explorer.testnetUrl',
+  'diagnostics.enabled',
+  'diagnostics.secretKeys',
+  'diagnostics.accountIds',
+  'diagnostics.missingAccounts',
+  'diagnostics.missingAccountsWhenUntrusted',
+  'diagnostics.inexactAmounts',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
@@ -72,7 +88,8 @@ export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
  * ignored while the workspace is not trusted.
  */
 export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter(
-  (k) => k.startsWith('customNetwork.') || k === 'auth.transport' || k === 'inlayHints.balancesWhenUntrusted',
+  // `…WhenUntrusted`: a workspace may not allow itself what is allowed only in trusted ones.
+  (k) => k.startsWith('customNetwork.') || k === 'auth.transport' || k.endsWith('WhenUntrusted'),
 );
 export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
 
@@ -119,6 +136,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
       testnet: template('explorer.testnetUrl', EXPLORER_TEMPLATES.testnet),
       custom: template('customNetwork.explorerUrl', ''),
     },
+    diagnostics: diagnosticSettings(get, opts.trusted),
   };
 }
 
@@ -154,6 +172,20 @@ function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
     if (why) return `${name} is unusable: ${why}.`;
   }
   return { ...endpoints, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl };
+}
+
+function diagnosticSettings(get: (k: SettingKey) => unknown, trusted: boolean): DiagnosticSettings {
+  const on = (k: 'secretKeys' | 'accountIds' | 'inexactAmounts'): boolean => get('diagnostics.enabled') !== false && get(`diagnostics.${k}`) !== false;
+  return {
+    secretKeys: on('secretKeys'),
+    accountIds: on('accountIds'),
+    inexactAmounts: on('inexactAmounts'),
+    missingAccounts:
+      get('diagnostics.enabled') !== false &&
+      get('diagnostics.missingAccounts') === true &&
+      get('hover.lookups') !== false &&
+      (trusted || get('diagnostics.missingAccountsWhenUntrusted') === true),
+  };
 }
 
 function str(v: unknown): string {

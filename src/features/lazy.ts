@@ -7,6 +7,8 @@ import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
+import type * as Diagnostics from './diagnostics/diagnosticsHost';
+import type * as Secrets from '../core/diagnostics/secretKeys';
 import { registerCommands } from '../platform/commands';
 
 export interface LazyParts {
@@ -14,6 +16,8 @@ export interface LazyParts {
   rpc: typeof Rpc;
   lookup: typeof Lookup;
   contracts: typeof Contracts;
+  diagnostics: typeof Diagnostics;
+  secrets: typeof Secrets;
 }
 
 /**
@@ -26,6 +30,8 @@ if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
   fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
   fromSource.contracts = require('./contracts/contractCommands') as typeof Contracts;
+  fromSource.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
+  fromSource.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -41,6 +47,10 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
       return require('near-lens-lazy:lookup') as LazyParts[K];
     case 'contracts':
       return require('near-lens-lazy:contracts') as LazyParts[K];
+    case 'diagnostics':
+      return require('near-lens-lazy:diagnostics') as LazyParts[K];
+    case 'secrets':
+      return require('near-lens-lazy:secrets') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }

@@ -319,6 +319,9 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       getConfiguration: (section?: string) => configuration(section ?? ''),
       onDidChangeConfiguration: configChanged.event,
       onDidGrantWorkspaceTrust: new EventEmitter<void>().event,
+      // No editor documents here (the diagnostics wait for one; test/integration covers them in a real editor).
+      textDocuments: [],
+      onDidOpenTextDocument: new EventEmitter<unknown>().event,
       registerTextDocumentContentProvider: (scheme: string, p: { provideTextDocumentContent(u: FakeUri): string }) => {
         contentProviders.set(scheme, p);
         return new Disposable(() => contentProviders.delete(scheme));

@@ -1,0 +1,37 @@
+// What a diagnostic finder reports: a range of the text, a code that links to the README, a message and the
+// mechanical fixes. Pure: no `vscode`. A secret's text never goes into a Problem (only its range and public key).
+
+export type ProblemCode = 'secret-key' | 'seed-phrase' | 'account-id' | 'missing-account' | 'inexact-amount';
+
+export interface Fix {
+  title: string;
+  /** Replaces the problem's range. */
+  newText: string;
+  /** The one mechanical fix (`isPreferred`). */
+  preferred?: boolean;
+}
+
+export interface Problem {
+  code: ProblemCode;
+  severity: 'error' | 'warning';
+  /** Offsets in the searched text, end exclusive. */
+  start: number;
+  end: number;
+  message: string;
+  fixes: Fix[];
+}
+
+/** README section of each code (the diagnostic's `code.target`). */
+export const PROBLEM_ANCHORS: Readonly<Record<ProblemCode, string>> = {
+  'secret-key': 'near-lens-secret-key',
+  'seed-phrase': 'near-lens-seed-phrase',
+  'account-id': 'near-lens-account-id',
+  'missing-account': 'near-lens-missing-account',
+  'inexact-amount': 'near-lens-inexact-amount',
+};
+
+export const README_URL = 'https://github.com/near-lens/near-lens#';
+
+/** The `source` of every NEAR Lens diagnostic, and the workspace-state key of the ignored secret keys (public keys). */
+export const DIAGNOSTIC_SOURCE = 'NEAR Lens';
+export const IGNORED_KEYS_STATE = 'near-lens.ignored-public-keys';

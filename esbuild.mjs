@@ -67,6 +67,8 @@ export const LAZY = {
   diagnostics: 'src/features/diagnostics/diagnosticsHost.ts',
   // …and the key derivation (@noble/curves, @scure/bip39 and its word list), only once a secret candidate is found.
   secrets: 'src/core/diagnostics/secretKeys.ts',
+  // The opt-in balance inlay hints' provider, only while nearLens.inlayHints.balances is on.
+  balances: 'src/features/balances/balanceHints.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -67,6 +67,9 @@ const FEATURES: Record<string, string> = {
   rpc: 'Query Block…, RPC Request…, Recent Results',
   lookup: 'Look Up Account… (at a past block too), Look Up Public Key…, Switch Network…, Show Log, a hover’s Copy link',
   contracts: 'Call View Method…, View Contract State…, Contract Interface, a watched contract’s methods (with fzstd)',
+  diagnostics: 'the Problems-panel diagnostics, when the first document is diagnosed (after activation)',
+  secrets: 'a secret key’s or seed phrase’s public key (@noble/curves, @scure/bip39), once a candidate is seen',
+  balances: 'the opt-in balance inlay hints, while nearLens.inlayHints.balances is on',
 };
 
 /** Each lazy part's file, source (from dist/meta-lazy.json) and the feature that loads it. */

@@ -11,7 +11,7 @@ import { registerStatusBar } from './features/statusBar/statusBar';
 import { registerWatchlist } from './features/watchlist/register';
 import { registerConvertUnits } from './features/units/convertUnits';
 import { registerUnitInlayHints } from './features/units/inlayHints';
-import { registerBalanceInlayHints } from './features/balances/balanceHints';
+import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
 

@@ -3,6 +3,7 @@
 // into the main bundle (the build refuses that).
 import vscode = require('vscode');
 import { NearLensError } from '../core/errors';
+import type * as Balances from './balances/balanceHints';
 import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
@@ -18,6 +19,7 @@ export interface LazyParts {
   contracts: typeof Contracts;
   diagnostics: typeof Diagnostics;
   secrets: typeof Secrets;
+  balances: typeof Balances;
 }
 
 /**
@@ -32,6 +34,7 @@ if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.contracts = require('./contracts/contractCommands') as typeof Contracts;
   fromSource.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
   fromSource.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
+  fromSource.balances = require('./balances/balanceHints') as typeof Balances;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -51,6 +54,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
       return require('near-lens-lazy:diagnostics') as LazyParts[K];
     case 'secrets':
       return require('near-lens-lazy:secrets') as LazyParts[K];
+    case 'balances':
+      return require('near-lens-lazy:balances') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }

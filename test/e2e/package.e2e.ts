@@ -12,6 +12,7 @@ const ALLOWLIST = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  'dist/balances.js',
   'dist/contracts.js',
   'dist/diagnostics.js',
   'dist/extension.js',

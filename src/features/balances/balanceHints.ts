@@ -1,12 +1,11 @@
-// Inlay hints with the balance after each account id in view (opt-in: `nearLens.inlayHints.balances`). Registered only
-// while the setting allows it (Settings.inlayHintsBalances: never with lookups off, in an untrusted workspace only
-// when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
+// Inlay hints with the balance after each account id in view (opt-in: `nearLens.inlayHints.balances`), a lazy part
+// (dist/balances.js) that register.ts loads only while the setting allows it (Settings.inlayHintsBalances: never with
+// lookups off, in an untrusted workspace only when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
 // the hints are asked for again.
 import vscode = require('vscode');
 import { findAll } from '../../core/near/idFinder';
 import { BalanceBatcher, balanceHint } from '../../core/views/balanceHints';
 import type { Services } from '../../platform/services';
-import { registerWhile } from '../../platform/whileSetting';
 
 /** A view showing more ids than this (a minified list) asks for the first ones only. */
 const MAX_IDS_PER_VIEW = 100;
@@ -63,30 +62,4 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
     this.batcher.dispose();
     this.#changed.dispose();
   }
-}
-
-/** The provider of the moment (a new one each time the setting turns on), for the in-editor tests. */
-export interface BalanceHintsApi {
-  readonly current: BalanceInlayHints | undefined;
-}
-
-export function registerBalanceInlayHints(context: vscode.ExtensionContext, services: Services): BalanceHintsApi {
-  const api: { current: BalanceInlayHints | undefined } = { current: undefined };
-  registerWhile(
-    context,
-    services,
-    () => services.settings.inlayHintsBalances,
-    () => {
-      const provider = (api.current = new BalanceInlayHints(services));
-      const registration = vscode.languages.registerInlayHintsProvider('*', provider);
-      return {
-        dispose: () => {
-          registration.dispose();
-          provider.dispose();
-          if (api.current === provider) api.current = undefined;
-        },
-      };
-    },
-  );
-  return api;
 }

@@ -1,0 +1,33 @@
+// Registers the balance inlay hints while their setting allows it; the provider itself is the lazy part
+// dist/balances.js (balanceHints.ts), read only when the opt-in setting is first on, so activation never reads it.
+import vscode = require('vscode');
+import type { BalanceInlayHints } from './balanceHints';
+import { lazyPart } from '../lazy';
+import type { Services } from '../../platform/services';
+import { registerWhile } from '../../platform/whileSetting';
+
+/** The provider of the moment (a new one each time the setting turns on), for the in-editor tests. */
+export interface BalanceHintsApi {
+  readonly current: BalanceInlayHints | undefined;
+}
+
+export function registerBalanceInlayHints(context: vscode.ExtensionContext, services: Services): BalanceHintsApi {
+  const api: { current: BalanceInlayHints | undefined } = { current: undefined };
+  registerWhile(
+    context,
+    services,
+    () => services.settings.inlayHintsBalances,
+    () => {
+      const provider = (api.current = new (lazyPart('balances').BalanceInlayHints)(services));
+      const registration = vscode.languages.registerInlayHintsProvider('*', provider);
+      return {
+        dispose: () => {
+          registration.dispose();
+          provider.dispose();
+          if (api.current === provider) api.current = undefined;
+        },
+      };
+    },
+  );
+  return api;
+}

@@ -6,7 +6,7 @@
 // printed; each `it` checks one promise of issue #19 against them.
 import { strict as assert } from 'node:assert';
 import { DEFAULT_TIMEOUT_MS } from '../../../src/core/service/transport';
-import { runStormHour, STORM_HOUR } from '../../support/stormHour';
+import { REST_OUTAGE, runStormHour, STORM_HOUR } from '../../support/stormHour';
 import type { StormReport } from '../../support/stormHour';
 import { formatTable } from './harness';
 
@@ -95,5 +95,38 @@ describe('hardening: an hour of storms on a fake clock (50 accounts, 30 s auto-r
     const growth = mb.at(-1)! - mb[0]!;
     assert.ok(growth <= HEAP_GROWTH_MB, `heap grew ${growth.toFixed(2)} MB from minute 5 to 60`);
     assert.ok(Math.max(...mb) - mb[0]! <= HEAP_GROWTH_MB, `heap peaked ${(Math.max(...mb) - mb[0]!).toFixed(2)} MB above minute 5`);
+  });
+});
+
+describe('hardening: the REST API down for ten minutes, the RPC host healthy (#26)', function () {
+  this.timeout(600_000);
+  let r: StormReport;
+
+  before(async () => {
+    r = await runStormHour({ phases: REST_OUTAGE });
+    print(r);
+  });
+
+  it('hovers, the tree and the panel keep showing fresh native balances throughout, from RPC, said so', () => {
+    assert.deepEqual(r.problems, []);
+    const down = r.phases[1]!;
+    assert.equal(down.stale, 0, 'no account stale at the end of the outage');
+    assert.equal(down.fresh, r.accounts);
+    assert.equal(down.fromRpc, r.accounts, 'every account read over RPC at the end of the outage');
+    assert.equal(r.hovers.stale, 0, 'no hover stale');
+    assert.ok(r.hovers.fromRpc > 0, 'hovers said the state came from RPC');
+    assert.equal(r.panel.stale, 0);
+    assert.ok(r.panel.fromRpc > 0, 'the panel said the state came from RPC');
+  });
+
+  it('recovers: REST answers again within one refresh interval of the outage ending', () => {
+    assert.equal(r.phases[2]!.fromRpc, 0, 'after the recovery nothing is read over RPC any more');
+    assert.equal(r.phases[2]!.fresh, r.accounts);
+  });
+
+  it('never a retry storm: the outage costs no more requests per minute than the healthy minutes plus one REST probe per cooldown', () => {
+    const [healthy, down] = r.phases;
+    const perMin = (p: typeof healthy): number => p!.sent / (p!.toMin - p!.fromMin);
+    assert.ok(perMin(down) <= 1.5 * perMin(healthy), `${perMin(down)} requests a minute down vs ${perMin(healthy)} healthy`);
   });
 });

@@ -93,7 +93,7 @@ export class NearClient {
     if (this.hasIndexer) return this.#lookup(id, 'account', '/full', normaliseFull, o);
     return this.#guard(() => {
       const acc = need(id, 'account');
-      return this.#cache.get(this.#fullKey(acc), this.#ttl.account, (s) => this.#fullFromRpc(acc, {}, s), o);
+      return this.#cache.get(this.#fullKey(acc), this.#ttl.account, (s) => this.#fullFromRpc(acc, {}, s, o?.fresh), o);
     });
   }
 
@@ -143,10 +143,11 @@ export class NearClient {
   }
 
   /** The account's state from RPC view_account (UNKNOWN_ACCOUNT: no such account), with the last good REST lists if any. */
-  async #fullFromRpc(id: string, source: Omit<AccountSource, 'via'>, signal: AbortSignal | undefined): Promise<AccountFull> {
+  async #fullFromRpc(id: string, source: Omit<AccountSource, 'via'>, signal: AbortSignal | undefined, fresh?: boolean): Promise<AccountFull> {
     let view: ViewAccount | null;
     try {
-      view = (await this.viewAccount(id, undefined, { signal })).result;
+      // A refresh asks the node again, as it asks the REST API again (never a view_account older than the look-up).
+      view = (await this.viewAccount(id, undefined, { signal, fresh })).result;
     } catch (e) {
       if (!(NearLensError.is(e) && (e.rpcCause === 'UNKNOWN_ACCOUNT' || /does not exist while viewing/.test(e.message)))) throw e;
       view = null;
@@ -158,11 +159,11 @@ export class NearClient {
   }
 
   /** REST /full, and the RPC standing in while the REST API is down (see full()). */
-  async #fullOrRpc(id: string, path: string, signal: AbortSignal | undefined): Promise<AccountFull> {
+  async #fullOrRpc(id: string, path: string, signal: AbortSignal | undefined, fresh?: boolean): Promise<AccountFull> {
     const down = Date.now() < this.#restDownUntil ? this.#restDown : undefined;
     if (down) {
       try {
-        return await this.#fullFromRpc(id, { restFailure: down.reason }, signal);
+        return await this.#fullFromRpc(id, { restFailure: down.reason }, signal, fresh);
       } catch (e) {
         throw NearLensError.is(e) && e.kind === 'aborted' ? e : down.error;
       }
@@ -174,7 +175,7 @@ export class NearClient {
       if (reason === undefined || signal?.aborted) throw e;
       let stand: AccountFull;
       try {
-        stand = await this.#fullFromRpc(id, { restFailure: reason }, signal);
+        stand = await this.#fullFromRpc(id, { restFailure: reason }, signal, fresh);
       } catch (e2) {
         throw NearLensError.is(e2) && e2.kind === 'aborted' ? e2 : e;
       }
@@ -281,7 +282,7 @@ export class NearClient {
         `${account ? 'acct' : 'pk'}:${id}|${this.endpoints.apiUrl}|${what}`,
         account ? this.#ttl.account : this.#ttl.publicKey,
         // An account the indexer does not know is 200 with state: null; a 404 of /full on a real FastNEAR root means the same.
-        (s) => (what === '/full' ? (this.#fullOrRpc(id, path, s) as Promise<T>) : this.#rest(path, normalise, s)),
+        (s) => (what === '/full' ? (this.#fullOrRpc(id, path, s, o?.fresh) as Promise<T>) : this.#rest(path, normalise, s)),
         o,
       );
     });

@@ -9,8 +9,6 @@ import type { KeyProvider } from '../core/near/networks';
 export type { KeyProvider } from '../core/near/networks';
 
 export interface ApiKeyStore extends vscode.Disposable {
-  /** The stored FastNEAR key ('' counts as none). */
-  readonly current: string | undefined;
   /** The stored key of a provider ('' counts as none). */
   get(provider: KeyProvider): string | undefined;
   /** Fires when a key changed here or in another window. */
@@ -46,9 +44,6 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
     for (const p of PROVIDERS) if (e.key === SECRET_KEYS[p]) void reload(p);
   });
   return {
-    get current() {
-      return values.get('fastnear');
-    },
     get: (provider) => values.get(provider),
     onDidChange: emitter.event,
     ready: Promise.all(PROVIDERS.map(reload)).then(() => undefined),

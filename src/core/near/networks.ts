@@ -22,8 +22,6 @@ export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints
 /** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */
 export type KeyProvider = 'fastnear' | 'custom';
 export const keyProviderFor = (network: 'mainnet' | 'testnet' | 'custom'): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
-/** How Set/Clear API Key name the key they act on. */
-export const KEY_NAMES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FastNEAR API key', custom: 'API key of the custom network' };
 
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
   mainnet: 'https://nearblocks.io/address/{accountId}',

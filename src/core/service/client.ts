@@ -1,7 +1,7 @@
 // The one way NEAR Lens talks to the service: FastNEAR REST and NEAR JSON-RPC reads, each a typed model, cached and
 // de-duplicated, every failure a NearLensError with the key masked. The features import this module only.
 // Pure: no `vscode`.
-import { accountFromView, NO_INDEXER, normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
+import { accountFromView, normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
 import type { AccountFull, AccountSource, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
 import { badShape, invalidInput, NearLensError } from '../errors';
 import { isRecord, tryJson } from '../json';
@@ -48,7 +48,7 @@ export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } 
 export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API root? Check the NEAR Lens network settings.';
 
 /** Said (nothing sent) when something only a REST API knows is asked on a network that has none. */
-export const NO_INDEXER_MESSAGE = `${NO_INDEXER[0]!.toUpperCase()}${NO_INDEXER.slice(1)}: tokens, NFTs, staking pools and public-key look-ups need a REST API (nearLens.customNetwork.apiUrl).`;
+export const NO_INDEXER_MESSAGE = 'No indexer on this network: tokens, NFTs, pools and key look-ups need a REST API (nearLens.customNetwork.apiUrl).';
 
 let nextRpcId = 0;
 
@@ -149,7 +149,8 @@ export class NearClient {
       // A refresh asks the node again, as it asks the REST API again (never a view_account older than the look-up).
       view = (await this.viewAccount(id, undefined, { signal, fresh })).result;
     } catch (e) {
-      if (!(NearLensError.is(e) && (e.rpcCause === 'UNKNOWN_ACCOUNT' || /does not exist while viewing/.test(e.message)))) throw e;
+      // An old node's bare message is read as UNKNOWN_ACCOUNT too (messages.ts GUESSED_CAUSES).
+      if ((e as Partial<NearLensError>).rpcCause !== 'UNKNOWN_ACCOUNT') throw e;
       view = null;
     }
     const prev = source.restFailure === undefined ? undefined : this.peekFull(id);
@@ -160,30 +161,28 @@ export class NearClient {
 
   /** REST /full, and the RPC standing in while the REST API is down (see full()). */
   async #fullOrRpc(id: string, path: string, signal: AbortSignal | undefined, fresh?: boolean): Promise<AccountFull> {
-    const down = Date.now() < this.#restDownUntil ? this.#restDown : undefined;
-    if (down) {
+    // While the cooldown lasts the REST API is not asked: its last failure stands.
+    let down = Date.now() < this.#restDownUntil ? this.#restDown : undefined;
+    if (!down) {
       try {
-        return await this.#fullFromRpc(id, { restFailure: down.reason }, signal, fresh);
+        return await this.#rest(path, normaliseFull, signal, { account_id: id, state: null });
       } catch (e) {
-        throw NearLensError.is(e) && e.kind === 'aborted' ? e : down.error;
+        const reason = this.#restFallback ? restOutage(e) : undefined;
+        if (reason === undefined || signal?.aborted) throw e;
+        down = { reason, error: e };
       }
     }
+    let stand: AccountFull;
     try {
-      return await this.#rest(path, normaliseFull, signal, { account_id: id, state: null });
+      stand = await this.#fullFromRpc(id, { restFailure: down.reason }, signal, fresh);
     } catch (e) {
-      const reason = this.#restFallback ? restOutage(e) : undefined;
-      if (reason === undefined || signal?.aborted) throw e;
-      let stand: AccountFull;
-      try {
-        stand = await this.#fullFromRpc(id, { restFailure: reason }, signal, fresh);
-      } catch (e2) {
-        throw NearLensError.is(e2) && e2.kind === 'aborted' ? e2 : e;
-      }
-      // The RPC host stands in: the next look-ups go to it alone for a while (nothing answering at all sets no cooldown).
-      this.#restDownUntil = Date.now() + REST_COOLDOWN_MS;
-      this.#restDown = { reason, error: e };
-      return stand;
+      // Nothing answering at all: the REST failure is what the caller sees, and no cooldown starts.
+      throw NearLensError.is(e) && e.kind === 'aborted' ? e : down.error;
     }
+    // The RPC host stands in: the next look-ups go to it alone for a while.
+    if (this.#restDown !== down) this.#restDownUntil = Date.now() + REST_COOLDOWN_MS;
+    this.#restDown = down;
+    return stand;
   }
 
   // ---------------------------------------------------------------- JSON-RPC

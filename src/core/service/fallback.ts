@@ -11,18 +11,13 @@ export const REST_COOLDOWN_MS = 30_000;
  */
 export function restOutage(e: unknown): string | undefined {
   if (!NearLensError.is(e)) return undefined;
-  switch (e.kind) {
-    case 'server':
-      return e.status !== undefined && e.status >= 500 ? `REST API HTTP ${e.status}` : 'REST API answered unexpectedly';
-    case 'timeout':
-      return 'REST API timed out';
-    case 'network':
-      return 'REST API unreachable';
-    case 'rate-limited':
-      return 'REST API rate limited';
-    case 'not-json':
-      return 'REST API sent a web page, not JSON';
-    default:
-      return undefined;
-  }
+  const word = e.kind === 'server' ? `HTTP ${e.status ?? ''}` : OUTAGES[e.kind];
+  return word && `REST API ${word}`;
 }
+
+const OUTAGES: Partial<Record<string, string>> = {
+  timeout: 'timed out',
+  network: 'unreachable',
+  'rate-limited': 'rate limited',
+  'not-json': 'sent a web page',
+};

@@ -195,7 +195,7 @@ export function buildHoverSections(c: Classified, live: LiveResult | undefined, 
           : live.kind === 'account'
             ? accountLiveMarkdown(live, o)
             : live.kind === 'no-indexer'
-              ? `Accounts using this key: _${NO_INDEXER}_ (it needs a REST API)${BR}${answeredBy(live.network, live.host)}`
+              ? `Accounts using this key: _${NO_INDEXER}_${BR}${answeredBy(live.network, live.host)}`
               : publicKeyLiveMarkdown(live),
     );
   }

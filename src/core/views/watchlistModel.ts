@@ -45,22 +45,14 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
   // Read over RPC: without an indexer the lists are unknowable (one line, in a word, never an error); during a REST
   // outage the state is RPC's and the lists the last good ones (marked with their time), or none.
   const lists = src === undefined || src.listsAt !== undefined;
-  const source = src
+  const word = src && (src.restFailure === undefined ? NO_INDEXER : `tokens unavailable: ${sanitizeText(src.restFailure, 80)}`);
+  const source = word
     ? [
-        src.restFailure === undefined
-          ? node(acc, 'source', 'info', 'Tokens, NFTs, staking pools', {
-              description: NO_INDEXER,
-              tooltip: `${NO_INDEXER}: they need a REST API (indexer).`,
-              icon: 'info',
-            })
-          : node(acc, 'source', 'info', 'State from RPC', {
-              description: `tokens unavailable: ${sanitizeText(src.restFailure, 80)}`,
-              tooltip: lines(
-                `State from RPC view_account; tokens unavailable: ${sanitizeText(src.restFailure, 80)}.`,
-                src.listsAt !== undefined && `Tokens, NFTs and pools below are the last received, from ${when(o, src.listsAt)}.`,
-              ),
-              ...WARNING,
-            }),
+        node(acc, 'source', 'info', src?.restFailure === undefined ? 'Tokens, NFTs, pools' : 'State from RPC', {
+          description: word,
+          tooltip: src?.listsAt === undefined ? word : `${word}; the lists below are from ${when(o, src.listsAt)}`,
+          icon: 'info',
+        }),
       ]
     : [];
   return account(

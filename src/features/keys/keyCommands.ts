@@ -1,15 +1,19 @@
 // "Set API Key…" and "Clear API Key": they act on the key of the network in use (FastNEAR's on mainnet/testnet, the
 // custom network's own on custom) and say which. The key goes only into SecretStorage (through services.apiKey); it is
-// never shown, logged or echoed in a message. Must not write settings or globalState.
+// never shown, logged or echoed in a message. Must not write settings or globalState. Loaded lazily with the look-ups
+// (register.ts registers the ids at activation).
 import vscode = require('vscode');
 import { apiKeyError } from '../../core/views/keyRule';
 import { keylessPublic } from '../../core/views/networkModel';
-import { hostOf, KEY_NAMES, keyProviderFor } from '../../core/near/networks';
-import { registerCommands } from '../../platform/commands';
+import { hostOf, keyProviderFor } from '../../core/near/networks';
+import type { KeyProvider } from '../../core/near/networks';
+
+/** How Set/Clear API Key name the key they act on. */
+const KEY_NAMES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FastNEAR API key', custom: 'API key of the custom network' };
 import type { KeyedServices } from '../../platform/services';
 import { COMMANDS } from '../../core/manifest';
 
-export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
+export function keyCommands(services: KeyedServices): Record<string, (...args: never[]) => unknown> {
   /** The provider whose key the network in use carries, and how it is named (custom: with its RPC host). */
   const inUse = (): { provider: ReturnType<typeof keyProviderFor>; name: string } => {
     const s = services.settings;
@@ -17,7 +21,7 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
     const host = provider === 'custom' ? hostOf(s.endpoints.rpcUrl) : '';
     return { provider, name: `${KEY_NAMES[provider]}${host ? ` (${host})` : ''}` };
   };
-  registerCommands(context, {
+  return {
     // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
     [COMMANDS.setApiKey]: async (arg?: unknown): Promise<boolean> => {
       const { provider, name } = inUse();
@@ -57,5 +61,5 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
       );
       return had;
     },
-  });
+  };
 }

@@ -72,7 +72,7 @@ describe('restOutage: which REST failures the RPC stands in for', () => {
     ['timeout', undefined, 'REST API timed out'],
     ['network', undefined, 'REST API unreachable'],
     ['rate-limited', 429, 'REST API rate limited'],
-    ['not-json', 200, 'REST API sent a web page, not JSON'],
+    ['not-json', 200, 'REST API sent a web page'],
     ['bad-request', 400, undefined], // "Invalid argument": the id's fault, not the service's
     ['unauthorized', 401, undefined],
     ['payment-required', 402, undefined],

@@ -38,7 +38,7 @@ describe('network texts', () => {
     }
     const custom = statusTooltip(settings('custom'), false);
     assert.doesNotMatch(custom, /public|rate-limited/);
-    assert.match(custom, / · no API key for the custom network · /);
+    assert.match(custom, / · no API key · /);
   });
 
   it('the empty watchlist welcome shows the notice only off a custom network', () => {
@@ -53,11 +53,11 @@ describe('network texts', () => {
   it('the status bar tooltip says what the picker says, and whether a custom network has explorer links', () => {
     assert.equal(
       statusTooltip(settings('mainnet'), true),
-      'NEAR Lens: mainnet · FastNEAR mainnet; .testnet ids still go to testnet · FastNEAR API key set (secret storage) · click to switch network',
+      'NEAR Lens: mainnet · FastNEAR mainnet; .testnet ids still go to testnet · API key set (secret storage) · click to switch network',
     );
     assert.equal(
       statusTooltip(settings('custom'), false),
-      'NEAR Lens: custom · your endpoints for every id, whatever its suffix (nearLens.customNetwork.*) · no explorer links · no API key for the custom network · click to switch network',
+      'NEAR Lens: custom · your endpoints for every id, whatever its suffix (nearLens.customNetwork.*) · no explorer links · no API key · click to switch network',
     );
     assert.doesNotMatch(statusTooltip(settings('custom', { 'customNetwork.explorerUrl': { globalValue: CUSTOM_PAGE } }), false), /explorer/);
     const broken = normaliseSettings({ network: { globalValue: 'custom' } }, { trusted: true });

@@ -14,6 +14,7 @@ import { heapRow, hoverRow } from './hover';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
+import { restOutageRow } from './restOutage';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -85,6 +86,7 @@ async function main(): Promise<number> {
     await stub.close();
   }
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
+  rows.push(...(await attempt(15, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

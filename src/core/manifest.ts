@@ -12,6 +12,7 @@ export const COMMANDS = {
   queryBlock: 'nearLens.queryBlock',
   rpcRequest: 'nearLens.rpcRequest',
   recentResults: 'nearLens.recentResults',
+  copyAsCurl: 'nearLens.copyAsCurl',
   lookupPublicKey: 'nearLens.lookupPublicKey',
   lookupAccount: 'nearLens.lookupAccount',
   switchNetwork: 'nearLens.switchNetwork',

@@ -217,9 +217,13 @@ async function buildHost() {
  * keys in prefixes and URLs, one zstd frame, linear number patterns, bad arguments from code rejected, the watchlist's
  * newest-answer rule and bounded loads, hints refreshed on change) and for Set API Key's rule leaving the command
  * model, which keeps dist/extension.js within its own budget (109.6 → 104.1 KB) while the lazy parts each take the
- * part of the model they use (+2.4 KB in all): 179,934 bytes at the end of the session. Lower it as the parts shrink, never raise it without a note.
+ * part of the model they use (+2.4 KB in all): 179,934 bytes at the end of the session. Raised to 1.73 × by #26 (a
+ * proposal for the lead to accept or refuse: drop this commit to refuse), which left it at 188,452 bytes: the REST →
+ * RPC fallback and the RPC-only account in the core (+2.1 KB, dist/extension.js held at its own budget by moving Set/
+ * Clear API Key into the look-ups' lazy part), Local node… and `part` in that part (+4.4 KB with the key commands),
+ * Copy as curl in the rpc part (+1.4 KB). Lower it as the parts shrink, never raise it without a note.
  */
-export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.65);
+export const HOST_BUDGET = Math.floor(EXTENSION_BUDGET * 1.73);
 
 async function main() {
   mkdirSync('dist', { recursive: true });

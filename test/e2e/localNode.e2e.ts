@@ -55,6 +55,11 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
 
   it('Switch Network… → Local node… checks the node and says its chain and head', async () => {
     const { page } = wb;
+    // NEAR Lens is active (its status-bar item is there) before its commands are looked for in the palette.
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /NEAR custom/ })
+      .waitFor({ timeout: 60_000 });
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
     await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();

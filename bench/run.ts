@@ -16,6 +16,7 @@ import { peerRows } from './peer';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
+import { restOutageRow } from './restOutage';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -89,6 +90,7 @@ async function main(): Promise<number> {
     await stub.close();
   }
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
+  rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

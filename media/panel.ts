@@ -114,6 +114,12 @@ function tokenRows(rows: readonly TokenRow[]): Child[][] {
 
 function holdingsSections(d: PanelViewModel): HTMLElement {
   const s = el('section', 'holdings');
+  // Read over RPC without lists (no indexer, or the REST API down with nothing cached): one word where the tables would be.
+  if (d.lists) {
+    s.append(el('h2', undefined, 'Tokens, NFTs, staking pools'));
+    s.append(el('p', 'empty', d.lists));
+    return s;
+  }
   if (d.liquid.length > 0) {
     s.append(el('h2', undefined, 'Liquid staking'));
     s.append(table('Liquid-staking tokens', ['Symbol', 'Amount', 'Contract', 'Last update'], tokenRows(d.liquid)));

@@ -2,7 +2,7 @@
 import vscode = require('vscode');
 import { errorMessage } from './core/errors';
 import { registerHover } from './features/hover/hoverProvider';
-import { registerKeyCommands } from './features/keys/keyCommands';
+import { registerKeyCommands } from './features/keys/register';
 import { registerLookupCommands } from './features/lookup/register';
 import { registerContractCommands } from './features/contracts/register';
 import { registerPanel } from './features/panel/register';

@@ -12,6 +12,7 @@ export const COMMANDS = {
   queryBlock: 'nearLens.queryBlock',
   rpcRequest: 'nearLens.rpcRequest',
   recentResults: 'nearLens.recentResults',
+  copyAsCurl: 'nearLens.copyAsCurl',
   lookupPublicKey: 'nearLens.lookupPublicKey',
   lookupAccount: 'nearLens.lookupAccount',
   switchNetwork: 'nearLens.switchNetwork',
@@ -61,5 +62,7 @@ export const ITEM_CONTEXT = {
   callMethod: 'nearLens.method.call',
 } as const;
 
-/** The name of the API key in VS Code's SecretStorage. */
+/** The name of the FastNEAR API key in VS Code's SecretStorage (unchanged by #26: a key stored before stays FastNEAR's). */
 export const SECRET_KEY = 'nearLens.apiKey';
+/** The SecretStorage name of each provider's key: FastNEAR's (the presets), the custom network's own. */
+export const SECRET_KEYS = { fastnear: SECRET_KEY, custom: 'nearLens.apiKey.customNetwork' } as const;

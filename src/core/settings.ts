@@ -161,13 +161,16 @@ export function explorerUrlFor(
   return t ? explorerUrl(t, accountId) : undefined;
 }
 
-/** Custom endpoints (user settings only), or why they cannot be used. The archival URL defaults to the regular RPC URL. */
+/**
+ * Custom endpoints (user settings only), or why they cannot be used. Only the RPC URL is needed: without an API URL the
+ * network is RPC-only (a local node, another provider). The archival URL defaults to the regular RPC URL.
+ */
 function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
   const endpoints: Endpoints = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' };
   for (const k of ['apiUrl', 'rpcUrl', 'archivalRpcUrl'] as const) {
     const name = `nearLens.customNetwork.${k}`;
     const url = (endpoints[k] = str(get(`customNetwork.${k}`)));
-    if (!url && k !== 'archivalRpcUrl') return `The custom network needs ${name} in your user settings.`;
+    if (!url && k === 'rpcUrl') return `The custom network needs ${name} in your user settings.`;
     const why = url && endpointUrlError(url);
     if (why) return `${name} is unusable: ${why}.`;
   }

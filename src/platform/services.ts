@@ -5,14 +5,14 @@ import { TtlCache } from '../core/service/cache';
 import { NearClient } from '../core/service/client';
 import { invalidInput } from '../core/errors';
 import { CACHE_ENTRIES } from '../core/service/cache';
-import { PRESETS } from '../core/near/networks';
+import { keyProviderFor, PRESETS } from '../core/near/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
 import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
 import { createLog } from './outputLog';
 import type { RedactingLog } from './outputLog';
-import { SECTION } from '../core/manifest';
+import { CONTEXT_KEYS, SECTION } from '../core/manifest';
 import { readSettings } from './configuration';
 
 export type { NetworkLabel, Settings } from '../core/settings';
@@ -57,13 +57,17 @@ export interface KeyedServices extends Services {
 
 export function createServices(context: vscode.ExtensionContext): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);
-  const log = createLog(() => (apiKey.current ? [apiKey.current] : []));
+  const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();
   const cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
   const emitter = new vscode.EventEmitter<void>();
   let settings = readSettings();
   /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
-  const connection = (): string => JSON.stringify([settings.network, settings.endpoints, settings.transport, settings.timeoutMs, apiKey.current ?? '']);
+  const connection = (): string =>
+    JSON.stringify([settings.network, settings.endpoints, settings.transport, settings.timeoutMs, apiKey.get('fastnear') ?? '', apiKey.get('custom') ?? '']);
+  /** Whether the network in use has a key (its provider's), for the status bar and the `when` clauses. */
+  const keyInUse = (): boolean => apiKey.get(keyProviderFor(settings.network)) !== undefined;
+  const setKeyContext = (): void => void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasApiKey, keyInUse());
   let lastConnection = connection();
   let connectionCount = 0;
 
@@ -80,6 +84,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
       for (const c of old) c.close();
     }
     log.info(`Configuration reloaded (${why}).`);
+    setKeyContext();
     emitter.fire();
   };
 
@@ -94,7 +99,8 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
       client = new NearClient({
         // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
         endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
-        apiKey: apiKey.current,
+        // One key per provider: the FastNEAR key never reaches a custom endpoint, nor the custom key FastNEAR.
+        apiKey: apiKey.get(keyProviderFor(network)),
         transport: settings.transport,
         timeoutMs: settings.timeoutMs,
         cache,
@@ -125,10 +131,10 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
       return connectionCount;
     },
     get hasApiKey() {
-      return apiKey.current !== undefined;
+      return keyInUse();
     },
     onDidChange: emitter.event,
-    ready: apiKey.ready,
+    ready: apiKey.ready.then(setKeyContext),
     apiKey,
     log,
     clientForAccount: (id, network) => clientFor(network ?? networkForLookup(settings.network, id)),

@@ -67,6 +67,8 @@ export interface PanelViewModel {
   nfts: NftRow[];
   nftFilter: string;
   pools: PoolRow[];
+  /** '' when the tables are shown; else the word in their place ("no indexer on this network", "tokens unavailable: …"). */
+  lists: string;
   latestActivity: string;
   indexer: string;
   updatedAt: string; // local time of the data
@@ -131,15 +133,20 @@ export function isWebviewMessage(v: unknown): v is WebviewMessage {
 
 const SEGMENT_KEYS: readonly unknown[] = ['spendable', 'pinned', 'locked', 'shortfall'];
 const TOKEN = spec('contractId symbol amount exact lastUpdate note why', '', 'liquid');
-const MODEL = spec('accountId accountKind network total totalExact barNote caveat nftFilter latestActivity indexer updatedAt updatedAtIso', '', 'exists', {
-  bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: (k) => SEGMENT_KEYS.includes(k) }), 4),
-  figures: list(spec('label value exact note', '', 'warn'), 50),
-  liquid: list(TOKEN),
-  tokens: list(TOKEN),
-  nfts: list(spec('contractId publisher lastUpdate')),
-  pools: list(spec('poolId staked stakedExact unstaked lastUpdate note why', '', 'past')),
-  notes: list(isStr, 50),
-});
+const MODEL = spec(
+  'accountId accountKind network total totalExact barNote caveat nftFilter lists latestActivity indexer updatedAt updatedAtIso',
+  '',
+  'exists',
+  {
+    bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: (k) => SEGMENT_KEYS.includes(k) }), 4),
+    figures: list(spec('label value exact note', '', 'warn'), 50),
+    liquid: list(TOKEN),
+    tokens: list(TOKEN),
+    nfts: list(spec('contractId publisher lastUpdate')),
+    pools: list(spec('poolId staked stakedExact unstaked lastUpdate note why', '', 'past')),
+    notes: list(isStr, 50),
+  },
+);
 
 /** A complete, well-typed view model (the webview checks what it renders; the host builds it with panelModel). */
 export function isPanelViewModel(v: unknown): v is PanelViewModel {

@@ -153,16 +153,23 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await wb.shot('03b-watchlist-pools');
   });
 
-  it('the Getting Started walkthrough shows its five steps, each with its image', async () => {
+  it('the Getting Started walkthrough shows its six steps, each with its image', async () => {
     const { page } = wb;
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await pickQuickItem(page, 'Get Started with NEAR Lens');
     const steps = page.locator('.getting-started-step');
     const titles = await poll(async () => {
       const t = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
-      return t.length === 5 ? t : undefined;
-    }, 'five walkthrough steps');
-    assert.deepEqual(titles, ['Set your API key (optional)', 'Watch an account', 'Hover an account id', 'Open the balance panel', 'Query a block']);
+      return t.length === 6 ? t : undefined;
+    }, 'six walkthrough steps');
+    assert.deepEqual(titles, [
+      'Set your API key (optional)',
+      'Watch an account',
+      'Hover an account id',
+      'Open the balance panel',
+      'Local node',
+      'Query a block',
+    ]);
     // Each step shows its picture when opened: its SVG (drawn in the theme's colours) inside the page's webview frames.
     const pictures = async (): Promise<string[]> =>
       (
@@ -180,6 +187,7 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       'The NEAR Lens watchlist',
       'A hover on alice.near',
       'The balance panel',
+      'A block from Query Block', // Local node (#26) shows the JSON-RPC picture too
       'A block from Query Block',
     ].entries()) {
       await steps.nth(i).locator('.step-title').click();

@@ -30,6 +30,8 @@ export interface Phase {
   kind: 'healthy' | 'rate-limit' | 'faults';
   /** r: a seeded uniform draw in [0, 1); at: the fake time; n: how many requests this phase has answered. */
   fault?: (r: number, at: number, n: number) => Fault | undefined;
+  /** Only this host fails (the REST API's bad hour, #26); default every service host. */
+  only?: 'api';
 }
 
 /** Retry-After values the storms cycle through (1–120 s: some within the client's 30 s cap, some beyond). */
@@ -92,6 +94,15 @@ function phases(m: readonly [number, number, number, number, number, number, num
 export const STORM_HOUR: readonly Phase[] = phases([5, 8, 5, 5, 6, 4, 6, 6, 15]);
 /** The bench's short version: the same phases in 16 minutes. */
 export const STORM_SHORT: readonly Phase[] = phases([2, 2, 1, 1, 2, 1, 2, 2, 3]);
+/**
+ * The REST API's bad hour (#26): REST answers 503s and gateway pages for ten minutes while the RPC host is healthy; the
+ * state comes from view_account, so hovers and the tree keep showing fresh native balances throughout.
+ */
+export const REST_OUTAGE: readonly Phase[] = [
+  { name: 'healthy', minutes: 2, kind: 'healthy' },
+  { name: 'REST API down (503, 502 pages), RPC healthy', minutes: 10, kind: 'faults', only: 'api', fault: (r) => (r < 0.7 ? F503 : HTML_502) },
+  { name: 'recovered', minutes: 3, kind: 'healthy' },
+];
 /** The same workload with a service that never fails (the minimum the workload needs). */
 export const calm = (p: readonly Phase[]): Phase[] => p.map((x) => ({ name: x.name, minutes: x.minutes, kind: 'healthy' }));
 
@@ -121,6 +132,8 @@ export interface PhaseFigures {
   stale: number;
   fresh: number;
   refreshing: number;
+  /** Of the fresh ones, those whose state came from RPC (the REST API failing, #26). */
+  fromRpc: number;
 }
 
 export interface StormReport {
@@ -134,9 +147,10 @@ export interface StormReport {
   rateLimits: { answered: number; seconds: number; dates: number; minWaitS: number; maxWaitS: number };
   /** Requests that left while an earlier 429's Retry-After had not passed (must be none). */
   earlySends: string[];
-  hovers: { total: number; fresh: number; stale: number; staleReasons: Record<string, number> };
+  /** fromRpc: fresh hovers whose state came from RPC while the REST API failed (#26). */
+  hovers: { total: number; fresh: number; stale: number; fromRpc: number; staleReasons: Record<string, number> };
   /** maxLagMs: how much later than the /full answer the stale note's time is (the panel stamps the end of its load). */
-  panel: { refreshes: number; fresh: number; stale: number; maxLagMs: number };
+  panel: { refreshes: number; fresh: number; stale: number; fromRpc: number; maxLagMs: number };
   /** Every broken promise of the surfaces (figures lost, a stale mark without time or reason, a wrong time, …). */
   problems: string[];
   recovery: {
@@ -230,7 +244,7 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
   const inflight = new Set<number>();
   const heldUntil = new Map<number, number>(); // stalled at the stub until then
   const windows: Array<{ from: number; until: number; origin: string }> = []; // open Retry-After windows
-  const goodAt = new Map<string, Set<number>>(); // account → times a good /full answer arrived
+  const goodAt = new Map<string, Set<number>>(); // account → times a good /full (or, standing in, view_account) answer arrived
   const rate = { answered: 0, seconds: 0, dates: 0, minWaitS: Infinity, maxWaitS: 0, lastEnd: 0 };
   const phase429 = o.phases.map(() => 0);
   const earlySends: string[] = [];
@@ -278,10 +292,14 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         }
       }
       const m = /\/v1\/account\/([^/]+)\/full$/.exec(new URL(url).pathname);
-      if (m && res.status === 200 && /json/.test(res.headers.get('content-type') ?? '')) {
-        const set = goodAt.get(m[1]!) ?? new Set<number>();
+      // A view_account answer is a good answer too: the RPC host stands in for a failing REST API (#26).
+      const view = typeof init?.body === 'string' ? /"request_type":"view_account","account_id":"([^"]+)","finality"/.exec(init.body) : null;
+      const good = m ? /json/.test(res.headers.get('content-type') ?? '') : view && body && /"result":\{[^}]*"amount"/.test(new TextDecoder().decode(body));
+      const account = m?.[1] ?? view?.[1];
+      if (account && good && res.status === 200) {
+        const set = goodAt.get(account) ?? new Set<number>();
         set.add(now);
-        goodAt.set(m[1]!, set);
+        goodAt.set(account, set);
       }
       return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     } finally {
@@ -295,7 +313,9 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
   stub.faultBy((req) => {
     const at = clock.now();
     const k = phaseAt(at);
-    const fault = o.phases[k]!.fault?.(draw(), at, answered[k]!++);
+    const p = o.phases[k]!;
+    if (p.only && req.host !== p.only) return undefined;
+    const fault = p.fault?.(draw(), at, answered[k]!++);
     if (fault?.kind === 'stall') heldUntil.set(Number(req.headers[SEQ]), at + fault.ms);
     return fault;
   });
@@ -360,6 +380,7 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         stale: 0,
         fresh: 0,
         refreshing: 0,
+        fromRpc: 0,
       };
     });
     const expectedBalance = (i: number, now: number): string[] => (now < recoveryStart ? [before(i)] : [before(i), after(i)]);
@@ -395,12 +416,14 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
           if (when === undefined || line?.description !== `showing data from ${when}`)
             problem(`${where}: stale line without its time ("${line?.description ?? ''}")`);
           if (s.updatedAt === undefined || !goodAt.get(id)?.has(s.updatedAt)) problem(`${where}: the time shown is not when a good answer came`);
-        } else if (s.status === 'ok') fig.fresh++;
-        else fig.refreshing++;
+        } else if (s.status === 'ok') {
+          fig.fresh++;
+          if ((s.data as { source?: unknown } | undefined)?.source) fig.fromRpc++;
+        } else fig.refreshing++;
       }
     };
 
-    const hoverFig = { total: 0, fresh: 0, stale: 0, staleReasons: {} as Record<string, number> };
+    const hoverFig = { total: 0, fresh: 0, stale: 0, fromRpc: 0, staleReasons: {} as Record<string, number> };
     const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
     const hover = async (id: string): Promise<void> => {
       const i = index.get(id)!;
@@ -424,10 +447,13 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         const reason = reasonOf(stale[1]!);
         if (!reason) problem(`${where}: stale without a known reason: "${stale[1]!}"`);
         else hoverFig.staleReasons[reason] = (hoverFig.staleReasons[reason] ?? 0) + 1;
-      } else hoverFig.fresh++;
+      } else {
+        hoverFig.fresh++;
+        if (/State from RPC; tokens unavailable: REST API /.test(plain)) hoverFig.fromRpc++;
+      }
     };
 
-    const panelFig = { refreshes: 0, fresh: 0, stale: 0, maxLagMs: 0 };
+    const panelFig = { refreshes: 0, fresh: 0, stale: 0, fromRpc: 0, maxLagMs: 0 };
     let panel: FakeWebviewPanel | undefined;
     const panelId = ids[0]!;
     const lastModel = (posts: readonly HostMessage[]): PanelViewModel | undefined => {
@@ -456,10 +482,14 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
       const model = lastModel(repaint);
       if (!model) return problem(`${where}: no model`);
       if (!expectedBalance(0, now).some((b) => model.total === shown(b))) problem(`${where}: shows "${model.total}", not the last good figures`);
+      // The state from RPC while the REST API fails (#26) is said in its own note: fresh figures, not a stale mark.
+      const rpc = model.notes.filter((x) => /^State from RPC; tokens unavailable: REST API /.test(x));
+      const notes = model.notes.filter((x) => !rpc.includes(x));
+      if (rpc.length > 0 && !failed) panelFig.fromRpc++;
       if (failed) {
         panelFig.stale++;
-        const note = /^Refresh failed: (.*) Showing the data from (.*)\.$/.exec(model.notes[0] ?? '');
-        if (!note || !reasonOf(note[1]!)) problem(`${where}: stale note without a known reason: "${model.notes[0] ?? ''}"`);
+        const note = /^Refresh failed: (.*) Showing the data from (.*)\.$/.exec(notes[0] ?? '');
+        if (!note || !reasonOf(note[1]!)) problem(`${where}: stale note without a known reason: "${notes[0] ?? ''}"`);
         const fetched = Date.parse(model.updatedAtIso);
         if (!note || note[2] !== new Date(fetched).toLocaleString()) problem(`${where}: stale note without its time`);
         // The panel stamps its data when the whole load (with the indexer status, token metadata and pools) is done:
@@ -469,7 +499,7 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         else panelFig.maxLagMs = Math.max(panelFig.maxLagMs, lag);
       } else {
         panelFig.fresh++;
-        if (model.notes.length > 0) problem(`${where}: a fresh model with notes: ${model.notes.join(' ')}`);
+        if (notes.length > 0) problem(`${where}: a fresh model with notes: ${notes.join(' ')}`);
       }
     };
 

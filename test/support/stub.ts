@@ -58,6 +58,8 @@ export interface Stub {
   /** Adds or replaces the /v1/account/{id}/full body of an account (its /ft, /nft, /staking and view_account follow). */
   putAccount(id: string, full: unknown): void;
   setLatency(ms: number): void;
+  /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
+  setRpcOnly(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,12 @@ export interface StubOptions {
    * (timetravel.near, gone.near) still answer at the fixture chain's heights.
    */
   chain?: { now?: () => Date };
+  /** Start in RPC-only mode (see Stub.setRpcOnly). */
+  rpcOnly?: boolean;
 }
+
+/** An account only the RPC knows (a sandbox's sub-account): the REST API answers it with `state: null`. */
+export const STUB_RPC_ONLY_ACCOUNT = 'alice.test.near';
 
 /** Head of the stub chain: the real testnet block in the fixtures. */
 export const STUB_HEAD_HEIGHT = 187310138;
@@ -305,6 +312,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   let rules: FaultRule[] = [];
   let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
   let latencyMs = opts?.latencyMs ?? 0;
+  let rpcOnly = opts?.rpcOnly === true;
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
@@ -686,6 +694,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
 
     const route = (): Reply => {
       if (host === 'foreign') return json(200, { foreign: true });
+      if (host === 'api' && rpcOnly) return { status: 404, headers: {}, body: '' };
       if (host === 'api') return req.method === 'GET' || req.method === 'HEAD' ? restReply(rawPath) : { status: 405, headers: {}, body: '' };
       if (req.method !== 'POST') return { status: 405, headers: {}, body: '' };
       return rpcReply(host, body);
@@ -791,6 +800,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     },
     setLatency: (ms) => {
       latencyMs = ms;
+    },
+    setRpcOnly: (on) => {
+      rpcOnly = on;
     },
     close: async () => {
       for (const s of sockets) s.destroy();

@@ -68,9 +68,17 @@ describe('settings normalisation', () => {
     assert.deepEqual(s.endpoints, { apiUrl: 'http://127.0.0.1:3030', rpcUrl: 'http://127.0.0.1:3031', archivalRpcUrl: 'http://127.0.0.1:3031' });
   });
 
+  it('a custom network needs only an RPC URL: without an API URL it is RPC-only (#26)', () => {
+    const s = normaliseSettings({ network: { globalValue: 'custom' }, 'customNetwork.rpcUrl': { globalValue: 'http://127.0.0.1:3030' } }, TRUSTED);
+    assert.equal(s.configError, undefined);
+    assert.deepEqual(s.endpoints, { apiUrl: '', rpcUrl: 'http://127.0.0.1:3030', archivalRpcUrl: 'http://127.0.0.1:3030' });
+    const onlyApi = normaliseSettings({ network: { globalValue: 'custom' }, 'customNetwork.apiUrl': { globalValue: 'http://127.0.0.1:3031' } }, TRUSTED);
+    assert.match(onlyApi.configError ?? '', /customNetwork\.rpcUrl/);
+  });
+
   it('reports an unusable custom network instead of sending anywhere', () => {
     const missing = normaliseSettings({ network: { globalValue: 'custom' } }, TRUSTED);
-    assert.match(missing.configError ?? '', /customNetwork\.apiUrl/);
+    assert.match(missing.configError ?? '', /customNetwork\.rpcUrl/);
     assert.deepEqual(missing.endpoints, { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' });
     const bad = normaliseSettings(
       { network: { globalValue: 'custom' }, 'customNetwork.apiUrl': { globalValue: 'ftp://x' }, 'customNetwork.rpcUrl': { globalValue: 'http://u:p@h' } },

@@ -33,7 +33,21 @@ export interface AccountFull {
   nfts: NftCollection[];
   pools: PoolEntry[];
   latestActivity: number | undefined;
+  /** Set when the state came from the RPC's view_account rather than the REST API (absent: all from REST). */
+  source?: AccountSource;
 }
+/**
+ * Where an account read over RPC came from and why its lists are not fresh: `restFailure` undefined means the network
+ * has no indexer (RPC only); otherwise the REST API's short failure ("REST API HTTP 503"). `listsAt`: the lists shown
+ * are the last good ones from REST, received then (ms since epoch); absent when there are none.
+ */
+export interface AccountSource {
+  via: 'rpc';
+  restFailure?: string;
+  listsAt?: number;
+}
+/** Said, in a word, where tokens, NFTs and pools would be on a network without a REST API. */
+export const NO_INDEXER = 'no indexer on this network';
 export interface PublicKeyAccounts {
   publicKey: string;
   accountIds: string[];
@@ -217,6 +231,29 @@ export function firstOfEach<T>(list: readonly T[], id: (e: T) => string): T[] {
     seen.add(k);
   }
   return out;
+}
+
+/** The parts of an RPC `view_account` answer the account state is made of (`amount`, `locked`, `storage_usage`). */
+export interface ViewAccountState {
+  amount: bigint;
+  locked: bigint;
+  storageUsage: number;
+}
+
+/**
+ * An account read over RPC as the same AccountState the REST API gives (balance = amount, storage_bytes =
+ * storage_usage, the derived figures alike); `view` null (UNKNOWN_ACCOUNT) is "No such account". Lists: the last good
+ * ones from REST when the caller has them (`lists`), else empty.
+ */
+export function accountFromView(
+  accountId: string,
+  view: ViewAccountState | null,
+  source: AccountSource,
+  lists?: Pick<AccountFull, 'tokens' | 'nfts' | 'pools'>,
+): AccountFull {
+  const { tokens = [], nfts = [], pools = [] } = lists ?? {};
+  const st = view && { balance: view.amount, locked: view.locked, storageBytes: view.storageUsage, ...derive(view.amount, view.locked, view.storageUsage) };
+  return { accountId, state: st, tokens, nfts, pools, latestActivity: latestOf(tokens, nfts, pools), source };
 }
 
 function state(v: unknown): AccountState | null {

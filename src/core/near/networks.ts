@@ -19,6 +19,10 @@ export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints
   testnet: fastnear('testnet', 'test.api'),
 });
 
+/** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */
+export type KeyProvider = 'fastnear' | 'custom';
+export const keyProviderFor = (network: 'mainnet' | 'testnet' | 'custom'): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
+
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
   mainnet: 'https://nearblocks.io/address/{accountId}',
   testnet: 'https://testnet.nearblocks.io/address/{accountId}',

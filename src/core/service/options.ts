@@ -33,6 +33,8 @@ export interface ClientOptions {
   maxRetryAfterMs?: number;
   /** Cache lifetimes per kind of data. */
   ttl?: Partial<CacheTtl>;
+  /** When the REST API is down, read an account's state over RPC instead (default true; see NearClient.full). */
+  restFallback?: boolean;
 }
 
 export interface CacheTtl {

@@ -90,11 +90,15 @@ export function answeredBy(host: RpcHost, hostName: string): string {
   return `${host} RPC${hostName ? ` (${sanitizeText(hostName, 100)})` : ''}`;
 }
 
-/** The JSONC document of a result: one comment line of summary (and one of the params asked), then the JSON. */
-export function resultDocument(summary: string, result: unknown, params?: unknown): string {
+/**
+ * The JSONC document of a result: one comment line of summary (and one of the params asked, and one of the request as
+ * curl — Copy as curl copies it), then the JSON.
+ */
+export function resultDocument(summary: string, result: unknown, params?: unknown, curl?: string): string {
   // sanitizeText keeps it on one line, so the comment cannot end early.
   const asked = params === undefined ? '' : `// params: ${sanitizeText(JSON.stringify(params) ?? '', 300)}\n`;
-  return `// ${sanitizeText(summary, 300)}\n${asked}${JSON.stringify(result, null, 2)}\n`;
+  const shell = curl === undefined ? '' : `// ${sanitizeText(curl, 2000)}\n`;
+  return `// ${sanitizeText(summary, 300)}\n${asked}${shell}${JSON.stringify(result, null, 2)}\n`;
 }
 
 /** What an RPC request asked, in a few words: "view_account alice.near" from a query's params, else short JSON; nothing for none. */

@@ -1,7 +1,7 @@
 // Markdown of the NEAR Lens hover: the decoded identity, the live account/key data, failures and our command links.
 // Pure (no `vscode`): every untrusted string (from the file or the service) goes through escapeMarkdown.
 import type { AccountFull, FtHolding, PublicKeyAccounts } from '../near/account';
-import { VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../near/account';
+import { NO_INDEXER, VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../near/account';
 import { formatNear } from '../near/amounts';
 import type { FtMetadata } from '../service/client';
 import { activityText, describeToken, RAW_MEANS } from './loadSlots';
@@ -51,6 +51,8 @@ export type LiveResult =
       contract?: string;
     }
   | { kind: 'public-key'; accounts: PublicKeyAccounts; network: string; host: string }
+  /** A public key on a network without a REST API: which accounts use it is unknowable there (said in a word). */
+  | { kind: 'no-indexer'; network: string; host: string }
   | { kind: 'error'; message: string }
   | { kind: 'off' }; // nearLens.hover.lookups is false
 
@@ -115,13 +117,17 @@ function liquidLine(t: FtHolding, v: TokenView): string {
 export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>, o: HoverOptions): string {
   const { full } = r;
   const st = full.state;
-  const from = r.staleAt === undefined ? '' : ` (from ${(o.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString()))(r.staleAt)})`;
+  const time = o.formatTime ?? ((t: number) => new Date(t).toLocaleTimeString());
+  const from = r.staleAt === undefined ? '' : ` (from ${time(r.staleAt)})`;
+  const src = full.source;
   const head =
     answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
   const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');
-  const liquid = splitLiquidStaking(full.tokens, o.liquidStakingProviders).liquid.map(
+  // Read over RPC: no lists on a network without an indexer (said in a word); during a REST outage, the last good ones.
+  const lists = src === undefined || src.listsAt !== undefined;
+  const liquid = splitLiquidStaking(lists ? full.tokens : [], o.liquidStakingProviders).liquid.map(
     (t) => [t, describeToken(t, r.ftMetadata?.get(t.contractId), o.decimals)] as const,
   );
   // No markdown lists: a line after a list item would be folded into it.
@@ -131,12 +137,16 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     `Balance: ${near(st.balance)}`,
     `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
     `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
-    `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}`,
+    src?.restFailure !== undefined && `State from RPC; tokens unavailable: ${escapeMarkdown(src.restFailure, 100)}`,
+    src && src.restFailure === undefined
+      ? `Tokens, NFTs, staking pools: _${NO_INDEXER}_`
+      : lists &&
+        `${plural(full.tokens.length, 'fungible token')} · ${o.nftPublisher ? `${nfts} (${filterByPublisher(full.nfts, o.nftPublisher).length} under ${b(o.nftPublisher)})` : nfts} · ${plural(full.pools.length, 'staking pool')}${src?.listsAt === undefined ? '' : ` (as of ${escapeMarkdown(time(src.listsAt))})`}`,
     ...liquid.map(([t, v]) => liquidLine(t, v)),
     // The "(raw)" mark explained once, under the lines that carry it.
     liquid.some(([, v]) => v.known && !v.scaled) && escapeMarkdown(RAW_MEANS, 300),
     r.contract !== undefined && escapeMarkdown(r.contract, 200),
-    `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
+    lists && `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
     head,
   ]
     .filter(Boolean)
@@ -164,8 +174,9 @@ export function accountLinks(id: string, hasExplorer: boolean): string {
     .join(' · ');
 }
 
-export function publicKeyLinks(key: string): string {
-  return `${commandLink('All accounts incl. limited-access keys', COMMANDS.lookupPublicKey, { key, all: true })} · ${commandLink('Copy', COMMANDS.copyText, key)}`;
+export function publicKeyLinks(key: string, lookUp = true): string {
+  const copy = commandLink('Copy', COMMANDS.copyText, key);
+  return lookUp ? `${commandLink('All accounts incl. limited-access keys', COMMANDS.lookupPublicKey, { key, all: true })} · ${copy}` : copy;
 }
 
 /**
@@ -183,10 +194,13 @@ export function buildHoverSections(c: Classified, live: LiveResult | undefined, 
           ? '_Live look-ups are off (`nearLens.hover.lookups`)._'
           : live.kind === 'account'
             ? accountLiveMarkdown(live, o)
-            : publicKeyLiveMarkdown(live),
+            : live.kind === 'no-indexer'
+              ? `Accounts using this key: _${NO_INDEXER}_${BR}${answeredBy(live.network, live.host)}`
+              : publicKeyLiveMarkdown(live),
     );
   }
-  sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false) : publicKeyLinks(c.key));
+  // Nothing offered that cannot work: without an indexer, a key's accounts cannot be looked up.
+  sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false) : publicKeyLinks(c.key, live?.kind !== 'no-indexer'));
   return sections;
 }
 

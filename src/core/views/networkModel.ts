@@ -18,6 +18,7 @@ export const keylessPublic = (network: NetworkLabel): boolean => network !== 'cu
 export function statusTooltip(s: Pick<Settings, 'network' | 'configError' | 'explorer'>, hasKey: boolean): string {
   const n = s.network;
   const where = s.configError ?? `${NETWORK_CHOICES.find(([c]) => c === n)?.[1]}${s.explorer[n] ? '' : ' · no explorer links'}`;
+  // Whether the network in use has a key of its own (FastNEAR's on the presets, the custom network's on custom).
   const key = hasKey ? 'API key set (secret storage)' : `no API key${keylessPublic(n) ? ': public, rate-limited path' : ''}`;
   return `NEAR Lens: ${n} · ${where} · ${key} · click to switch network`;
 }

@@ -2,7 +2,7 @@
 // no I/O; money as bigint, and what a person reads (amounts, shares) through big.js.
 import Big from 'big.js';
 import { formatNear } from '../near/amounts';
-import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
+import { filterByPublisher, NO_INDEXER, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from '../near/account';
 import type { FtMetadata } from '../service/client';
 import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from './loadSlots';
@@ -38,7 +38,23 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);
   const caveat = st && st.locked > 0n ? VALIDATOR_LOCKED_CAVEAT : '';
-  const bar = st ? balanceBar(st, d) : { segments: [], note: `No such account on ${network}: the indexer has no state for it.` };
+  const src = i.full.source;
+  const bar = st
+    ? balanceBar(st, d)
+    : { segments: [], note: `No such account on ${network}: ${src ? 'the RPC node does not know it' : 'the indexer has no state for it'}.` };
+  // Read over RPC: no tables without an indexer (one word where they would be); during a REST outage, the last good
+  // lists with their time, or a word saying why there are none.
+  const lists =
+    !src || src.listsAt !== undefined ? '' : src.restFailure === undefined ? NO_INDEXER : `tokens unavailable: ${sanitizeText(src.restFailure, 100)}`;
+  const rpcNote =
+    src?.restFailure === undefined
+      ? []
+      : [
+          sanitizeText(
+            `State from RPC; tokens unavailable: ${src.restFailure}.${src.listsAt === undefined ? '' : ` Tokens, NFTs and pools as of ${fmtTime(src.listsAt)}.`}`,
+            400,
+          ),
+        ];
   const tokenRows = (list: readonly FtHolding[], isLiquid: boolean): TokenRow[] =>
     list.map((t) => {
       const { contractId, symbol, amount, exact, scaled, reason, detail } = describeToken(t, i.ftMeta(t.contractId), d);
@@ -65,11 +81,15 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     })),
     nftFilter: publisher ? `Only collections published under ${sanitizeText(publisher, 80)} (${nfts.length} of ${i.full.nfts.length}).` : '',
     pools: poolRows(i),
-    latestActivity: activityText(i.full.latestActivity),
-    indexer: indexerText(i.status),
+    lists,
+    latestActivity: lists ? '—' : activityText(i.full.latestActivity),
+    indexer: src && src.restFailure === undefined ? `No indexer on this network: the state is read over RPC (view_account).` : indexerText(i.status),
     updatedAt: fmtTime(i.fetchedAt),
     updatedAtIso: new Date(i.fetchedAt).toISOString(),
-    notes: i.staleError === undefined ? [] : [sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400)],
+    notes: [
+      ...rpcNote,
+      ...(i.staleError === undefined ? [] : [sanitizeText(`Refresh failed: ${i.staleError} Showing the data from ${fmtTime(i.fetchedAt)}.`, 400)]),
+    ],
   };
 }
 

@@ -1,7 +1,7 @@
 // The watchlist's node tree built from normalised account data and load slots (keep-last-good); its building blocks
 // are in watchlistNodes.ts. Pure: no `vscode`, no I/O; the feature maps nodes to TreeItems.
 import { formatNear } from '../near/amounts';
-import { filterByPublisher, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
+import { filterByPublisher, NO_INDEXER, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../near/account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../near/account';
 import type { AccessKeyInfo } from '../service/client';
 import { activityText, describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool } from './loadSlots';
@@ -41,9 +41,30 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
     );
   }
   const state = stateGroup(acc, data, st, o);
+  const src = data.source;
+  // Read over RPC: without an indexer the lists are unknowable (one line, in a word, never an error); during a REST
+  // outage the state is RPC's and the lists the last good ones (marked with their time), or none.
+  const lists = src === undefined || src.listsAt !== undefined;
+  const word = src && (src.restFailure === undefined ? NO_INDEXER : `tokens unavailable: ${sanitizeText(src.restFailure, 80)}`);
+  const source = word
+    ? [
+        node(acc, 'source', 'info', src?.restFailure === undefined ? 'Tokens, NFTs, pools' : 'State from RPC', {
+          description: word,
+          tooltip: src?.listsAt === undefined ? word : `${word}; the lists below are from ${when(o, src.listsAt)}`,
+          icon: 'info',
+        }),
+      ]
+    : [];
   return account(
     formatNear(st.total, o.decimals) + note(s),
-    [...stale, state, tokensGroup(acc, data.tokens, o), nftGroup(acc, data.nfts, o), contractGroup(acc, e.contract, o), poolsGroup(acc, data, e.pools, o)],
+    [
+      ...stale,
+      ...source,
+      state,
+      ...(lists ? [tokensGroup(acc, data.tokens, o), nftGroup(acc, data.nfts, o)] : []),
+      contractGroup(acc, e.contract, o),
+      ...(lists ? [poolsGroup(acc, data, e.pools, o)] : []),
+    ],
     undefined,
     // A summary of the State group, with the age of the data.
     lines(
@@ -80,7 +101,9 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
       negative ? '\nStorage pins more NEAR than the balance holds: no new storage until the account receives NEAR.' : ' (balance − storage pinned)',
       negative ? WARNING : undefined,
     ),
-    field('activity', 'Latest activity', activityText(data.latestActivity), 'Highest last-update block over tokens, NFTs and pools.'),
+    ...(data.source && data.source.listsAt === undefined
+      ? []
+      : [field('activity', 'Latest activity', activityText(data.latestActivity), 'Highest last-update block over tokens, NFTs and pools.')]),
   ]);
 }
 

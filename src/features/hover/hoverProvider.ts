@@ -101,6 +101,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
 
   async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal, answered: () => void): Promise<LiveResult> {
     const host = hostOf(client.endpoints.apiUrl);
+    if (c.kind === 'public-key' && !client.hasIndexer) return { kind: 'no-indexer', network, host: rpcHost(client) };
     if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.publicKey(c.key, { signal }), network, host };
     const full = await client.full(c.id, { signal });
     answered();
@@ -147,8 +148,12 @@ function accountResult({ client, network }: ClientFor, full: AccountFull, fetche
   const ftMetadata = new Map<string, Slot<FtMetadata>>();
   for (const [id, data] of client.cachedFtMetadata(full.tokens.map((t) => t.contractId))) ftMetadata.set(id, { status: 'ok', data });
   for (const [id, slot] of fetched ?? []) ftMetadata.set(id, slot);
-  return { kind: 'account', full, network, host: hostOf(client.endpoints.apiUrl), ftMetadata };
+  // Where the figures came from: the REST API's host, or the RPC host's (`custom · 127.0.0.1:3030 · RPC`).
+  return { kind: 'account', full, network, host: full.source ? rpcHost(client) : hostOf(client.endpoints.apiUrl), ftMetadata };
 }
+
+/** The RPC host, marked as such (`127.0.0.1:3030 · RPC`): where an account read over RPC came from. */
+const rpcHost = (client: ClientFor['client']): string => `${hostOf(client.endpoints.rpcUrl)} · RPC`;
 
 /** One hover section: only our allowlisted commands may run, no HTML. */
 export function toMarkdown(text: string): vscode.MarkdownString {

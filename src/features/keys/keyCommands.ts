@@ -1,22 +1,39 @@
-// "Set API Key…" and "Clear API Key": the key goes only into SecretStorage (through services.apiKey); it is never
-// shown, logged or echoed in a message. Must not write settings or globalState.
+// "Set API Key…" and "Clear API Key": they act on the key of the network in use (FastNEAR's on mainnet/testnet, the
+// custom network's own on custom) and say which. The key goes only into SecretStorage (through services.apiKey); it is
+// never shown, logged or echoed in a message. Must not write settings or globalState. Loaded lazily with the look-ups
+// (register.ts registers the ids at activation).
 import vscode = require('vscode');
 import { apiKeyError } from '../../core/views/keyRule';
 import { keylessPublic } from '../../core/views/networkModel';
-import { registerCommands } from '../../platform/commands';
+import { hostOf, keyProviderFor } from '../../core/near/networks';
+import type { KeyProvider } from '../../core/near/networks';
+
+/** How Set/Clear API Key name the key they act on. */
+const KEY_NAMES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FastNEAR API key', custom: 'API key of the custom network' };
 import type { KeyedServices } from '../../platform/services';
 import { COMMANDS } from '../../core/manifest';
 
-export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
-  registerCommands(context, {
+export function keyCommands(services: KeyedServices): Record<string, (...args: never[]) => unknown> {
+  /** The provider whose key the network in use carries, and how it is named (custom: with its RPC host). */
+  const inUse = (): { provider: ReturnType<typeof keyProviderFor>; name: string } => {
+    const s = services.settings;
+    const provider = keyProviderFor(s.network);
+    const host = provider === 'custom' ? hostOf(s.endpoints.rpcUrl) : '';
+    return { provider, name: `${KEY_NAMES[provider]}${host ? ` (${host})` : ''}` };
+  };
+  return {
     // With a string argument (tests, keybindings) there is no prompt. Returns whether a key was stored.
     [COMMANDS.setApiKey]: async (arg?: unknown): Promise<boolean> => {
+      const { provider, name } = inUse();
       const key =
         typeof arg === 'string'
           ? arg
           : await vscode.window.showInputBox({
-              title: 'NEAR Lens: Set API Key',
-              prompt: "Your FastNEAR API key: kept in VS Code's secret storage, sent only to the configured service.",
+              title: `NEAR Lens: Set ${name}`,
+              prompt:
+                provider === 'custom'
+                  ? "The custom network's own key: kept in VS Code's secret storage, sent only to the custom network's hosts (never the FastNEAR key)."
+                  : "Your FastNEAR API key: kept in VS Code's secret storage, sent only to FastNEAR's mainnet and testnet hosts.",
               password: true,
               ignoreFocusOut: true,
               validateInput: apiKeyError,
@@ -28,20 +45,21 @@ export function registerKeyCommands(context: vscode.ExtensionContext, services: 
         void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
         return false;
       }
-      await services.apiKey.set(key.trim());
-      void vscode.window.showInformationMessage('NEAR Lens: API key saved in secret storage.');
+      await services.apiKey.set(key.trim(), provider);
+      void vscode.window.showInformationMessage(`NEAR Lens: ${name} saved in secret storage.`);
       return true;
     },
     [COMMANDS.clearApiKey]: async (): Promise<boolean> => {
       await services.ready; // at start-up the stored key may not be read yet: "had" must be true to what is removed
-      const had = services.hasApiKey;
-      await services.apiKey.clear();
+      const { provider, name } = inUse();
+      const had = services.apiKey.get(provider) !== undefined;
+      await services.apiKey.clear(provider);
       void vscode.window.showInformationMessage(
         had
-          ? `NEAR Lens: API key removed.${keylessPublic(services.settings.network) ? ' Requests now use the public, rate-limited path.' : ''}`
-          : 'NEAR Lens: no API key was set.',
+          ? `NEAR Lens: ${name} removed.${keylessPublic(services.settings.network) ? ' Requests now use the public, rate-limited path.' : ''}`
+          : `NEAR Lens: no ${name} was set.`,
       );
       return had;
     },
-  });
+  };
 }

@@ -1,7 +1,12 @@
 // "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
 // validated with the core rules before anything is sent; results open the panel or go to the watchlist.
 import vscode = require('vscode');
-import type { AccountFull, PublicKeyAccounts } from '../../core/near/account';
+import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../core/near/account';
+import { NearClient } from '../../core/service/client';
+import { errorMessage } from '../../core/errors';
+import { hostOf } from '../../core/near/networks';
+import { DEFAULT_LOCAL_RPC, localUrlError, nodeFoundText, nothingAnswersText, toNodeStatus } from '../../core/views/localNode';
+import type { NodeStatus } from '../../core/views/localNode';
 import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
 import { invalidInput, NearLensError, SECRET_REFUSED } from '../../core/errors';
 import { isRecord } from '../../core/json';
@@ -19,6 +24,9 @@ import { COMMANDS } from '../../core/manifest';
 import type * as TimeTravel from '../timeTravel/timeTravelPart';
 import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 
+// Set API Key… and Clear API Key travel in this lazy part too (keys/register.ts).
+export { keyCommands } from '../keys/keyCommands';
+
 export interface LookupPublicKeyArgs {
   key: string;
   all?: boolean;
@@ -33,8 +41,19 @@ export interface LookupAccountArgs {
   blockId?: number | string;
   /** …or the last block at or before a date ("2025-06-01", "2025-06-01 12:00 UTC", "30 days ago"). */
   date?: string;
+  /** One asset family only, from its narrow endpoint (/ft, /nft, /staking): one request, the list returned (#26). */
+  part?: 'ft' | 'nft' | 'staking';
   show?: boolean;
 }
+/** Switch Network's "Local node…" from code: the node's RPC URL, no prompt; `show: false` says nothing. */
+export interface LocalNodeArgs {
+  local: string;
+  show?: boolean;
+}
+
+/** Said by Look Up Public Key on a network without a REST API (nothing sent). */
+export const KEY_LOOKUP_NEEDS_REST =
+  'Look Up Public Key needs a REST API (an indexer): which accounts use a key is not something a node can answer. This custom network is RPC only; set nearLens.customNetwork.apiUrl, or switch to mainnet or testnet.';
 
 /** "alice.near at 2025-06-01" or "alice.near @ 187310138": the id, and what follows "at" (ids have no spaces or @). */
 function splitAt(text: string): [id: string, at: string | undefined] {
@@ -128,13 +147,14 @@ export function lookupCommands(services: Services, timeTravel: () => TimeTravelP
     async (key, a) => {
       const all = a?.all === true;
       const { client, network } = services.clientForNetwork();
+      if (!client.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
       const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
       if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
       return r;
     },
   );
 
-  const lookupAccount = lookup<AccountFull | AccountAtBlock | undefined, LookupAccountArgs>(
+  const lookupAccount = lookup<AccountFull | AccountAtBlock | FtHolding[] | NftCollection[] | PoolEntry[] | undefined, LookupAccountArgs>(
     'Look Up Account',
     'id',
     'account',
@@ -143,6 +163,19 @@ export function lookupCommands(services: Services, timeTravel: () => TimeTravelP
       const [id, atText] = splitAt(text);
       const asked = a?.network;
       if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
+      const part = a?.part;
+      if (part !== undefined) {
+        // The narrow endpoint of one asset family: one request (the service's own rule), the exact list returned.
+        if (part !== 'ft' && part !== 'nft' && part !== 'staking') throw invalidInput("The part is 'ft', 'nft' or 'staking'.");
+        if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) throw invalidInput('A part is read as of now only.');
+        const { client } = services.clientForAccount(id, asked);
+        const list = await client[part](id);
+        if (a?.show === false) return list;
+        void vscode.window.showInformationMessage(
+          `NEAR Lens: ${sanitizeText(id, 80)}: ${list.length} ${part === 'ft' ? 'fungible token(s)' : part === 'nft' ? 'NFT collection(s)' : 'staking pool(s)'}.`,
+        );
+        return undefined;
+      }
       if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
         // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
         const part = timeTravel();
@@ -176,17 +209,70 @@ export function lookupCommands(services: Services, timeTravel: () => TimeTravelP
     },
   );
 
-  const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | undefined> => {
-    let network = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
+  /**
+   * "Local node…": asks the node's RPC URL (default http://127.0.0.1:3030), checks that it answers `status` (one request,
+   * no key), then writes the custom network as RPC-only and switches to it. Returns the node's chain and head, or
+   * undefined (nothing answers there: said plainly, with how to start a node; nothing is written).
+   */
+  const localNode = async (given?: string, show = true): Promise<NodeStatus | undefined> => {
+    const url = (
+      given ??
+      (await vscode.window.showInputBox({
+        title: 'NEAR Lens: Local node',
+        prompt: 'The JSON-RPC URL of your node (near-sandbox, a nearcore localnet): NEAR Lens checks that it answers, then uses it as the custom network.',
+        value: DEFAULT_LOCAL_RPC,
+        ignoreFocusOut: true,
+        validateInput: (v) => localUrlError(v),
+      })) ??
+      ''
+    ).trim();
+    if (!url && given === undefined) return undefined; // dismissed
+    const why = localUrlError(url);
+    if (why) return fail(invalidInput(why), false, 'Local node', show);
+    const host = hostOf(url);
+    // No key: a node is not FastNEAR's (nor is the custom network's key for it before it is written).
+    const probe = new NearClient({
+      endpoints: { apiUrl: '', rpcUrl: url, archivalRpcUrl: url },
+      retries: 0,
+      timeoutMs: Math.min(services.settings.timeoutMs, 5000),
+    });
+    let status: NodeStatus | undefined;
+    try {
+      status = toNodeStatus((await probe.rpc('status', [])).result);
+      if (!status) throw invalidInput('it answered, but not with a NEAR node status');
+    } catch (e) {
+      const text = nothingAnswersText(host, errorMessage(e));
+      if (show) void vscode.window.showWarningMessage(`NEAR Lens: ${text}`);
+      services.log.warn(`Local node: ${text}`);
+      return undefined;
+    } finally {
+      probe.close();
+    }
+    const config = vscode.workspace.getConfiguration(SECTION);
+    const G = vscode.ConfigurationTarget.Global;
+    await config.update('customNetwork.rpcUrl', url, G);
+    await config.update('customNetwork.apiUrl', undefined, G);
+    await config.update('customNetwork.archivalRpcUrl', undefined, G);
+    await config.update('network', 'custom', G);
+    if (show) void vscode.window.showInformationMessage(`NEAR Lens: ${nodeFoundText(host, status)}`);
+    return status;
+  };
+
+  const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> => {
+    if (arg === 'local') return localNode();
+    if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(arg['local'], arg['show'] !== false);
+    let network: NetworkLabel | 'local' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
     // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
-    if (arg !== undefined && !network) return fail(invalidInput('Switch Network takes mainnet, testnet or custom.'), false, 'Switch Network', true);
+    if (arg !== undefined && !network)
+      return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local' or { local: <RPC URL> }."), false, 'Switch Network', true);
     if (!network) {
       const current = services.settings.network;
-      network = await pick(
-        'network for look-ups, keys and RPC',
-        NETWORK_CHOICES.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
-      );
+      network = await pick<NetworkLabel | 'local'>('network for look-ups, keys and RPC', [
+        ...NETWORK_CHOICES.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
+        { label: '$(server) Local node…', description: `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only`, value: 'local' as const },
+      ]);
     }
+    if (network === 'local') return localNode();
     if (!network) return undefined;
     const config = vscode.workspace.getConfiguration(SECTION);
     await config.update('network', network, vscode.ConfigurationTarget.Global);

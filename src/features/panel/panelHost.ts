@@ -215,12 +215,15 @@ export class AccountPanel implements vscode.Disposable {
           (poolId) => poolBalance(client, poolId, id, { fresh }),
           (poolId) => prev?.pools.get(poolId),
         ),
-        loadSlot(
-          () => client.status({ fresh }),
-          () => undefined,
-          warn,
-          `indexer status of ${id}`,
-        ),
+        // No indexer on an RPC-only network: its status is not asked (the model says so in a word).
+        client.hasIndexer
+          ? loadSlot(
+              () => client.status({ fresh }),
+              () => undefined,
+              warn,
+              `indexer status of ${id}`,
+            )
+          : undefined,
       ]);
       if (gen !== this.#generation) return;
       this.#loaded = { accountId: id, network, full, fetchedAt, ftMeta: (c) => meta.get(c), pools, status, rpcUrl };

@@ -10,5 +10,5 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
   let part: RpcCommands | undefined;
   const get = (): RpcCommands => (part ??= lazyPart('rpc').rpcCommands(services));
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, { provideTextDocumentContent: (uri) => get().content(uri) }));
-  registerLazyCommands(context, [COMMANDS.queryBlock, COMMANDS.rpcRequest, COMMANDS.recentResults], () => get().handlers);
+  registerLazyCommands(context, [COMMANDS.queryBlock, COMMANDS.rpcRequest, COMMANDS.recentResults, COMMANDS.copyAsCurl], () => get().handlers);
 }

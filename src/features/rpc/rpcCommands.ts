@@ -5,7 +5,9 @@
 import vscode = require('vscode');
 import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
-import { hostOf } from '../../core/near/networks';
+import { hostOf, keyProviderFor } from '../../core/near/networks';
+import { blockParams } from '../../core/service/rpc';
+import { curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
 import { rpcMethodError } from '../../core/service/client';
 import {
   answeredBy,
@@ -110,7 +112,7 @@ const recent = new RecentResults();
 const SESSION = Date.now().toString(36);
 const uriOf = (r: KeptResult): vscode.Uri => vscode.Uri.from({ scheme: RESULT_SCHEME, path: resultPath(r), query: `${SESSION}.${r.id}` });
 /** The kept result a URI names, if it is one of this window's. */
-function resultOf(uri: vscode.Uri): KeptResult | undefined {
+function resultOf(uri: Pick<vscode.Uri, 'query'>): KeptResult | undefined {
   const [session, id] = uri.query.split('.');
   return session === SESSION ? recent.get(Number(id)) : undefined;
 }
@@ -161,7 +163,7 @@ export function rpcCommands(services: Services): RpcCommands {
     <A extends { show?: boolean }>(
       what: string,
       kind: KeptResult['kind'],
-      request: (a: A | undefined) => Promise<[method: string, call: Call, params?: unknown] | undefined>,
+      request: (a: A | undefined) => Promise<[method: string, call: Call, params: unknown] | undefined>,
     ) =>
     async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
       const a = isRecord(arg) ? (arg as A) : undefined;
@@ -188,7 +190,16 @@ export function rpcCommands(services: Services): RpcCommands {
           method === 'block'
             ? blockSummary(res.result, res.host, host)
             : `${[method, askedLabel(params)].filter(Boolean).join(' ')} · ${answeredBy(res.host, host)}`;
-        const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, params)), a?.show !== false);
+        // The request as curl, to the host that answered (an archival fallback included), the key as a variable.
+        const s = services.settings;
+        const curl = curlCommand({
+          url: res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl,
+          body: rpcBody(method, params),
+          keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(s.network)] : undefined,
+          transport: s.transport,
+        });
+        const shown = method === 'block' ? undefined : params; // a block's summary says which
+        const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, shown, curl)), a?.show !== false);
         return { result: res.result, host: res.host, summary, document };
       } catch (e) {
         return fail(e, !a, what, a !== undefined && a.show !== false);
@@ -199,7 +210,7 @@ export function rpcCommands(services: Services): RpcCommands {
     const host = a ? hostArg(a.host) : await pickHost();
     const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
     if (!host || !ref) return undefined;
-    return ['block', (client, signal) => client.block(ref, { host, signal })];
+    return ['block', (client, signal) => client.block(ref, { host, signal }), blockParams(ref)];
   });
 
   const rpcRequest = command<RpcRequestArgs>('RPC Request', 'rpc', async (a) => {
@@ -229,8 +240,32 @@ export function rpcCommands(services: Services): RpcCommands {
     return r && openResult(r, true);
   };
 
+  /**
+   * Copy as curl: the request of a result document (its URI, or the active result editor) as a shell command, the key
+   * as an environment variable, never its value. Returns the command (undefined when there is no result to copy).
+   */
+  const copyAsCurl = async (arg?: unknown): Promise<string | undefined> => {
+    const uri: Pick<vscode.Uri, 'scheme' | 'query'> | undefined =
+      typeof arg === 'string'
+        ? vscode.Uri.parse(arg)
+        : isRecord(arg) && typeof arg['scheme'] === 'string'
+          ? (arg as never)
+          : vscode.window.activeTextEditor?.document.uri;
+    const text = uri?.scheme === RESULT_SCHEME ? resultOf(uri)?.text : undefined;
+    const curl = text === undefined ? undefined : curlOfDocument(text);
+    if (!curl) return void vscode.window.showInformationMessage('NEAR Lens: open a Query Block or RPC Request result to copy its request as curl.');
+    await vscode.env.clipboard.writeText(curl);
+    vscode.window.setStatusBarMessage('NEAR Lens: copied as curl', 2000);
+    return curl;
+  };
+
   return {
-    handlers: { [COMMANDS.queryBlock]: queryBlock, [COMMANDS.rpcRequest]: rpcRequest, [COMMANDS.recentResults]: recentResults },
+    handlers: {
+      [COMMANDS.queryBlock]: queryBlock,
+      [COMMANDS.rpcRequest]: rpcRequest,
+      [COMMANDS.recentResults]: recentResults,
+      [COMMANDS.copyAsCurl]: copyAsCurl,
+    },
     content: (uri) => resultOf(uri)?.text ?? RESULT_GONE,
   };
 }

@@ -92,6 +92,7 @@ describe('hovers', () => {
     await api.services.clientForAccount('alice.near').client.ftMetadata('meta-pool.near'); // in the cache (for a day)
     await stubFault({ host: 'api', match: '/v1/account/alice.near/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
     await stubFault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
+    await stubFault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } }); // nothing stands in (#26)
     // Past the account's cache time (30 s) without waiting: the clock reads 10 minutes later during this one hover.
     const now = Date.now;
     Date.now = () => now() + 10 * 60_000;
@@ -110,6 +111,7 @@ describe('hovers', () => {
     await setApiKey('hover-429-key'); // a new key drops the cache, so the next hover asks the stub
     try {
       await stubFault({ host: 'api', match: '/v1/account/here.tg/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
+      await stubFault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } }); // nothing stands in (#26)
       const text = await hoverAt('sample.ts', 'here.tg');
       assert.ok(text.includes('Rate limited by the service'), text);
     } finally {

@@ -161,6 +161,7 @@ describe('balance panel', () => {
     // Retry-After 0: a longer one would hold the service host (every request fails fast until it has passed), and the
     // recovery below would wait with it.
     await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
+    await stubFault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } }); // nothing stands in (#26)
     const failed = api.panels.waitForPost(ID, 'error');
     await p.load(true);
     const err = await failed;

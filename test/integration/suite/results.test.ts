@@ -58,7 +58,9 @@ describe('rpc results', () => {
     assert.equal(doc.isUntitled, false);
     assert.equal(doc.languageId, 'jsonc');
     assert.equal(doc.getText().split('\n')[0], `// ${second.summary}`);
-    assert.equal((JSON.parse(doc.getText().split('\n').slice(1).join('\n')) as { header: { height: number } }).header.height, 1);
+    // The second line is the request as curl (Copy as curl, #26), then the JSON.
+    assert.match(doc.getText().split('\n')[1] ?? '', /^\/\/ curl -s '/);
+    assert.equal((JSON.parse(doc.getText().split('\n').slice(2).join('\n')) as { header: { height: number } }).header.height, 1);
     // The first result's document still holds the first result (each result has its own address).
     assert.equal(first.document.getText().split('\n')[0], `// ${first.summary}`);
     assert.notEqual(first.document.uri.toString(), doc.uri.toString());

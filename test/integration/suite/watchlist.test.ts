@@ -330,6 +330,7 @@ describe('watchlist', () => {
     // Retry-After 0: a longer one would hold the service host (every request fails fast until it has passed), and the
     // recovery below would wait with it.
     await stubFault({ host: 'api', match: `/v1/account/${ID}/full`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
+    await stubFault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } }); // nothing stands in (#26)
     await vscode.commands.executeCommand('nearLens.watchlist.refresh', ID);
     assert.ok(
       (await stubRequests()).some((r) => r.host === 'api' && r.path === `/v1/account/${ID}/full`),

@@ -67,3 +67,8 @@ export async function setStubLatency(ms: number): Promise<void> {
 export async function resetStub(): Promise<void> {
   await call('POST', '/reset');
 }
+
+/** RPC-only mode: the stub's REST paths answer 404 (a local node has no REST API). */
+export async function setStubRpcOnly(on: boolean): Promise<void> {
+  await call('POST', '/rpc-only', { on });
+}

@@ -51,7 +51,11 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
           case 'POST /latency':
             stub.setLatency(Number((body as { ms?: unknown } | undefined)?.ms ?? 0));
             return send(200, { ok: true });
+          case 'POST /rpc-only':
+            stub.setRpcOnly((body as { on?: unknown } | undefined)?.on === true);
+            return send(200, { ok: true });
           case 'POST /reset':
+            stub.setRpcOnly(false);
             stub.clearRequests();
             stub.clearFaults();
             stub.setLatency(0);

@@ -74,7 +74,16 @@ describe('commands with arguments (fake vscode, stub service)', function () {
     assert.equal(documents.length, 1);
     assert.equal(documents[0]?.language, 'jsonc');
     assert.match(documents[0]?.uri ?? '', /^near-lens:\/\/\/block\/Block 187,310,138\.jsonc\?[0-9a-z]+\.\d+$/);
-    assert.ok(documents[0]?.content.startsWith(`// ${r.summary}\n{`));
+    // The summary, then the request as curl (Copy as curl, #26: no key set here, so none in it), then the JSON.
+    const [summary, curl, open] = (documents[0]?.content ?? '').split('\n');
+    assert.equal(summary, `// ${r.summary}`);
+    assert.match(
+      curl ?? '',
+      /^\/\/ curl -s 'http:\/\/127\.0\.0\.1:\d+\/' -X POST -H 'Content-Type: application\/json' -d '\{"jsonrpc":"2\.0","id":"near-lens","method":"block","params":\{"finality":"final"\}\}'$/,
+    );
+    assert.equal(open, '{');
+    const query = (documents[0]?.uri ?? '').split('?')[1];
+    assert.equal(await run('nearLens.copyAsCurl', { scheme: 'near-lens', query }), curl?.slice(3), 'Copy as curl copies that line');
   });
 
   it('Recent Results with {show: false} lists the kept results newest first, no UI', async () => {

@@ -33,8 +33,12 @@ class InlayHint {
   ) {}
 }
 const fakeVscode = { ...createFakeEditor().vscode, Position, InlayHint, InlayHintKind: { Type: 1, Parameter: 2 } };
-const load = <T>(id: string, rel: string): T =>
-  loadWithFakeVscode<T>(fakeVscode, `\0fake-vscode-editorFeatures-${id}`, path.join(__dirname, '../../../src/features', rel));
+const load = <T>(id: string, rel: string): T => {
+  const file = path.join(__dirname, '../../../src/features', rel);
+  // A lazy part (balances) may be in the module cache already, loaded by features/lazy.ts under another test's fake.
+  delete require.cache[require.resolve(file)];
+  return loadWithFakeVscode<T>(fakeVscode, `\0fake-vscode-editorFeatures-${id}`, file);
+};
 
 const noToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
 function doc(text: string): unknown {

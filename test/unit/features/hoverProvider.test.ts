@@ -126,6 +126,7 @@ describe('hover provider (fake vscode, stub service)', function () {
     assert.ok(total);
     now += 10 * 60_000; // long past the account TTL: the next hover asks again
     stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 } });
+    stub.fault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503 } }); // nothing stands in
     const s = await hover('alice.near', 2);
     assert.ok(s?.[1]?.includes(total), 'the old figures are still shown');
     assert.match(s?.[1] ?? '', /Live data unavailable: .*503.* Showing the last data received \\?\(from \d{1,2}\\?:\d\d\\?:\d\d[^)]*\\?\)\\\.$/, s?.[1]);
@@ -142,6 +143,7 @@ describe('hover provider (fake vscode, stub service)', function () {
     now += 10 * 60_000;
     stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 } });
     stub.fault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503 } });
+    stub.fault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503 } });
     stub.clearRequests();
     const s = (await hover('alice.near', 2))?.[1] ?? '';
     assert.match(s, /Showing the last data received/);
@@ -149,8 +151,51 @@ describe('hover provider (fake vscode, stub service)', function () {
     assert.ok(!s.includes('(raw'), s);
     assert.deepEqual(
       stub.requests.map((r) => r.host),
-      ['api'],
-      'only /full was asked again',
+      ['api', 'rpc'],
+      'only /full was asked again (and view_account, which could have stood in)',
+    );
+  });
+
+  it('REST 503: the state from RPC, said so, with the last good lists dated (#26)', async () => {
+    let now = 1_000_000;
+    const endpoints = { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl };
+    client = new NearClient({ endpoints, cache: new TtlCache({ clock: { now: () => now } }), retries: 0, retryBaseMs: 1, timeoutMs: 1000 });
+    await hover('alice.near', 2);
+    now += 10 * 60_000;
+    stub.fault({ host: 'api', fault: { kind: 'status', status: 503 } });
+    stub.clearRequests();
+    const s = ((await hover('alice.near', 2))?.[1] ?? '').replace(/\\/g, '');
+    assert.match(s, /Total owned: \*\*1,234\.5678 NEAR\*\*/);
+    assert.match(s, /State from RPC; tokens unavailable: REST API HTTP 503/);
+    assert.match(s, /4 fungible tokens · 2 NFT collections · 2 staking pools \(as of /);
+    assert.match(s, /_mainnet · 127\.0\.0\.1:\d+ · RPC_$/);
+    assert.doesNotMatch(s, /Live data unavailable/);
+    assert.deepEqual(
+      stub.requests.map((r) => r.host),
+      ['api', 'rpc'],
+      'one REST failure, one view_account (also the contract line’s)',
+    );
+  });
+
+  it('an RPC-only network: native figures exact, "no indexer" in a word, no REST request (#26)', async () => {
+    client = new NearClient({
+      endpoints: { apiUrl: '', rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.rpcUrl },
+      cache: new TtlCache(),
+      retries: 0,
+      timeoutMs: 1000,
+    });
+    const s = ((await hover('alice.test.near', 2))?.[1] ?? '').replace(/\\/g, '');
+    assert.match(s, /Balance: 99\.99999 NEAR/);
+    assert.match(s, /Storage: 182 bytes/);
+    assert.match(s, /Tokens, NFTs, staking pools: _no indexer on this network_/);
+    assert.match(s, /_mainnet · 127\.0\.0\.1:\d+ · RPC_$/);
+    assert.doesNotMatch(s, /unavailable|error|failed/i);
+    const key = (await hover('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd', 2)) ?? [];
+    assert.match(key[1] ?? '', /Accounts using this key: _no indexer on this network_/);
+    assert.doesNotMatch(key[2] ?? '', /All accounts/, 'no link that cannot work');
+    assert.deepEqual(
+      stub.requests.filter((r) => r.host === 'api'),
+      [],
     );
   });
 
@@ -179,6 +224,7 @@ describe('hover provider (fake vscode, stub service)', function () {
 
   it('says why on an HTTP failure', async () => {
     stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 429 } });
+    stub.fault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503 } });
     const s = await hover('alice.near', 2);
     assert.match(s?.[1] ?? '', /^Live data unavailable: .*[Rr]ate/);
   });

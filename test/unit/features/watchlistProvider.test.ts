@@ -166,6 +166,7 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     p.getTreeItem(root!);
     await p.whenIdle();
     stub.fault({ host: 'api', match: /full/, fault: { kind: 'status', status: 429 }, times: 1 });
+    stub.fault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503 }, times: 1 }); // nothing stands in
     await p.refresh('alice.near');
     assert.match(root!.description ?? '', /^1,234\.5678 NEAR · refresh failed$/);
     const kids = p.getChildren(root);
@@ -182,6 +183,7 @@ describe('watchlist provider (fake vscode, stub service)', function () {
     const services = makeServices(stub, ['alice.near', 'Bad..Id']);
     const p = new W.WatchlistProvider(services);
     stub.fault({ host: 'api', match: /full/, fault: { kind: 'html' }, times: 1 });
+    stub.fault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503 }, times: 1 });
     const roots = p.getChildren();
     for (const r of roots) p.getTreeItem(r);
     await p.whenIdle();

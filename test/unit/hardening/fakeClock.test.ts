@@ -111,6 +111,7 @@ describe('fake clock (storm hour support)', () => {
       cache: new TtlCache(),
       retryBaseMs: 1,
       fetch: tracked,
+      restFallback: false, // the REST cooldown itself is under test, not the RPC standing in (#26)
     });
     let settled = false;
     const p = client.full('late.near').finally(() => (settled = true));

@@ -287,6 +287,8 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
       retryBaseMs: 1,
       timeoutMs: 1000, // long enough for a busy 2-core machine; the timeout rows set their own short one
       maxRetryAfterMs: 1000,
+      // How each REST failure reads when nothing stands in (the RPC standing in: rpcAccount.test.ts, the storm hour).
+      restFallback: false,
       fetch: (input, init) => {
         const url = String(input);
         return globalThis.fetch(mode.refused && url.startsWith(mode.refused) ? `http://${dead}${url.slice(mode.refused.length)}` : url, init);

@@ -118,7 +118,7 @@ describe('hardening: the whole extension under a fake editor (activate → comma
       // The key goes in through the command (as when pasted in the prompt), never echoed.
       assert.equal(await editor.exec('nearLens.setApiKey', CANARY), true);
       assert.equal(api.services.hasApiKey, true);
-      assert.equal(editor.secrets.get('nearLens.apiKey'), CANARY);
+      assert.equal(editor.secrets.get('nearLens.apiKey.customNetwork'), CANARY); // the custom network's own key (#26)
 
       // Hovers.
       seen.push(...(await hover(api, 'owner = "alice.near"', 10)));

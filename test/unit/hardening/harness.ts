@@ -70,6 +70,8 @@ export function makeServices(stub: Stub, o: { watchlist?: string[]; client?: Par
       endpoints: endpointsOf(stub),
       cache: new TtlCache(),
       retryBaseMs: 1,
+      // How each REST failure reads when nothing stands in; the RPC standing in is rpcAccount.test.ts's and the storm hour's.
+      restFallback: false,
       log: (e) => {
         requestLog.push(e);
         lines.push(`request ${JSON.stringify(e)}`);

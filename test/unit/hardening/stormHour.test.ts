@@ -6,7 +6,7 @@
 // printed; each `it` checks one promise of issue #19 against them.
 import { strict as assert } from 'node:assert';
 import { DEFAULT_TIMEOUT_MS } from '../../../src/core/service/transport';
-import { runStormHour, STORM_HOUR } from '../../support/stormHour';
+import { REST_OUTAGE, runStormHour, STORM_HOUR } from '../../support/stormHour';
 import type { StormReport } from '../../support/stormHour';
 import { formatTable } from './harness';
 
@@ -24,16 +24,16 @@ function print(r: StormReport): void {
     `${p.minPerMinute}–${p.maxPerMinute}`,
     String(p.bound),
     String(p.answered429),
-    `${p.stale} / ${p.fresh} / ${p.refreshing}`,
+    `${p.stale} / ${p.fresh} (${p.fromRpc} from RPC) / ${p.refreshing}`,
   ]);
   const lines = [
     '',
     `Storm hour: ${r.accounts} accounts, auto-refresh every ${r.intervalSeconds} s, ${r.sent} requests sent in the hour (${(r.realMs / 1000).toFixed(1)} s real)`,
-    formatTable(['phase', 'minutes', 'sent', 'per minute', 'bound/min', '429s', 'tree at the end: stale / fresh / loading'], rows, 44),
+    formatTable(['phase', 'minutes', 'sent', 'per minute', 'bound/min', '429s', 'tree at the end: stale / fresh (from RPC) / loading'], rows, 44),
     `Bound per minute: ${r.bounds.faults} (faults), ${r.bounds.rateLimit} (429 storm) = ${r.bounds.why}.`,
     `Per minute: ${r.perMinute.join(' ')}`,
     `429s answered: ${r.rateLimits.answered} (${r.rateLimits.seconds} in seconds, ${r.rateLimits.dates} as HTTP dates, waits ${r.rateLimits.minWaitS}–${r.rateLimits.maxWaitS} s); requests sent before their Retry-After passed: ${r.earlySends.length}`,
-    `Hovers: ${r.hovers.total} (${r.hovers.fresh} fresh, ${r.hovers.stale} stale: ${Object.entries(r.hovers.staleReasons)
+    `Hovers: ${r.hovers.total} (${r.hovers.fresh} fresh of which ${r.hovers.fromRpc} from RPC, ${r.hovers.stale} stale: ${Object.entries(r.hovers.staleReasons)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})`,
     `Panel refreshes: ${r.panel.refreshes} (${r.panel.fresh} fresh, ${r.panel.stale} stale; its time is up to ${s(r.panel.maxLagMs)} after the /full answer)`,
@@ -69,9 +69,10 @@ describe('hardening: an hour of storms on a fake clock (50 accounts, 30 s auto-r
     assert.deepEqual(r.problems, []);
     // Staleness was really shown, on every surface: after a 429 storm every account is stale in the tree.
     for (const p of r.phases.filter((x) => x.kind === 'rate-limit')) assert.equal(p.stale, r.accounts, `${p.name}: stale accounts at its end`);
+    // …or, where a failing REST API met a healthy moment of the RPC host, fresh from RPC and said so (#26).
     assert.ok(
-      r.phases.filter((x) => x.kind === 'faults').every((p) => p.stale > 0),
-      'every fault phase left some accounts stale',
+      r.phases.filter((x) => x.kind === 'faults').every((p) => p.stale > 0 || p.fromRpc > 0),
+      'every fault phase left some accounts stale or read over RPC',
     );
     assert.ok(r.hovers.stale > 0 && r.hovers.staleReasons['rate limited']! > 0, 'hovers showed stale figures with the rate limit');
     assert.ok(r.panel.stale > 0 && r.panel.fresh > 0, 'the panel was seen stale and fresh');
@@ -95,5 +96,38 @@ describe('hardening: an hour of storms on a fake clock (50 accounts, 30 s auto-r
     const growth = mb.at(-1)! - mb[0]!;
     assert.ok(growth <= HEAP_GROWTH_MB, `heap grew ${growth.toFixed(2)} MB from minute 5 to 60`);
     assert.ok(Math.max(...mb) - mb[0]! <= HEAP_GROWTH_MB, `heap peaked ${(Math.max(...mb) - mb[0]!).toFixed(2)} MB above minute 5`);
+  });
+});
+
+describe('hardening: the REST API down for ten minutes, the RPC host healthy (#26)', function () {
+  this.timeout(600_000);
+  let r: StormReport;
+
+  before(async () => {
+    r = await runStormHour({ phases: REST_OUTAGE });
+    print(r);
+  });
+
+  it('hovers, the tree and the panel keep showing fresh native balances throughout, from RPC, said so', () => {
+    assert.deepEqual(r.problems, []);
+    const down = r.phases[1]!;
+    assert.equal(down.stale, 0, 'no account stale at the end of the outage');
+    assert.equal(down.fresh, r.accounts);
+    assert.equal(down.fromRpc, r.accounts, 'every account read over RPC at the end of the outage');
+    assert.equal(r.hovers.stale, 0, 'no hover stale');
+    assert.ok(r.hovers.fromRpc > 0, 'hovers said the state came from RPC');
+    assert.equal(r.panel.stale, 0);
+    assert.ok(r.panel.fromRpc > 0, 'the panel said the state came from RPC');
+  });
+
+  it('recovers: REST answers again within one refresh interval of the outage ending', () => {
+    assert.equal(r.phases[2]!.fromRpc, 0, 'after the recovery nothing is read over RPC any more');
+    assert.equal(r.phases[2]!.fresh, r.accounts);
+  });
+
+  it('never a retry storm: the outage costs no more requests per minute than the healthy minutes plus one REST probe per cooldown', () => {
+    const [healthy, down] = r.phases;
+    const perMin = (p: typeof healthy): number => p!.sent / (p!.toMin - p!.fromMin);
+    assert.ok(perMin(down) <= 1.5 * perMin(healthy), `${perMin(down)} requests a minute down vs ${perMin(healthy)} healthy`);
   });
 });

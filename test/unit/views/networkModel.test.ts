@@ -61,7 +61,7 @@ describe('network texts', () => {
     );
     assert.doesNotMatch(statusTooltip(settings('custom', { 'customNetwork.explorerUrl': { globalValue: CUSTOM_PAGE } }), false), /explorer/);
     const broken = normaliseSettings({ network: { globalValue: 'custom' } }, { trusted: true });
-    assert.match(statusTooltip(broken, false), /^NEAR Lens: custom · The custom network needs nearLens\.customNetwork\.apiUrl/);
+    assert.match(statusTooltip(broken, false), /^NEAR Lens: custom · The custom network needs nearLens\.customNetwork\.rpcUrl/);
   });
 });
 

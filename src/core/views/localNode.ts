@@ -1,0 +1,41 @@
+// "Local node…" (Switch Network…, #26): the default URL, the check of a node's `status` answer, and the words for both
+// outcomes. Pure: no `vscode`, no I/O (the feature sends the one request through a NearClient).
+import { isRecord } from '../json';
+import { sanitizeText } from '../text';
+import { endpointUrlError } from '../near/networks';
+
+/** Where near-sandbox and a nearcore localnet serve JSON-RPC by default. */
+export const DEFAULT_LOCAL_RPC = 'http://127.0.0.1:3030';
+
+/** How to start a node when nothing answers (said, not run). */
+export const START_A_NODE =
+  'Start one with near-sandbox (`npx near-sandbox --home /tmp/near-sandbox init`, then `npx near-sandbox --home /tmp/near-sandbox run`), or nearcore’s `neard --home ~/.near/localnet run`, then try again.';
+
+export interface NodeStatus {
+  chainId: string;
+  height: number;
+}
+
+/** Why a typed node URL cannot be used (nothing sent), or undefined. */
+export function localUrlError(text: string): string | undefined {
+  const why = endpointUrlError(text.trim());
+  return why && `The RPC URL is ${why}.`;
+}
+
+/** The parts of a `status` answer shown: `chain_id` and `sync_info.latest_block_height`; undefined when it is not one. */
+export function toNodeStatus(result: unknown): NodeStatus | undefined {
+  const info = isRecord(result) && isRecord(result['sync_info']) ? result['sync_info'] : undefined;
+  const chainId = isRecord(result) ? result['chain_id'] : undefined;
+  const height = info?.['latest_block_height'];
+  return typeof chainId === 'string' && Number.isSafeInteger(height) ? { chainId: sanitizeText(chainId, 60), height: height as number } : undefined;
+}
+
+/** "Local node at 127.0.0.1:3030: chain sandbox, head #1,234. The custom network is now this node (RPC only)." */
+export function nodeFoundText(host: string, s: NodeStatus): string {
+  return `Local node at ${host}: chain ${s.chainId}, head #${s.height.toLocaleString('en-US')}. The custom network is now this node (RPC only: no tokens, NFTs or pools without an indexer).`;
+}
+
+/** "Nothing answers at 127.0.0.1:3030: Could not connect … Start one with …" */
+export function nothingAnswersText(host: string, why: string): string {
+  return `Nothing answers at ${host}: ${why.replace(/\.?$/, '.')} ${START_A_NODE}`;
+}

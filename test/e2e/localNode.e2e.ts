@@ -1,0 +1,107 @@
+// Local node (#26): a new user (fresh profile, packaged .vsix) switches to Local node… pointing at the stub's RPC —
+// the stub in RPC-only mode, its REST paths answering 404 like a node that has none — hovers a sandbox id in a new
+// file and opens its balance panel: exact native figures, "no indexer on this network" where tokens would be, and no
+// error text anywhere on screen.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { packageVsix } from './support/packaging';
+import { SCREENSHOTS, answerInputBox, hoverUntil, panelFrame, poll, runCommand, startWorkbench } from './support/workbench';
+import type { Workbench } from './support/workbench';
+
+/** Text that only a bug or an unhandled error puts on screen (as in firstContact.e2e.ts), and the words of a failure. */
+const RAW_ERROR =
+  /\b(?:Error|TypeError|ReferenceError|SyntaxError):|ECONNREFUSED|ECONNRESET|\bat [\w.<>]+ \(|\[object Object\]|\bundefined\b|\bNaN\b|does not exist while viewing|-32000|Server error|unavailable|failed|Nothing answers/;
+const LOCAL = 'alice.test.near';
+
+describe('local node: a new user switches to Local node…, hovers a sandbox id and opens its panel (#26)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(300_000);
+    const { vsix } = packageVsix();
+    wb = await startWorkbench({ vsix, settings: {} });
+    wb.stub.setRpcOnly(true); // a node: JSON-RPC only
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !wb) return;
+    const file = await wb.shot(`FAILED-local-node-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
+    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
+  });
+
+  after(async () => {
+    await wb?.close();
+    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/local-*.png`);
+  });
+
+  async function assertNoErrorOnScreen(where: string): Promise<void> {
+    const { page } = wb;
+    assert.equal(await page.locator('.notification-toast .codicon-error, .notifications-center .codicon-error').count(), 0, `${where}: an error notification`);
+    const bad = (await page.locator('body').innerText()).split('\n').filter((l) => RAW_ERROR.test(l));
+    assert.deepEqual(bad, [], `${where}: error text on screen`);
+    for (const frame of page.frames()) {
+      const t = await frame
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '');
+      assert.deepEqual(
+        t.split('\n').filter((l) => RAW_ERROR.test(l)),
+        [],
+        `${where}: error text in a frame (${frame.url().slice(0, 60)})`,
+      );
+    }
+  }
+
+  it('Switch Network… → Local node… checks the node and says its chain and head', async () => {
+    const { page } = wb;
+    // NEAR Lens is active (its status-bar item is there) before its commands are looked for in the palette.
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /NEAR custom/ })
+      .waitFor({ timeout: 60_000 });
+    await runCommand(page, 'NEAR Lens: Switch Network…');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
+    await answerInputBox(page, wb.stub.rpcUrl, /Local node/);
+    const toast = page.locator('.notification-toast', { hasText: /Local node at 127\.0\.0\.1:\d+: chain testnet, head #187,310,138/ });
+    await toast.waitFor({ timeout: 30_000 });
+    await wb.shot('local-1-switched');
+    await assertNoErrorOnScreen('after Local node…');
+  });
+
+  it('hovers a sandbox id: exact figures from RPC, "no indexer" in a word', async () => {
+    const { page } = wb;
+    await runCommand(page, 'File: New Untitled Text File');
+    await page.keyboard.type(`const owner = "${LOCAL}";`);
+    const { text } = await hoverUntil(page, LOCAL, /Total owned:/);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals).
+    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    assert.ok(text.includes('no indexer on this network'), text);
+    assert.match(text, /custom · 127\.0\.0\.1:\d+ · RPC/);
+    await wb.shot('local-2-hover');
+    await assertNoErrorOnScreen('with the hover open');
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens the balance panel: the figures, and "no indexer on this network" where the tables would be', async () => {
+    const { page } = wb;
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, LOCAL, /Open Balance Panel/);
+    const frame = panelFrame(page);
+    await frame.locator('section.balance').waitFor({ timeout: 60_000 });
+    await poll(
+      async () => ((await frame.locator('section.holdings').innerText()).includes('no indexer on this network') ? true : undefined),
+      'the word in the holdings',
+    );
+    assert.match(await frame.locator('section.balance').innerText(), /99\.99999 NEAR/);
+    await wb.shot('local-3-panel');
+    await assertNoErrorOnScreen('with the panel open');
+    assert.deepEqual(
+      wb.stub.requests.filter((r) => r.host === 'api').map((r) => r.path),
+      [],
+      'no REST request after the switch',
+    );
+  });
+});

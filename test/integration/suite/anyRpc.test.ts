@@ -1,0 +1,199 @@
+// In-editor (#26): any NEAR RPC is enough. An RPC-only custom network (the stub's REST paths answering 404) on the
+// hover, the tree and the panel with zero REST requests; Local node… against the stub and a closed port; the REST
+// API's bad hour (503) answered from RPC on hover, tree and panel; the narrow /ft endpoint; one key per provider.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, hoverText, setUserSetting, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
+import { clearStubRequests, resetStub, setStubRpcOnly, stubFault, stubRequests, stubUrls } from '../support/stubClient';
+import type { HostMessage } from '../../../src/shared/protocol';
+
+const LOCAL = 'alice.test.near';
+// Made-up keys (arithmetic sequences), never real ones.
+const FASTNEAR = 'fk_0123456789abcdef';
+const CUSTOM = 'ck_13579bdf02468ace';
+
+/** The hover at the id in an untitled document, markdown escapes removed. */
+async function hover(id: string): Promise<string> {
+  const doc = await vscode.workspace.openTextDocument({ content: `const owner = "${id}";\n`, language: 'typescript' });
+  const raw = await hoverText(doc.uri, new vscode.Position(0, 17));
+  return raw.replace(/\\(.)/g, '$1');
+}
+
+describe('any NEAR RPC is enough (#26)', function () {
+  this.timeout(30_000);
+  let api: NearLensApi;
+  const cfg = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('nearLens');
+  let watchlist: unknown;
+
+  before(async () => {
+    api = await activateExtension();
+    watchlist = cfg().inspect('watchlist')?.globalValue;
+  });
+  beforeEach(async () => {
+    await resetStub();
+  });
+  afterEach(async () => {
+    const urls = stubUrls();
+    for (const p of [...api.panels.panels.values()]) p.panel.dispose();
+    await setStubRpcOnly(false);
+    await setUserSetting('nearLens.network', 'custom');
+    await setUserSetting('nearLens.customNetwork.apiUrl', urls.apiUrl);
+    await setUserSetting('nearLens.customNetwork.rpcUrl', urls.rpcUrl);
+    await setUserSetting('nearLens.customNetwork.archivalRpcUrl', urls.archivalRpcUrl);
+    await setUserSetting('nearLens.watchlist', watchlist);
+    // New clients (a REST cooldown of this file must not reach the next one), the cache dropped.
+    await setUserSetting('nearLens.requestTimeoutMs', 9_000);
+    await setUserSetting('nearLens.requestTimeoutMs', undefined);
+    await waitFor(() => api.services.settings.endpoints.apiUrl === urls.apiUrl, { what: 'the stub custom network back' });
+    await resetStub();
+  });
+
+  async function rpcOnly(): Promise<void> {
+    await setStubRpcOnly(true);
+    await setUserSetting('nearLens.customNetwork.apiUrl', undefined);
+    await waitFor(() => api.services.settings.endpoints.apiUrl === '' && !api.services.settings.configError, { what: 'an RPC-only custom network' });
+    await clearStubRequests();
+  }
+
+  it('hover, tree and panel on an RPC-only custom network: exact native figures, "no indexer" in a word, zero REST requests', async () => {
+    await rpcOnly();
+    const text = await hover(LOCAL);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals shown); 182 bytes of storage.
+    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    assert.ok(text.includes('Storage: 182 bytes'), text);
+    assert.match(text, /Tokens, NFTs, staking pools: _no indexer on this network_/);
+    assert.match(text, /_custom · 127\.0\.0\.1:\d+ · RPC_/);
+    assert.doesNotMatch(text, /unavailable|failed|error/i);
+
+    await setUserSetting('nearLens.watchlist', [LOCAL]);
+    await waitFor(() => api.watchlist.provider.getChildren().some((n) => n.accountId === LOCAL), { what: 'the local account in the tree' });
+    const root = api.watchlist.provider.getChildren().find((n) => n.accountId === LOCAL)!;
+    api.watchlist.provider.getTreeItem(root);
+    await api.watchlist.whenIdle();
+    const kids = api.watchlist.provider.getChildren(root).map((n) => [n.label, n.description]);
+    assert.deepEqual(kids[0], ['Tokens, NFTs, pools', 'no indexer on this network']);
+    assert.ok(!kids.some(([l]) => /^(Fungible tokens|NFT collections|Staking pools)/.test(String(l))), JSON.stringify(kids));
+    assert.equal(api.watchlist.provider.getTreeItem(root).description, '99.99999 NEAR');
+
+    await vscode.commands.executeCommand('nearLens.openAccountPanel', LOCAL);
+    const msg = (await api.panels.waitForPost(LOCAL, 'account')) as Extract<HostMessage, { type: 'account' }>;
+    assert.equal(msg.data.lists, 'no indexer on this network');
+    assert.equal(msg.data.total, '99.99999 NEAR');
+    assert.deepEqual(msg.data.notes, []);
+    assert.match(msg.data.indexer, /^No indexer on this network/);
+
+    assert.deepEqual(
+      (await stubRequests()).filter((r) => r.host === 'api'),
+      [],
+      'no REST request',
+    );
+  });
+
+  it('Local node… against the stub: chain and head shown, the custom network written as RPC-only', async () => {
+    const { rpcUrl } = stubUrls();
+    const r = await vscode.commands.executeCommand<{ chainId: string; height: number } | undefined>('nearLens.switchNetwork', { local: rpcUrl, show: false });
+    assert.deepEqual(r, { chainId: 'testnet', height: 187310138 });
+    await waitFor(() => api.services.settings.endpoints.apiUrl === '', { what: 'the custom network written as RPC-only' });
+    assert.equal(api.services.settings.network, 'custom');
+    assert.equal(api.services.settings.endpoints.rpcUrl, rpcUrl);
+    assert.equal(cfg().inspect('customNetwork.apiUrl')?.globalValue, undefined);
+    const sent = await stubRequests();
+    assert.deepEqual(
+      sent.map((x) => [x.host, (x.body as { method?: string }).method]),
+      [['rpc', 'status']],
+    );
+    assert.equal(sent[0]?.headers['authorization'], undefined, 'no key to a node');
+  });
+
+  it('Local node… against a closed port: nothing is written, and it says how to start a node', async () => {
+    const before = JSON.stringify(api.services.settings.endpoints);
+    const warned: string[] = [];
+    const original = vscode.window.showWarningMessage;
+    vscode.window.showWarningMessage = (async (m: string) => void warned.push(m)) as typeof vscode.window.showWarningMessage;
+    try {
+      const r = await vscode.commands.executeCommand('nearLens.switchNetwork', { local: 'http://127.0.0.1:9' });
+      assert.equal(r, undefined);
+    } finally {
+      vscode.window.showWarningMessage = original;
+    }
+    assert.match(warned[0] ?? '', /^NEAR Lens: Nothing answers at 127\.0\.0\.1:9: .* Start one with near-sandbox/);
+    assert.equal(JSON.stringify(api.services.settings.endpoints), before);
+  });
+
+  it('REST API answering 503: hover, tree and panel show the state from RPC, said so', async () => {
+    api.services.clientForAccount('root.near').client.invalidate();
+    await stubFault({ host: 'api', fault: { kind: 'status', status: 503 } });
+    const text = await hover('root.near');
+    // view_account amount 5012345678901234567890123 yocto = 5.01234 NEAR
+    assert.ok(text.includes('Balance: 5.01234 NEAR'), text);
+    assert.match(text, /State from RPC; tokens unavailable: REST API HTTP 503/);
+    assert.match(text, /· RPC_/);
+    assert.doesNotMatch(text, /Live data unavailable/);
+
+    await setUserSetting('nearLens.watchlist', ['root.near']);
+    await waitFor(() => api.watchlist.provider.getChildren().some((n) => n.accountId === 'root.near'), { what: 'root.near in the tree' });
+    const root = api.watchlist.provider.getChildren().find((n) => n.accountId === 'root.near')!;
+    api.watchlist.provider.getTreeItem(root);
+    await api.watchlist.whenIdle();
+    const first = api.watchlist.provider.getChildren(root)[0];
+    assert.deepEqual([first?.label, first?.description], ['State from RPC', 'tokens unavailable: REST API HTTP 503']);
+
+    await vscode.commands.executeCommand('nearLens.openAccountPanel', 'root.near');
+    const msg = (await api.panels.waitForPost('root.near', 'account')) as Extract<HostMessage, { type: 'account' }>;
+    assert.match(msg.data.notes[0] ?? '', /^State from RPC; tokens unavailable: REST API HTTP 503/);
+    assert.equal(msg.data.total, '5.01234 NEAR');
+  });
+
+  it("lookupAccount { part: 'ft' } sends one /ft request and returns the exact list", async () => {
+    api.services.clientForAccount('alice.near').client.invalidate();
+    await clearStubRequests();
+    const list = await vscode.commands.executeCommand<Array<{ contractId: string; balance: { status: string; raw?: bigint } }>>('nearLens.lookupAccount', {
+      id: 'alice.near',
+      part: 'ft',
+      show: false,
+    });
+    assert.equal(list?.length, 4);
+    assert.ok(list?.every((t) => t.balance.status !== 'known' || typeof t.balance.raw === 'bigint'));
+    assert.deepEqual(
+      (await stubRequests()).map((r) => `${r.host} ${r.path}`),
+      ['api /v1/account/alice.near/ft'],
+    );
+  });
+
+  it('one key per provider: a FastNEAR key never reaches the custom network; its own key does', async () => {
+    await setUserSetting('nearLens.network', 'mainnet');
+    await waitFor(() => api.services.settings.network === 'mainnet');
+    assert.equal(await vscode.commands.executeCommand('nearLens.setApiKey', FASTNEAR), true); // sends nothing
+    await setUserSetting('nearLens.network', 'custom');
+    await waitFor(() => api.services.settings.network === 'custom');
+    try {
+      assert.equal(api.services.hasApiKey, false, 'the custom network has no key of its own yet');
+      await clearStubRequests();
+      api.services.clientForAccount('alice.near').client.invalidate();
+      await hover('alice.near');
+      const plain = await stubRequests();
+      assert.ok(plain.length > 0);
+      assert.ok(
+        plain.every((r) => r.headers['authorization'] === undefined && r.query['apiKey'] === undefined),
+        'the FastNEAR key went to the custom network',
+      );
+      assert.equal(await vscode.commands.executeCommand('nearLens.setApiKey', CUSTOM), true);
+      await waitFor(() => api.services.hasApiKey);
+      await clearStubRequests();
+      api.services.clientForAccount('alice.near').client.invalidate();
+      await hover('alice.near');
+      const keyed = await stubRequests();
+      assert.ok(
+        keyed.length > 0 && keyed.every((r) => r.headers['authorization'] === `Bearer ${CUSTOM}`),
+        JSON.stringify(keyed.map((r) => r.headers['authorization'])),
+      );
+    } finally {
+      await vscode.commands.executeCommand('nearLens.clearApiKey'); // the custom network's
+      await setUserSetting('nearLens.network', 'mainnet');
+      await waitFor(() => api.services.settings.network === 'mainnet');
+      await vscode.commands.executeCommand('nearLens.clearApiKey'); // FastNEAR's
+      await setUserSetting('nearLens.network', 'custom');
+    }
+  });
+});

@@ -104,7 +104,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
         transport: settings.transport,
         timeoutMs: settings.timeoutMs,
         cache,
-        log: log.request,
+        log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
       });
       clients.set(network, client);
     }

@@ -37,7 +37,7 @@ const extension = {
   // ofetch's `worker` entry uses the extension host's global fetch; its Node entry would bundle node-fetch-native (~111 KB).
   conditions: ['worker'],
   // src/features/lazy.ts: the bundle takes its lazy parts from dist/, not from source.
-  define: { 'process.env.NEAR_LENS_BUNDLE': '"1"' },
+  define: { NEAR_LENS_BUNDLE: '"1"' },
   // Node reads the bundle as UTF-8: "…" is 3 bytes instead of a 6-byte \u2026 escape.
   charset: 'utf8',
 };

@@ -16,12 +16,15 @@ export interface LazyParts {
   contracts: typeof Contracts;
 }
 
+/** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not `process.env`: no such thing in a browser. */
+declare const NEAR_LENS_BUNDLE: string | undefined;
+
 /**
  * Run from source (unit tests under tsx), every part loads with this module, so that a test's fake `vscode` binds it
  * too. esbuild.mjs defines NEAR_LENS_BUNDLE as "1", which drops this branch and its requires from the bundle.
  */
 const fromSource: Partial<LazyParts> = {};
-if (process.env.NEAR_LENS_BUNDLE !== '1') {
+if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   fromSource.panel = require('./panel/panelHost') as typeof Panel;
   fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
   fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;

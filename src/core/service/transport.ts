@@ -10,6 +10,7 @@ import { originOf } from '../near/networks';
 import { redact, redactUrl } from '../redact';
 import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
+import { concatBytes } from '../bytes';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
 export const DEFAULT_TIMEOUT_MS = 8000;
@@ -284,7 +285,7 @@ export class HttpTransport {
     if (!(length > max)) {
       for (let r; !(r = await reader.read()).done; parts.push(r.value)) if ((total += r.value.byteLength) > max) break;
       // Decoded once at the end: a character split between chunks stays whole.
-      if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts, total));
+      if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : concatBytes(parts, total));
     }
     reader.cancel().catch(() => undefined);
     throw tooLarge(url, max);

@@ -7,6 +7,7 @@ import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
+import type * as WebParts from './webParts';
 import { registerCommands } from '../platform/commands';
 
 export interface LazyParts {
@@ -18,45 +19,83 @@ export interface LazyParts {
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not `process.env`: no such thing in a browser. */
 declare const NEAR_LENS_BUNDLE: string | undefined;
+/** True in the web build (dist/web/, the browser's Web Worker extension host), false in the Node one. */
+declare const NEAR_LENS_WEB: boolean | undefined;
+
+/** The web build's loader of parts (webParts.ts); the Node build drops it (esbuild folds the condition). */
+const web = typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB ? (require('./webParts') as typeof WebParts) : undefined;
 
 /**
- * Run from source (unit tests under tsx), every part loads with this module, so that a test's fake `vscode` binds it
+ * The parts at hand. Run from source (unit tests under tsx), every part loads with this module, so that a test's fake `vscode` binds it
  * too. esbuild.mjs defines NEAR_LENS_BUNDLE as "1", which drops this branch and its requires from the bundle.
  */
-const fromSource: Partial<LazyParts> = {};
+const loaded: Partial<LazyParts> = {};
 if (typeof NEAR_LENS_BUNDLE === 'undefined') {
-  fromSource.panel = require('./panel/panelHost') as typeof Panel;
-  fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
-  fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
-  fromSource.contracts = require('./contracts/contractCommands') as typeof Contracts;
+  loaded.panel = require('./panel/panelHost') as typeof Panel;
+  loaded.rpc = require('./rpc/rpcCommands') as typeof Rpc;
+  loaded.lookup = require('./lookup/lookupCommands') as typeof Lookup;
+  loaded.contracts = require('./contracts/contractCommands') as typeof Contracts;
 }
 
+/**
+ * A part, synchronously: always in the Node build (Node's `require`); in the web build only once `loadPart` has
+ * loaded it (a Web Worker has no `require` of a sibling file).
+ */
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
-  const part = fromSource[name];
+  const part = loaded[name];
   if (part) return part;
-  // esbuild.mjs rewrites each `near-lens-lazy:<name>` to `./<name>.js` beside dist/extension.js (Node caches it).
-  switch (name) {
-    case 'panel':
-      return require('near-lens-lazy:panel') as LazyParts[K];
-    case 'rpc':
-      return require('near-lens-lazy:rpc') as LazyParts[K];
-    case 'lookup':
-      return require('near-lens-lazy:lookup') as LazyParts[K];
-    case 'contracts':
-      return require('near-lens-lazy:contracts') as LazyParts[K];
-    default:
-      throw new Error(`no lazy part ${String(name)}`);
+  // The condition is spelled out (not `web`) so that esbuild folds it: each build keeps only its own branch.
+  if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) {
+    throw new NearLensError('network', `NEAR Lens: the ${name} part is not loaded yet`);
+  } else {
+    // esbuild.mjs rewrites each `near-lens-lazy:<name>` to `./<name>.js` beside dist/extension.js (Node caches it).
+    switch (name) {
+      case 'panel':
+        return require('near-lens-lazy:panel') as LazyParts[K];
+      case 'rpc':
+        return require('near-lens-lazy:rpc') as LazyParts[K];
+      case 'lookup':
+        return require('near-lens-lazy:lookup') as LazyParts[K];
+      case 'contracts':
+        return require('near-lens-lazy:contracts') as LazyParts[K];
+      default:
+        throw new Error(`no lazy part ${String(name)}`);
+    }
   }
+}
+
+/** Whether `lazyPart(name)` answers now: always in the Node build, once loaded in the web one. */
+export const partReady = (name: keyof LazyParts): boolean => !web || loaded[name] !== undefined;
+
+/** A part, in either build: in the web one it is fetched from dist/web/<name>.js on first use. */
+export async function loadPart<K extends keyof LazyParts>(name: K): Promise<LazyParts[K]> {
+  if (!web || loaded[name]) return lazyPart(name);
+  return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 
-/** Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call. */
-export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers): void {
+/**
+ * Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call.
+ * In the web build the first call loads `part` first (so `make` may read it with `lazyPart`).
+ */
+export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers, part?: keyof LazyParts): void {
+  if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) web?.setExtensionUri(context.extensionUri);
   let handlers: Handlers | undefined;
   const run =
     (id: string) =>
     (...args: unknown[]): unknown => {
+      if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB && !handlers && part && !loaded[part]) {
+        return loadPart(part).then(
+          () => run(id)(...args),
+          (e: unknown) => {
+            const why = `NEAR Lens could not load the part behind ${id}; reloading the window should mend it.`;
+            console.error(why, e);
+            void vscode.window.showErrorMessage(why);
+            throw new NearLensError('network', why);
+          },
+        );
+      }
       if (!handlers) {
         try {
           handlers = make();

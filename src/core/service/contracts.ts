@@ -14,7 +14,7 @@ import { wasmExports } from '../near/wasm';
 import { blockParams, FINAL, need, parseBlockRef, plainJson } from './rpc';
 import type { NearClient, RpcHost } from './client';
 import { TtlCache } from './cache';
-import { fromBase64, latin1, toBase64, utf8Bytes, utf8Text } from '../bytes';
+import { fromBase64, latin1, toBase64, utf8Bytes } from '../bytes';
 
 /** A contract's interface and what could not be read of it (an unreadable ABI: the exports stand in). */
 export interface ContractDetails extends ContractInterface {
@@ -144,7 +144,7 @@ export async function viewState(client: NearClient, contractId: string, prefix =
   // A prefix goes to the node like arguments do: a pasted secret key (in quotes, glued to text, percent-encoded, or
   // inside the base64 bytes) is refused, unsent.
   const prefixBase64 = parseKeyPrefix(prefix);
-  plainJson([prefix, utf8Text(fromBase64(prefixBase64))], 'The key prefix');
+  plainJson([prefix, new TextDecoder().decode(fromBase64(prefixBase64))], 'The key prefix');
   const at = blockOf(blockId);
   try {
     const { r, host } = await query(client, { request_type: 'view_state', account_id: acc, prefix_base64: prefixBase64, ...at.params }, at.host, signal);

@@ -10,7 +10,6 @@ import { originOf } from '../near/networks';
 import { redact, redactUrl } from '../redact';
 import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
-import { concatBytes } from '../bytes';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
 export const DEFAULT_TIMEOUT_MS = 8000;
@@ -52,7 +51,6 @@ const RETRY_STATUS = [429, 500, 502, 503, 504];
 const MAX_HOPS = 3;
 /** Longest an origin's cooldown after a 429 lasts, whatever its Retry-After says (a broken or hostile value must not silence NEAR Lens for a day). */
 export const MAX_COOLDOWN_MS = 5 * 60_000;
-const UTF8 = new TextDecoder();
 
 /** What one logical request carries from attempt to attempt (ofetch copies its options on every retry). */
 interface Call {
@@ -284,8 +282,8 @@ export class HttpTransport {
     let total = 0;
     if (!(length > max)) {
       for (let r; !(r = await reader.read()).done; parts.push(r.value)) if ((total += r.value.byteLength) > max) break;
-      // Decoded once at the end: a character split between chunks stays whole.
-      if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : concatBytes(parts, total));
+      // Decoded once at the end (a Blob of the chunks reads as UTF-8): a character split between chunks stays whole.
+      if (total <= max) return new Blob(parts as BlobPart[]).text();
     }
     reader.cancel().catch(() => undefined);
     throw tooLarge(url, max);

@@ -31,7 +31,7 @@ import type { NearClient, RpcHost } from '../../core/service/client';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 
 export interface CallViewMethodArgs {
   contractId: string;
@@ -184,7 +184,9 @@ export function contractCommands(services: Services): ContractCommands {
         const client = await clientFor(accountRule(a.contractId));
         const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
         if (a.show === true) {
-          await lazyPart('rpc').showResult(
+          await (
+            await loadPart('rpc')
+          ).showResult(
             'call',
             callSummary(a.contractId, a.methodName, r, answered(client, r.host)),
             callDocument(callSummary(a.contractId, a.methodName, r, answered(client, r.host)), a.args, r),
@@ -214,7 +216,7 @@ export function contractCommands(services: Services): ContractCommands {
       lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
       const r = await withProgress(`calling ${method}`, (signal) => callView(client, contractId, method, args, undefined, signal));
       const summary = callSummary(contractId, method, r, answered(client, r.host));
-      const document = await lazyPart('rpc').showResult('call', summary, callDocument(summary, args, r), true);
+      const document = await (await loadPart('rpc')).showResult('call', summary, callDocument(summary, args, r), true);
       const network = services.clientForAccount(contractId).network;
       void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
         if (c)
@@ -245,7 +247,7 @@ export function contractCommands(services: Services): ContractCommands {
       const out = { entries, blockHeight: r.blockHeight };
       if (!a || a.show === true) {
         const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${answered(client, r.host)}`;
-        return { ...out, document: await lazyPart('rpc').showResult('state', summary, stateDocument(summary, r.entries), true) };
+        return { ...out, document: await (await loadPart('rpc')).showResult('state', summary, stateDocument(summary, r.entries), true) };
       }
       return out;
     } catch (e) {
@@ -272,7 +274,7 @@ export function contractCommands(services: Services): ContractCommands {
         ...(d.abiError ? { abiError: d.abiError } : {}),
       };
       if (given === undefined)
-        await lazyPart('rpc').showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
+        await (await loadPart('rpc')).showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
       return out;
     } catch (e) {
       return fail(e, given === undefined, 'Contract Interface');

@@ -10,5 +10,6 @@ export function registerContractCommands(context: vscode.ExtensionContext, servi
     context,
     [COMMANDS.callViewMethod, COMMANDS.viewContractState, COMMANDS.contractInterface],
     () => lazyPart('contracts').contractCommands(services).handlers,
+    'contracts',
   );
 }

@@ -15,7 +15,7 @@ import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
@@ -129,7 +129,9 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const code = full.state
       ? client
           .viewAccount(c.id, undefined, { signal })
-          .then(async ({ result: v }) => void (contract = v.hasCode ? await lazyPart('contracts').contractHoverLine(client, c.id, v.codeHash) : undefined))
+          .then(
+            async ({ result: v }) => void (contract = v.hasCode ? await (await loadPart('contracts')).contractHoverLine(client, c.id, v.codeHash) : undefined),
+          )
           .catch(() => undefined)
       : undefined;
     const wait = delay(METADATA_WAIT_MS);

@@ -16,7 +16,7 @@ import { SECTION } from '../../core/manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
 import { COMMANDS } from '../../core/manifest';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 
 export interface LookupPublicKeyArgs {
@@ -138,7 +138,7 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
       if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
       if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
         // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
-        const part = lazyPart('panel');
+        const part = await loadPart('panel');
         if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
         const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
         const { client, network } = services.clientForAccount(id, asked);

@@ -6,7 +6,10 @@ import type { Services } from '../../platform/services';
 import { lazyPart, registerLazyCommands } from '../lazy';
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
-  registerLazyCommands(context, [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText], () =>
-    lazyPart('lookup').lookupCommands(services),
+  registerLazyCommands(
+    context,
+    [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText],
+    () => lazyPart('lookup').lookupCommands(services),
+    'lookup',
   );
 }

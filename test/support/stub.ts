@@ -58,8 +58,17 @@ export interface Stub {
   /** Adds or replaces the /v1/account/{id}/full body of an account (its /ft, /nft, /staking and view_account follow). */
   putAccount(id: string, full: unknown): void;
   setLatency(ms: number): void;
+  /**
+   * How the service hosts answer a browser (a request with an `Origin` header), as a browser-facing service does:
+   * 'allow' (default) lets any origin read answers and allows the `Authorization` and `Content-Type` request headers
+   * in a preflight; 'no-authorization' allows only `Content-Type` (the browser then blocks a request carrying the key
+   * as a header); 'none' sends no CORS header at all. Preflights (OPTIONS) are answered, never recorded.
+   */
+  setCors(mode: CorsMode): void;
   close(): Promise<void>;
 }
+
+export type CorsMode = 'allow' | 'no-authorization' | 'none';
 
 export interface StubOptions {
   ports?: { api?: number; rpc?: number; archival?: number; foreign?: number };
@@ -290,6 +299,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   let rules: FaultRule[] = [];
   let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
   let latencyMs = opts?.latencyMs ?? 0;
+  let cors: CorsMode = 'allow';
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
@@ -633,6 +643,25 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   }
 
   async function handle(host: StubHost, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (req.headers.origin !== undefined && cors !== 'none') {
+      res.setHeader('access-control-allow-origin', req.headers.origin);
+      res.setHeader('access-control-expose-headers', 'retry-after');
+      res.setHeader('vary', 'origin');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': cors === 'no-authorization' ? 'content-type' : 'authorization, content-type',
+          'access-control-max-age': '0',
+        });
+        res.end();
+        return;
+      }
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(405);
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -776,6 +805,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     },
     setLatency: (ms) => {
       latencyMs = ms;
+    },
+    setCors: (mode) => {
+      cors = mode;
     },
     close: async () => {
       for (const s of sockets) s.destroy();

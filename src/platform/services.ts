@@ -14,6 +14,7 @@ import { createLog } from './outputLog';
 import type { RedactingLog } from './outputLog';
 import { SECTION } from '../core/manifest';
 import { readSettings } from './configuration';
+import { WEB_BUILD } from './build';
 
 export type { NetworkLabel, Settings } from '../core/settings';
 
@@ -99,6 +100,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
         timeoutMs: settings.timeoutMs,
         cache,
         log: log.request,
+        browser: WEB_BUILD,
       });
       clients.set(network, client);
     }

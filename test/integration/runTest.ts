@@ -67,7 +67,13 @@ async function main(): Promise<number> {
     for (const run of runs.filter((r) => !only || only.includes(r.name))) {
       const userDataDir = path.join(scratch, `${run.name}-user-data`);
       const web = run.name === 'web';
-      const env = { ...stubEnv(stub, control), NEAR_LENS_TEST_SUITE: run.name, NEAR_LENS_TEST_HOST: web ? 'web' : 'node' };
+      const grep = process.env['NEAR_LENS_TEST_GREP'];
+      const env = {
+        ...stubEnv(stub, control),
+        NEAR_LENS_TEST_SUITE: run.name,
+        NEAR_LENS_TEST_HOST: web ? 'web' : 'node',
+        ...(grep ? { NEAR_LENS_TEST_GREP: grep } : {}),
+      };
       writeUserSettings(userDataDir, {
         // Application-scoped settings: only user settings count, so they go here and not into the workspace.
         'nearLens.network': 'custom',

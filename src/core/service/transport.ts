@@ -8,7 +8,7 @@ import type { FetchContext, FetchOptions, FetchResponse } from 'ofetch';
 import { aborted, invalidInput, NearLensError } from '../errors';
 import { originOf } from '../near/networks';
 import { redact, redactUrl } from '../redact';
-import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
+import { corsBlocked, formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
@@ -44,6 +44,11 @@ export interface TransportOptions {
   log?: (e: RequestLogEntry) => void;
   /** The fetch under ofetch (tests, bench); default the global one, which the extension host's Node has. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Requests leave from a browser page (the web build): a fetch that fails on a host that is up was blocked by the
+   * page's CORS rules, and reads as that (corsBlocked), not as a network error.
+   */
+  browser?: boolean;
 }
 
 /** Statuses worth another attempt: rate limits and the server-side failures a moment may cure. */
@@ -78,6 +83,7 @@ export class HttpTransport {
   readonly #timeoutMs: number;
   readonly #maxBodyBytes: number;
   readonly #log: TransportOptions['log'];
+  readonly #browser: boolean;
   readonly #http: typeof ofetch;
   /** Per origin: no request before this time (ms since epoch), set by a 429 with Retry-After. */
   readonly #notBefore = new Map<string, number>();
@@ -94,6 +100,7 @@ export class HttpTransport {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxBodyBytes = opts.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#log = opts.log;
+    this.#browser = opts.browser === true;
     const retries = opts.retries ?? DEFAULT_RETRIES;
     const base = opts.retryBaseMs ?? 300;
     const maxWait = opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -124,9 +131,13 @@ export class HttpTransport {
         responseType: 'stream',
         headers: { accept: 'application/json' },
         onRequest: (ctx) => this.#onRequest(ctx),
-        onRequestError: (ctx) => {
+        onRequestError: async (ctx) => {
           const call = callOf(ctx);
-          const err = call.signal?.aborted ? aborted() : this.#failure(ctx.error, call);
+          let err = call.signal?.aborted ? aborted() : this.#failure(ctx.error, call);
+          // In a browser a CORS refusal and an unreachable host are the same TypeError: a no-cors request to the
+          // origin (no key, its answer unreadable) tells them apart — it goes through only when the host is up.
+          if (this.#browser && err.kind === 'network' && !NearLensError.is(ctx.error) && (await reachable(inner, call.origin)))
+            err = corsBlocked(call.origin, this.#bearer !== undefined);
           call.failure = err;
           if (!retryable.has(err)) ctx.options.retry = false;
           this.#record(ctx, undefined, err.message);
@@ -322,6 +333,16 @@ export class HttpTransport {
     } catch {
       // a broken logger must not break a look-up
     }
+  }
+}
+
+/** Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; sends no key). */
+async function reachable(fetch: typeof globalThis.fetch, origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -56,11 +56,9 @@ export function networkError(e: unknown, url: string): [NearLensError, boolean] 
  */
 export function corsBlocked(url: string, bearer: boolean): NearLensError {
   const why = bearer
-    ? `${hostName(url)} does not let a web page send the API key as an Authorization header`
+    ? `${hostName(url)} refuses the API key as an Authorization header from a web page`
     : `${hostName(url)} sends no CORS permission for a web page`;
-  const offer = bearer
-    ? ' Setting nearLens.auth.transport to "query" sends the key as apiKey= instead, which needs no such permission (the key then appears in URLs).'
-    : '';
+  const offer = bearer ? ' Setting nearLens.auth.transport to "query" sends it as apiKey= instead (it then appears in URLs).' : '';
   return new NearLensError('network', `The browser blocked this request: the service does not allow it from vscode.dev (${why}).${offer}`);
 }
 

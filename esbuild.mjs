@@ -2,6 +2,7 @@
 // Flags: --production (minify, no sourcemap, enforce the size budget), --watch.
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -36,10 +37,24 @@ const extension = {
   external: ['vscode'],
   // ofetch's `worker` entry uses the extension host's global fetch; its Node entry would bundle node-fetch-native (~111 KB).
   conditions: ['worker'],
-  // src/features/lazy.ts: the bundle takes its lazy parts from dist/, not from source.
-  define: { 'process.env.NEAR_LENS_BUNDLE': '"1"' },
+  // src/features/lazy.ts: the bundle takes its lazy parts from dist/, not from source (with Node's require here).
+  define: { NEAR_LENS_BUNDLE: '"1"', NEAR_LENS_WEB: 'false' },
   // Node reads the bundle as UTF-8: "…" is 3 bytes instead of a 6-byte \u2026 escape.
   charset: 'utf8',
+};
+
+/**
+ * The web build (package.json `browser`): the same extension and lazy parts for the browser's Web Worker extension host
+ * (vscode.dev, github.dev), in dist/web/. No Node there: src/ is kept free of Node built-ins by ESLint, and
+ * `checkWebMeta` refuses a web bundle that would import one. Its lazy parts are fetched and evaluated by
+ * src/features/lazy.ts, as the host itself loads an extension (a worker has no `require` of a sibling file).
+ */
+const webExtension = {
+  ...extension,
+  outfile: 'dist/web/extension.js',
+  platform: 'browser',
+  target: 'es2022',
+  define: { NEAR_LENS_BUNDLE: '"1"', NEAR_LENS_WEB: 'true' },
 };
 
 // The balance panel's webview script and stylesheet: a separate browser bundle, not counted in the budget.
@@ -69,6 +84,8 @@ export const LAZY = {
   secrets: 'src/core/diagnostics/secretKeys.ts',
   // The opt-in balance inlay hints' provider, only while nearLens.inlayHints.balances is on.
   balances: 'src/features/balances/balanceHints.ts',
+  // The hover's markdown builder, read on the first hover (the provider, its finder and look-ups stay in the main bundle).
+  hover: 'src/core/views/hoverMarkdown.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';
@@ -169,7 +186,7 @@ function shareFromMain(mainInputs, wanted, known, nameOf) {
 }
 
 /** The main entry: src/extension.ts's exports, plus the `__shared` table of what the lazy parts take from it. */
-function mainEntry(wanted, nameOf) {
+function mainEntry(wanted, nameOf, web) {
   const lines = [];
   const table = [];
   [...wanted.keys()].sort().forEach((key, i) => {
@@ -184,7 +201,13 @@ function mainEntry(wanted, nameOf) {
     }
   });
   return {
-    contents: [...lines, `export const __shared = {\n${table.join('\n')}\n};`, `export * from "./src/extension.ts";`].join('\n'),
+    contents: [
+      ...lines,
+      `export const __shared = {\n${table.join('\n')}\n};`,
+      // The web build's parts are not `require`d: src/features/webParts.ts hands them the table itself.
+      ...(web ? ['import { shareWithParts } from "./src/features/webParts.ts";', 'shareWithParts(__shared);'] : []),
+      `export * from "./src/extension.ts";`,
+    ].join('\n'),
     resolveDir: process.cwd(),
     sourcefile: 'near-lens-main.js',
     loader: 'js',
@@ -193,9 +216,14 @@ function mainEntry(wanted, nameOf) {
 
 const inputsOf = (result) => new Set(Object.keys(result.metafile.inputs));
 
-/** Main bundle, lazy parts, then the main bundle again with the table the lazy parts need. Returns the metafiles. */
-async function buildHost() {
-  const first = await esbuild.build({ ...extension, plugins: [lazyExternal] });
+/**
+ * Main bundle, lazy parts, then the main bundle again with the table the lazy parts need. Returns the metafiles.
+ * `base` is `extension` (dist/) or `webExtension` (dist/web/); the lazy parts go beside its main bundle.
+ */
+async function buildHost(base = extension) {
+  const web = base === webExtension;
+  const dir = path.dirname(base.outfile);
+  const first = await esbuild.build({ ...base, plugins: [lazyExternal] });
   const mainInputs = inputsOf(first);
   const nameOf = tableNames(mainInputs);
   const wanted = new Map();
@@ -203,7 +231,7 @@ async function buildHost() {
   for (const [name, entry] of Object.entries(LAZY)) {
     if (mainInputs.has(entry))
       throw new Error(`${entry} is a lazy part (dist/${name}.js) but the main bundle imports it at run time: use \`import type\` and src/features/lazy.ts`);
-    const options = { ...extension, entryPoints: [entry], outfile: `dist/${name}.js` };
+    const options = { ...base, entryPoints: [entry], outfile: `${dir}/${name}.js` };
     // Twice: the first build learns what the part takes from the main bundle, the second binds exactly that.
     const mine = new Map();
     await esbuild.build({ ...options, write: false, plugins: [lazyExternal, shareFromMain(mainInputs, mine, undefined, nameOf)] });
@@ -211,12 +239,32 @@ async function buildHost() {
     const r = await esbuild.build({ ...options, plugins: [lazyExternal, shareFromMain(mainInputs, new Map(), mine, nameOf)] });
     lazy[name] = r.metafile;
   }
-  const final = await esbuild.build({ ...extension, entryPoints: undefined, stdin: mainEntry(wanted, nameOf), plugins: [lazyExternal] });
+  const final = await esbuild.build({ ...base, entryPoints: undefined, stdin: mainEntry(wanted, nameOf, web), plugins: [lazyExternal] });
   return { main: final.metafile, lazy };
 }
 
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/**
+ * The web bundles import nothing but `vscode` (and, for a lazy part, the main bundle's table): no Node built-in, no
+ * other external. Returns what it found wrong, one line each.
+ */
+export function checkWebMeta(metafiles) {
+  const wrong = [];
+  for (const meta of metafiles) {
+    for (const [out, { imports }] of Object.entries(meta.outputs)) {
+      for (const i of imports) {
+        if (NODE_BUILTINS.has(i.path) || NODE_BUILTINS.has(i.path.split('/')[0])) wrong.push(`${out} imports the Node built-in ${i.path}`);
+        else if (i.external && i.path !== 'vscode' && i.path !== './extension.js') wrong.push(`${out} imports ${i.path}, which a browser cannot load`);
+      }
+    }
+    for (const input of Object.keys(meta.inputs)) if (NODE_BUILTINS.has(input)) wrong.push(`the web build bundles the Node built-in ${input}`);
+  }
+  return wrong;
+}
+
 async function main() {
-  mkdirSync('dist', { recursive: true });
+  mkdirSync('dist/web', { recursive: true });
   if (watch) {
     // Watch mode rebuilds each file on its own: a lazy part then carries its own copies of what it shares (fine for
     // development; the one-shot build above is what ships and what the tests run).
@@ -230,18 +278,30 @@ async function main() {
     console.log('[esbuild] watching…');
     return;
   }
-  const [host, web] = await Promise.all([buildHost(), esbuild.build(webview)]);
+  const [host, web, browserHost] = await Promise.all([buildHost(), esbuild.build(webview), buildHost(webExtension)]);
   writeFileSync('dist/meta-webview.json', JSON.stringify(web.metafile));
   writeFileSync('dist/meta.json', JSON.stringify(host.main));
   writeFileSync('dist/meta-lazy.json', JSON.stringify(host.lazy));
+  writeFileSync('dist/web/meta.json', JSON.stringify(browserHost.main));
+  writeFileSync('dist/web/meta-lazy.json', JSON.stringify(browserHost.lazy));
   const size = statSync('dist/extension.js').size;
   const lazyFiles = Object.keys(LAZY).map((name) => `dist/${name}.js`);
   const hostBytes = size + lazyFiles.reduce((sum, f) => sum + statSync(f).size, 0);
   console.log(`[esbuild] dist/extension.js ${(size / 1024).toFixed(1)} KB${production ? ' (production)' : ''}`);
   for (const f of lazyFiles) console.log(`[esbuild] ${f} ${(statSync(f).size / 1024).toFixed(1)} KB (lazy: loaded on first use, not bounded)`);
   console.log(`[esbuild] all of dist/*.js ${(hostBytes / 1024).toFixed(1)} KB (reported by bench row 1, not bounded: #25)`);
+  const webSize = statSync(webExtension.outfile).size;
+  console.log(`[esbuild] ${webExtension.outfile} ${(webSize / 1024).toFixed(1)} KB (web)`);
+  for (const name of Object.keys(LAZY)) console.log(`[esbuild] dist/web/${name}.js ${(statSync(`dist/web/${name}.js`).size / 1024).toFixed(1)} KB (web, lazy)`);
   console.log(`[esbuild] dist/webview/panel.js ${(statSync('dist/webview/panel.js').size / 1024).toFixed(1)} KB`);
   const over = [];
+  // Always, not only in production: a web bundle that needs Node is broken, whatever its size.
+  const nodeInWeb = checkWebMeta([browserHost.main, ...Object.values(browserHost.lazy)]);
+  if (nodeInWeb.length > 0) {
+    for (const line of nodeInWeb) console.error(`[esbuild] ${line}`);
+    process.exit(1);
+  }
+  if (webSize > EXTENSION_BUDGET) over.push(`${webExtension.outfile} is ${webSize} bytes, over the ${EXTENSION_BUDGET}-byte budget`);
   if (size > EXTENSION_BUDGET) over.push(`dist/extension.js is ${size} bytes, over the ${EXTENSION_BUDGET}-byte budget`);
   if (production && over.length > 0) {
     for (const line of over) console.error(`[esbuild] ${line}`);

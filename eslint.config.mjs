@@ -9,6 +9,44 @@ import tseslint from 'typescript-eslint';
 const vscode = { name: 'vscode', message: 'src/core and the webview are pure: only src/features and src/platform talk to VS Code.' };
 const up = (group, message) => ({ group, message });
 
+// The web build (dist/web/, the browser's Web Worker extension host) runs everything under src/ but a Node-only
+// adapter: no Node built-in module and no Node global there. Bytes go through src/core/bytes.ts (Web APIs), randomness
+// through Web Crypto, build-time switches through esbuild's `define`.
+const NODE_ONLY_ADAPTER = 'src/platform/node.ts';
+const NODE_MODULES = [
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'dns',
+  'events',
+  'fs',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'stream',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+];
+const nodeModule = `/^(node:.*|(${NODE_MODULES.join('|')})(\\/.*)?)$/`;
+const webSafe = 'the web build runs this in a browser: use Web APIs (src/core/bytes.ts, crypto.getRandomValues, fetch) or a Node-only adapter';
+const noNodeSyntax = [
+  { selector: `ImportDeclaration[source.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
+  { selector: `TSImportEqualsDeclaration[moduleReference.expression.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
+  { selector: `ImportExpression[source.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
+];
+const noNodeGlobals = ['Buffer', 'process', 'global', '__dirname', '__filename', 'setImmediate', 'clearImmediate'].map((name) => ({
+  name,
+  message: `No Node global: ${webSafe}.`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.e2e/**', '.vscode-test/**', 'bench/baselines/**', 'test/fixtures/**'] },
   js.configs.recommended,
@@ -70,6 +108,11 @@ export default tseslint.config(
         { paths: [vscode], patterns: [up(['**/core/**', '**/platform/**', '**/features/**'], 'the webview and its protocol import only src/shared.')] },
       ],
     },
+  },
+  {
+    files: ['src/**/*.ts', 'media/**/*.ts'],
+    ignores: [NODE_ONLY_ADAPTER],
+    rules: { 'no-restricted-syntax': ['error', ...noNodeSyntax], 'no-restricted-globals': ['error', ...noNodeGlobals] },
   },
   {
     files: ['**/*.mjs'],

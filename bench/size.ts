@@ -1,6 +1,6 @@
-// Rows 1–2: production bundle size against the SDK baselines, and who takes the bytes. Must not depend on vscode.
+// Rows 1–2 and 15: production bundle size (15: the web build's) against the SDK baselines, and who takes the bytes. Must not depend on vscode.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -70,6 +70,7 @@ const FEATURES: Record<string, string> = {
   diagnostics: 'the Problems-panel diagnostics, when the first document is diagnosed (after activation)',
   secrets: 'a secret key’s or seed phrase’s public key (@noble/curves, @scure/bip39), once a candidate is seen',
   balances: 'the opt-in balance inlay hints, while nearLens.inlayHints.balances is on',
+  hover: 'the hover’s markdown (an account’s figures, a key’s accounts), on the first hover',
 };
 
 /** Each lazy part's file, source (from dist/meta-lazy.json) and the feature that loads it. */
@@ -156,5 +157,19 @@ export async function sizeRows(loadedAtActivation: () => Promise<string[]>): Pro
       ...(hasNodeFetch ? ['node-fetch-native is in the bundle: ofetch is not resolved to its fetch-native entry.'] : []),
     ],
   };
-  return [sizeRow, shareRow];
+  // The web build (package.json `browser`, dist/web/): its own activation bundle against the same bound.
+  const web = statSync(path.join(ROOT, 'dist/web/extension.js')).size;
+  const webFiles = readdirSync(path.join(ROOT, 'dist/web')).filter((f) => f.endsWith('.js'));
+  const webAll = webFiles.reduce((sum, f) => sum + statSync(path.join(ROOT, 'dist/web', f)).size, 0);
+  const webRow: Row = {
+    id: 23,
+    figure: 'dist/web/extension.js size (production, web build); all the Web Worker host may load',
+    measured: `${kb(web)}; ${kb(webAll)} (${webFiles.join(', ')})`,
+    baseline: `near-api-js 7 one-call bundle: ${kb(nearApiJs)}`,
+    ratio: `${(web / nearApiJs).toFixed(3)} × near-api-js; all ${(webAll / nearApiJs).toFixed(3)} ×`,
+    target: '≤ 1.0 × near-api-js',
+    pass: web / nearApiJs <= 1.0,
+    notes: ['The web build has no Node built-in (esbuild.mjs checks its metafiles); its lazy parts are fetched on first use.'],
+  };
+  return [sizeRow, shareRow, webRow];
 }

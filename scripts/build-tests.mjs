@@ -28,3 +28,48 @@ await esbuild.build({
   logLevel: 'warning',
 });
 console.log(`[build-tests] ${tests.length} test file(s) + index → ${path.relative(root, outdir)} in ${Date.now() - started} ms`);
+
+// The web run: the main suite again, for the browser's Web Worker extension host, as ONE file whose only require is
+// `vscode` (test/integration/web/index.ts; mocha's browser build; test/integration/web/assert.ts for node:assert).
+// Left out, and why: suites that need Node inside the extension host.
+export const NODE_ONLY = {
+  'timeTravel.test.ts': 'starts its own model-chain stub (node:http) inside the extension host',
+};
+const webTests = tests.filter((f) => !f.endsWith('.untrusted.test.ts') && !(f in NODE_ONLY)).sort();
+const webOut = path.join(root, 'out/test/integration/web');
+rmSync(webOut, { recursive: true, force: true });
+const webStarted = Date.now();
+const nodeAssert = {
+  name: 'web-assert',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?assert(\/strict)?$/ }, () => ({ path: path.join(root, 'test/integration/web/assert.ts') }));
+  },
+};
+const web = await esbuild.build({
+  absWorkingDir: root,
+  stdin: {
+    contents: [
+      "import { runWith } from './test/integration/web/index.ts';",
+      `export function run() { return runWith(() => { ${webTests.map((f) => `require(${JSON.stringify(`./test/integration/suite/${f}`)});`).join(' ')} }); }`,
+    ].join('\n'),
+    resolveDir: root,
+    sourcefile: 'web-suite.ts',
+    loader: 'ts',
+  },
+  outfile: path.join(webOut, 'index.js'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  sourcemap: 'inline',
+  sourcesContent: false,
+  external: ['vscode'],
+  plugins: [nodeAssert],
+  metafile: true,
+  logLevel: 'warning',
+});
+const externals = Object.values(web.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+if (externals.some((p) => p !== 'vscode')) throw new Error(`the web suite requires more than vscode: ${externals.join(', ')}`);
+console.log(
+  `[build-tests] web: ${webTests.length} test file(s) → ${path.relative(root, webOut)}/index.js in ${Date.now() - webStarted} ms (left out: ${Object.keys(NODE_ONLY).join(', ')})`,
+);

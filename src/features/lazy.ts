@@ -10,6 +10,8 @@ import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
+import type * as WebParts from './webParts';
+import type * as Hover from '../core/views/hoverMarkdown';
 import { registerCommands } from '../platform/commands';
 
 export interface LazyParts {
@@ -20,55 +22,100 @@ export interface LazyParts {
   diagnostics: typeof Diagnostics;
   secrets: typeof Secrets;
   balances: typeof Balances;
+  hover: typeof Hover;
+}
+
+/** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not `process.env`: no such thing in a browser. */
+declare const NEAR_LENS_BUNDLE: string | undefined;
+/** True in the web build (dist/web/, the browser's Web Worker extension host), false in the Node one. */
+declare const NEAR_LENS_WEB: boolean | undefined;
+
+/** The web build's loader of parts (webParts.ts); the Node build drops it (esbuild folds the condition). */
+const web = typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB ? (require('./webParts') as typeof WebParts) : undefined;
+
+/**
+ * The parts at hand. Run from source (unit tests under tsx), every part loads with this module, so that a test's fake `vscode` binds it
+ * too. esbuild.mjs defines NEAR_LENS_BUNDLE as "1", which drops this branch and its requires from the bundle.
+ */
+const loaded: Partial<LazyParts> = {};
+if (typeof NEAR_LENS_BUNDLE === 'undefined') {
+  loaded.panel = require('./panel/panelHost') as typeof Panel;
+  loaded.rpc = require('./rpc/rpcCommands') as typeof Rpc;
+  loaded.lookup = require('./lookup/lookupCommands') as typeof Lookup;
+  loaded.contracts = require('./contracts/contractCommands') as typeof Contracts;
+  loaded.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
+  loaded.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
+  loaded.balances = require('./balances/balanceHints') as typeof Balances;
+  loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
 }
 
 /**
- * Run from source (unit tests under tsx), every part loads with this module, so that a test's fake `vscode` binds it
- * too. esbuild.mjs defines NEAR_LENS_BUNDLE as "1", which drops this branch and its requires from the bundle.
+ * A part, synchronously: always in the Node build (Node's `require`); in the web build only once `loadPart` has
+ * loaded it (a Web Worker has no `require` of a sibling file).
  */
-const fromSource: Partial<LazyParts> = {};
-if (process.env.NEAR_LENS_BUNDLE !== '1') {
-  fromSource.panel = require('./panel/panelHost') as typeof Panel;
-  fromSource.rpc = require('./rpc/rpcCommands') as typeof Rpc;
-  fromSource.lookup = require('./lookup/lookupCommands') as typeof Lookup;
-  fromSource.contracts = require('./contracts/contractCommands') as typeof Contracts;
-  fromSource.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
-  fromSource.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
-  fromSource.balances = require('./balances/balanceHints') as typeof Balances;
+export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
+  const part = loaded[name];
+  if (part) return part;
+  // The condition is spelled out (not `web`) so that esbuild folds it: each build keeps only its own branch.
+  if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) {
+    throw new NearLensError('network', `NEAR Lens: the ${name} part is not loaded yet`);
+  } else {
+    // esbuild.mjs rewrites each `near-lens-lazy:<name>` to `./<name>.js` beside dist/extension.js (Node caches it).
+    switch (name) {
+      case 'panel':
+        return require('near-lens-lazy:panel') as LazyParts[K];
+      case 'rpc':
+        return require('near-lens-lazy:rpc') as LazyParts[K];
+      case 'lookup':
+        return require('near-lens-lazy:lookup') as LazyParts[K];
+      case 'contracts':
+        return require('near-lens-lazy:contracts') as LazyParts[K];
+      case 'diagnostics':
+        return require('near-lens-lazy:diagnostics') as LazyParts[K];
+      case 'secrets':
+        return require('near-lens-lazy:secrets') as LazyParts[K];
+      case 'balances':
+        return require('near-lens-lazy:balances') as LazyParts[K];
+      case 'hover':
+        return require('near-lens-lazy:hover') as LazyParts[K];
+      default:
+        throw new Error(`no lazy part ${String(name)}`);
+    }
+  }
 }
 
-export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
-  const part = fromSource[name];
-  if (part) return part;
-  // esbuild.mjs rewrites each `near-lens-lazy:<name>` to `./<name>.js` beside dist/extension.js (Node caches it).
-  switch (name) {
-    case 'panel':
-      return require('near-lens-lazy:panel') as LazyParts[K];
-    case 'rpc':
-      return require('near-lens-lazy:rpc') as LazyParts[K];
-    case 'lookup':
-      return require('near-lens-lazy:lookup') as LazyParts[K];
-    case 'contracts':
-      return require('near-lens-lazy:contracts') as LazyParts[K];
-    case 'diagnostics':
-      return require('near-lens-lazy:diagnostics') as LazyParts[K];
-    case 'secrets':
-      return require('near-lens-lazy:secrets') as LazyParts[K];
-    case 'balances':
-      return require('near-lens-lazy:balances') as LazyParts[K];
-    default:
-      throw new Error(`no lazy part ${String(name)}`);
-  }
+/** Whether `lazyPart(name)` answers now: always in the Node build, once loaded in the web one. */
+export const partReady = (name: keyof LazyParts): boolean => !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name] !== undefined;
+
+/** A part, in either build: in the web one it is fetched from dist/web/<name>.js on first use. */
+export async function loadPart<K extends keyof LazyParts>(name: K): Promise<LazyParts[K]> {
+  if (!web || !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name]) return lazyPart(name);
+  return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 
-/** Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call. */
-export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers): void {
+/**
+ * Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call.
+ * In the web build the first call loads `part` first (so `make` may read it with `lazyPart`).
+ */
+export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers, part?: keyof LazyParts): void {
+  if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) web?.setExtensionUri(context.extensionUri);
   let handlers: Handlers | undefined;
   const run =
     (id: string) =>
     (...args: unknown[]): unknown => {
+      if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB && !handlers && part && !loaded[part]) {
+        return loadPart(part).then(
+          () => run(id)(...args),
+          (e: unknown) => {
+            const why = `NEAR Lens could not load the part behind ${id}; reloading the window should mend it.`;
+            console.error(why, e);
+            void vscode.window.showErrorMessage(why);
+            throw new NearLensError('network', why);
+          },
+        );
+      }
       if (!handlers) {
         try {
           handlers = make();

@@ -14,6 +14,7 @@ import { createLog } from './outputLog';
 import type { RedactingLog } from './outputLog';
 import { CONTEXT_KEYS, SECTION } from '../core/manifest';
 import { readSettings } from './configuration';
+import { WEB_BUILD } from './build';
 
 export type { NetworkLabel, Settings } from '../core/settings';
 
@@ -105,6 +106,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
         timeoutMs: settings.timeoutMs,
         cache,
         log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
+        browser: WEB_BUILD,
       });
       clients.set(network, client);
     }

@@ -16,10 +16,20 @@ const ALLOWLIST = [
   'dist/contracts.js',
   'dist/diagnostics.js',
   'dist/extension.js',
+  'dist/hover.js',
   'dist/lookup.js',
   'dist/panel.js',
   'dist/rpc.js',
   'dist/secrets.js',
+  'dist/web/balances.js',
+  'dist/web/contracts.js',
+  'dist/web/diagnostics.js',
+  'dist/web/extension.js',
+  'dist/web/hover.js',
+  'dist/web/lookup.js',
+  'dist/web/panel.js',
+  'dist/web/rpc.js',
+  'dist/web/secrets.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',
@@ -56,11 +66,13 @@ describe('packaging (npm run package → near-lens.vsix)', function () {
     const listed = vsceLs();
     console.log(`      [e2e] vsce ls:\n${listed.map((f) => `        ${f}`).join('\n')}`);
     assert.deepEqual([...listed].sort(), ALLOWLIST);
-    // Every file the build made for the extension host (dist/extension.js and its lazy parts) is shipped: a lazy part
+    // Every file the build made for the extension hosts (dist/ and dist/web/: each main bundle and its lazy parts) is shipped: a lazy part
     // left out would fail only when a person first runs its command.
-    const built = readdirSync(path.join(ROOT, 'dist'))
-      .filter((f) => f.endsWith('.js'))
-      .map((f) => `dist/${f}`);
+    const built = ['dist', 'dist/web'].flatMap((dir) =>
+      readdirSync(path.join(ROOT, dir))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `${dir}/${f}`),
+    );
     for (const f of built) assert.ok(listed.includes(f), `${f} is built but not packaged`);
   });
 

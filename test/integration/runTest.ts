@@ -7,7 +7,7 @@
 // Two runs: "main" (trust off, test/fixtures/workspace) and "untrusted" (trust on, a temp copy of the workspace
 // whose .vscode/settings.json points the endpoints at the stub's foreign host). Must not import src/.
 import { runTests } from '@vscode/test-electron';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStub } from '../support/stub';
@@ -17,12 +17,18 @@ const ROOT = path.resolve(__dirname, '../..');
 const SUITE_DIR = path.join(ROOT, 'out/test/integration/suite');
 const CODE_HOST = path.join(ROOT, 'scripts/code-host.mjs');
 const FIXTURE_WORKSPACE = path.join(ROOT, 'test/fixtures/workspace');
+/** publisher.name, for `remote.extensionKind` (runTest.ts must not import src/ or the suite's support). */
+const EXTENSION_ID = (({ publisher, name }: { publisher: string; name: string }) => `${publisher}.${name}`)(
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string },
+);
 
 interface Run {
-  name: 'main' | 'untrusted';
+  name: 'main' | 'untrusted' | 'web';
   folder: string;
   trust: boolean;
 }
+
+const WEB_DIR = path.join(ROOT, 'out/test/integration/web');
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
@@ -51,15 +57,34 @@ async function main(): Promise<number> {
       // runTests always passes --disable-workspace-trust to a desktop VS Code, so only the offline host can run it.
       else results.push('untrusted: not run (a desktop VS Code launched by runTests always has workspace trust disabled)');
     }
-    for (const run of runs) {
+    // The web build in the browser's Web Worker extension host: the main suite again (scripts/build-tests.mjs).
+    if (existsSync(path.join(WEB_DIR, 'index.js'))) {
+      if (exe.offline) runs.push({ name: 'web', folder: FIXTURE_WORKSPACE, trust: false });
+      else results.push('web: not run (the Web Worker extension host run needs the offline host, code-server)');
+    }
+    // NEAR_LENS_IT_RUNS=web (or main,untrusted …) runs only those.
+    const only = process.env['NEAR_LENS_IT_RUNS']?.split(',');
+    for (const run of runs.filter((r) => !only || only.includes(r.name))) {
       const userDataDir = path.join(scratch, `${run.name}-user-data`);
+      const web = run.name === 'web';
+      const grep = process.env['NEAR_LENS_TEST_GREP'];
+      const env = {
+        ...stubEnv(stub, control),
+        NEAR_LENS_TEST_SUITE: run.name,
+        NEAR_LENS_TEST_HOST: web ? 'web' : 'node',
+        ...(grep ? { NEAR_LENS_TEST_GREP: grep } : {}),
+      };
       writeUserSettings(userDataDir, {
         // Application-scoped settings: only user settings count, so they go here and not into the workspace.
         'nearLens.network': 'custom',
         'nearLens.customNetwork.apiUrl': stub.apiUrl,
         'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
         'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
+        // An extension with both `main` and `browser` runs in the Web Worker host only when asked to.
+        ...(web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}),
       });
+      // No environment in a Web Worker: the web suite reads the same variables from this file (web/index.ts).
+      if (web) writeFileSync(path.join(WEB_DIR, 'stub.json'), `${JSON.stringify(env, null, 2)}\n`);
       console.log(
         `[integration] ${run.name} run: ${exe.label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`,
       );
@@ -68,11 +93,10 @@ async function main(): Promise<number> {
         await runTests({
           ...(exe.path ? { vscodeExecutablePath: exe.path } : {}),
           extensionDevelopmentPath: ROOT,
-          extensionTestsPath: path.join(SUITE_DIR, 'index.js'),
+          extensionTestsPath: web ? path.join(WEB_DIR, 'index.js') : path.join(SUITE_DIR, 'index.js'),
           launchArgs: [run.folder, `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(scratch, `${run.name}-extensions`)}`],
           extensionTestsEnv: {
-            ...stubEnv(stub, control),
-            NEAR_LENS_TEST_SUITE: run.name,
+            ...env,
             NEAR_LENS_FIXTURE_WORKSPACE: run.folder,
             CODE_HOST_WORKSPACE_TRUST: run.trust ? 'on' : 'off',
           },

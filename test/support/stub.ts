@@ -60,8 +60,17 @@ export interface Stub {
   setLatency(ms: number): void;
   /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
   setRpcOnly(on: boolean): void;
+  /**
+   * How the service hosts answer a browser (a request with an `Origin` header), as a browser-facing service does:
+   * 'allow' (default) lets any origin read answers and allows the `Authorization` and `Content-Type` request headers
+   * in a preflight; 'no-authorization' allows only `Content-Type` (the browser then blocks a request carrying the key
+   * as a header); 'none' sends no CORS header at all. Preflights (OPTIONS) are answered, never recorded.
+   */
+  setCors(mode: CorsMode): void;
   close(): Promise<void>;
 }
+
+export type CorsMode = 'allow' | 'no-authorization' | 'none';
 
 export interface StubOptions {
   ports?: { api?: number; rpc?: number; archival?: number; foreign?: number };
@@ -313,6 +322,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
   let latencyMs = opts?.latencyMs ?? 0;
   let rpcOnly = opts?.rpcOnly === true;
+  let cors: CorsMode = 'allow';
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
@@ -656,6 +666,25 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   }
 
   async function handle(host: StubHost, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (req.headers.origin !== undefined && cors !== 'none') {
+      res.setHeader('access-control-allow-origin', req.headers.origin);
+      res.setHeader('access-control-expose-headers', 'retry-after');
+      res.setHeader('vary', 'origin');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': cors === 'no-authorization' ? 'content-type' : 'authorization, content-type',
+          'access-control-max-age': '0',
+        });
+        res.end();
+        return;
+      }
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(405);
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -803,6 +832,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     },
     setRpcOnly: (on) => {
       rpcOnly = on;
+    },
+    setCors: (mode) => {
+      cors = mode;
     },
     close: async () => {
       for (const s of sockets) s.destroy();

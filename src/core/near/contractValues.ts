@@ -2,6 +2,7 @@
 // (`view_state`), and the key prefix a person types for `view_state`. Pure: no `vscode`, no I/O.
 import { badShape, invalidInput } from '../errors';
 import { isRecord, parseJsonExact } from '../json';
+import { fromBase64, toBase64, toHex } from '../bytes';
 
 /** Bytes as readable text (UTF-8, printable), or as base64 and hex. */
 export type DecodedBytes = { kind: 'text'; text: string; base64: string } | { kind: 'binary'; base64: string; hex: string };
@@ -14,9 +15,9 @@ export interface StateEntry {
   value: DecodedBytes;
 }
 
-// Node's Buffer rather than @scure/base's base64/hex: this module is in a lazy part, and those would grow the main bundle.
-const b64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
-const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
+// Web APIs (../bytes) rather than @scure/base's base64/hex: this module is in a lazy part, and those would grow the main bundle.
+const b64 = toBase64;
+const hexOf = toHex;
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -58,7 +59,7 @@ export function decodeBytes(bytes: Uint8Array): DecodedBytes {
 
 /** Strict base64 (padded, standard alphabet), or undefined. */
 export function base64Bytes(text: string): Uint8Array | undefined {
-  return STRICT_BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : undefined;
+  return STRICT_BASE64.test(text) ? fromBase64(text) : undefined;
 }
 
 /** Byte-wise order, the order of keys in the trie. */

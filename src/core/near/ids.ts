@@ -1,6 +1,7 @@
 // NEAR account ids and keys: classify, validate, convert implicit <-> ed25519 (finding them in text: idFinder.ts). Pure: no `vscode`, no I/O.
 import { BASE58_RE, base58Decode, base58Encode } from './base58';
 import { invalidInput, NearLensError } from '../errors';
+import { fromHex, toHex } from '../bytes';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
 export type Curve = 'ed25519' | 'secp256k1';
@@ -88,7 +89,7 @@ export function accountIdError(id: string): string | undefined {
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
   if (!IMPLICIT_RE.test(hex64)) throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
-  return `ed25519:${base58Encode(Buffer.from(hex64, 'hex'))}`;
+  return `ed25519:${base58Encode(fromHex(hex64))}`;
 }
 
 /** The implicit (64 lowercase hex) account id of an ed25519 public key. */
@@ -152,7 +153,7 @@ export function classifyKey(t: string, prefix: string, payload: string): Classif
   if (n === expected) {
     if (prefix !== curve) return invalid(t, `the key type must be written in lowercase: '${curve}:'`);
     const key: Classified = { kind: 'public-key', key: t, curve, bytes };
-    if (curve === 'ed25519') key.implicitAccount = Buffer.from(bytes).toString('hex');
+    if (curve === 'ed25519') key.implicitAccount = toHex(bytes);
     return key;
   }
   if (n < MIN_SENSITIVE_BYTES) return invalid(t, `${n} bytes: too short for a key (a ${curve} public key has ${expected})`);

@@ -34,6 +34,7 @@ import type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } 
 import { HttpTransport } from './transport';
 import { REST_COOLDOWN_MS, restOutage } from './fallback';
 import type { AuthTransport } from './transport';
+import { toBase64, utf8Bytes } from '../bytes';
 
 export type { AccessKeyInfo, BlockRef, Finality, FtMetadata, ViewAccount } from './rpc';
 export { isWriteMethod, parseBlockRef, READ_ONLY_METHODS, rpcMethodError } from './rpc';
@@ -209,7 +210,7 @@ export class NearClient {
     return this.#guard(async () => {
       const acc = need(contractId, 'account');
       if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput(nameRule('contract'));
-      const args64 = Buffer.from(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))).toString('base64');
+      const args64 = toBase64(utf8Bytes(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))));
       const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
       return this.#query('query', params, (res) => toCallResult(res, acc, method, this.#clean) as T, undefined, o);
     });

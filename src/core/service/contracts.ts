@@ -14,6 +14,7 @@ import { wasmExports } from '../near/wasm';
 import { blockParams, FINAL, need, parseBlockRef, plainJson } from './rpc';
 import type { NearClient, RpcHost } from './client';
 import { TtlCache } from './cache';
+import { fromBase64, latin1, toBase64, utf8Bytes } from '../bytes';
 
 /** A contract's interface and what could not be read of it (an unreadable ABI: the exports stand in). */
 export interface ContractDetails extends ContractInterface {
@@ -100,7 +101,7 @@ async function callRaw(
   if (!methodRule.test(method)) throw invalidInput('A contract method name is letters, digits and underscores (for example get_greeting).');
   const json = JSON.stringify(plainJson(args ?? {}, 'Contract arguments'));
   const at = blockOf(blockId);
-  const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: Buffer.from(json).toString('base64'), ...at.params };
+  const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: toBase64(utf8Bytes(json)), ...at.params };
   const { r, host } = await query(client, params, at.host, signal);
   if (typeof r['error'] === 'string') throw new NearLensError('contract', callFunctionErrorMessage(acc, method, r['error']));
   const raw = r['result'];
@@ -124,7 +125,7 @@ export async function callView(
 ): Promise<ViewCallResult> {
   const { bytes, ...rest } = await callRaw(client, contractId, method, args, blockId, signal);
   // A node that echoes the API key back inside the bytes (a reflecting proxy): the answer is withheld, not shown.
-  const decoded: CallResult = client.holdsKey(Buffer.from(bytes).toString('latin1')) ? { kind: 'text', text: KEY_WITHHELD } : decodeCallResult(bytes);
+  const decoded: CallResult = client.holdsKey(latin1(bytes)) ? { kind: 'text', text: KEY_WITHHELD } : decodeCallResult(bytes);
   const result = decoded.kind === 'json' ? decoded.value : decoded.kind === 'text' ? decoded.text : decoded.base64;
   return { decoded, result, ...rest };
 }
@@ -143,13 +144,12 @@ export async function viewState(client: NearClient, contractId: string, prefix =
   // A prefix goes to the node like arguments do: a pasted secret key (in quotes, glued to text, percent-encoded, or
   // inside the base64 bytes) is refused, unsent.
   const prefixBase64 = parseKeyPrefix(prefix);
-  plainJson([prefix, Buffer.from(prefixBase64, 'base64').toString('utf8')], 'The key prefix');
+  plainJson([prefix, new TextDecoder().decode(fromBase64(prefixBase64))], 'The key prefix');
   const at = blockOf(blockId);
   try {
     const { r, host } = await query(client, { request_type: 'view_state', account_id: acc, prefix_base64: prefixBase64, ...at.params }, at.host, signal);
     const withheld = { kind: 'text', text: KEY_WITHHELD, base64: '' } as const;
-    const shown = (b: StateEntry['value']): StateEntry['value'] =>
-      client.holdsKey(b.kind === 'text' ? b.text : Buffer.from(b.base64, 'base64').toString('latin1')) ? withheld : b;
+    const shown = (b: StateEntry['value']): StateEntry['value'] => (client.holdsKey(b.kind === 'text' ? b.text : latin1(fromBase64(b.base64))) ? withheld : b);
     const entries = decodeStateEntries(r['values']).map((e) => ({ key: shown(e.key), value: shown(e.value) }));
     return { entries, blockHeight: Number(r['block_height']), host };
   } catch (e) {

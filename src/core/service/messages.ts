@@ -49,6 +49,19 @@ export function networkError(e: unknown, url: string): [NearLensError, boolean] 
   return [new NearLensError('network', message.replace('{h}', hostName(url))), hit ? hit[2] === true : true];
 }
 
+/**
+ * From a browser page (vscode.dev, github.dev): the host is up but its CORS rules do not let this page read it, or its
+ * preflight refuses the Authorization header that carries the key. Not retried; with the key as a header, the `apiKey=`
+ * transport is offered (a GET then needs no preflight at all).
+ */
+export function corsBlocked(url: string, bearer: boolean): NearLensError {
+  const why = bearer
+    ? `${hostName(url)} refuses the API key as an Authorization header from a web page`
+    : `${hostName(url)} sends no CORS permission for a web page`;
+  const offer = bearer ? ' Setting nearLens.auth.transport to "query" sends it as apiKey= instead (it then appears in URLs).' : '';
+  return new NearLensError('network', `The browser blocked this request: the service does not allow it from vscode.dev (${why}).${offer}`);
+}
+
 export function tooLarge(url: string, max: number): NearLensError {
   const size = max >= 1024 * 1024 ? `${Number((max / (1024 * 1024)).toFixed(1))} MB` : `${Math.ceil(max / 1024)} KB`;
   return new NearLensError('too-large', `The answer from ${hostName(url)} is larger than ${size}; NEAR Lens stopped reading it.`);

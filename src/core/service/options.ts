@@ -27,6 +27,8 @@ export interface ClientOptions {
   log?: (e: RequestLogEntry) => void;
   /** The fetch under ofetch (tests, bench); default the global one (the extension host's Node has it). */
   fetch?: typeof globalThis.fetch;
+  /** Requests leave from a browser page (the web build): CORS refusals read as such (see TransportOptions). */
+  browser?: boolean;
   /** Base of the exponential backoff in ms (default 300; tests use 1). */
   retryBaseMs?: number;
   /** Longest Retry-After the client waits for; a longer one fails at once with the wait in the message (default 30 s). */

@@ -8,7 +8,7 @@ import type { FetchContext, FetchOptions, FetchResponse } from 'ofetch';
 import { aborted, invalidInput, NearLensError } from '../errors';
 import { originOf } from '../near/networks';
 import { redact, redactUrl } from '../redact';
-import { formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
+import { corsBlocked, formatWait, hostName, HOSTS, networkError, parseRetryAfter, rateLimited, tooLarge } from './messages';
 import type { Exchange, Host } from './messages';
 
 /** The request timeout a client uses when its settings do not say (also the setting's default). */
@@ -44,14 +44,21 @@ export interface TransportOptions {
   log?: (e: RequestLogEntry) => void;
   /** The fetch under ofetch (tests, bench); default the global one, which the extension host's Node has. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Requests leave from a browser page (the web build): a fetch that fails on a host that is up was blocked by the
+   * page's CORS rules, and reads as that (corsBlocked), not as a network error.
+   */
+  browser?: boolean;
 }
+
+/** esbuild.mjs defines it in each bundle: the Node one drops the browser-only branch below (absent from source: kept). */
+declare const NEAR_LENS_WEB: boolean | undefined;
 
 /** Statuses worth another attempt: rate limits and the server-side failures a moment may cure. */
 const RETRY_STATUS = [429, 500, 502, 503, 504];
 const MAX_HOPS = 3;
 /** Longest an origin's cooldown after a 429 lasts, whatever its Retry-After says (a broken or hostile value must not silence NEAR Lens for a day). */
 export const MAX_COOLDOWN_MS = 5 * 60_000;
-const UTF8 = new TextDecoder();
 
 /** What one logical request carries from attempt to attempt (ofetch copies its options on every retry). */
 interface Call {
@@ -80,6 +87,7 @@ export class HttpTransport {
   readonly #timeoutMs: number;
   readonly #maxBodyBytes: number;
   readonly #log: TransportOptions['log'];
+  readonly #browser: boolean;
   readonly #http: typeof ofetch;
   /** Per origin: no request before this time (ms since epoch), set by a 429 with Retry-After. */
   readonly #notBefore = new Map<string, number>();
@@ -96,6 +104,7 @@ export class HttpTransport {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxBodyBytes = opts.maxBodyBytes ?? 5 * 1024 * 1024;
     this.#log = opts.log;
+    this.#browser = opts.browser === true;
     const retries = opts.retries ?? DEFAULT_RETRIES;
     const base = opts.retryBaseMs ?? 300;
     const maxWait = opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -126,9 +135,19 @@ export class HttpTransport {
         responseType: 'stream',
         headers: { accept: 'application/json' },
         onRequest: (ctx) => this.#onRequest(ctx),
-        onRequestError: (ctx) => {
+        onRequestError: async (ctx) => {
           const call = callOf(ctx);
-          const err = call.signal?.aborted ? aborted() : this.#failure(ctx.error, call);
+          let err = call.signal?.aborted ? aborted() : this.#failure(ctx.error, call);
+          // In a browser a CORS refusal and an unreachable host are the same TypeError: a no-cors request to the
+          // origin (no key, its answer unreadable) tells them apart — it goes through only when the host is up.
+          if (
+            (typeof NEAR_LENS_WEB === 'undefined' || NEAR_LENS_WEB) &&
+            this.#browser &&
+            err.kind === 'network' &&
+            !NearLensError.is(ctx.error) &&
+            (await reachable(inner, call.origin))
+          )
+            err = corsBlocked(call.origin, this.#bearer !== undefined);
           call.failure = err;
           if (!retryable.has(err)) ctx.options.retry = false;
           this.#record(ctx, undefined, err.message);
@@ -296,8 +315,8 @@ export class HttpTransport {
     let total = 0;
     if (!(length > max)) {
       for (let r; !(r = await reader.read()).done; parts.push(r.value)) if ((total += r.value.byteLength) > max) break;
-      // Decoded once at the end: a character split between chunks stays whole.
-      if (total <= max) return UTF8.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts, total));
+      // Decoded once at the end (a Blob of the chunks reads as UTF-8): a character split between chunks stays whole.
+      if (total <= max) return new Blob(parts as BlobPart[]).text();
     }
     reader.cancel().catch(() => undefined);
     throw tooLarge(url, max);
@@ -336,6 +355,16 @@ export class HttpTransport {
     } catch {
       // a broken logger must not break a look-up
     }
+  }
+}
+
+/** Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; sends no key). */
+async function reachable(fetch: typeof globalThis.fetch, origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -2,7 +2,7 @@
 // dist/balances.js (balanceHints.ts), read only when the opt-in setting is first on, so activation never reads it.
 import vscode = require('vscode');
 import type { BalanceInlayHints } from './balanceHints';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
 
@@ -18,13 +18,25 @@ export function registerBalanceInlayHints(context: vscode.ExtensionContext, serv
     services,
     () => services.settings.inlayHintsBalances,
     () => {
-      const provider = (api.current = new (lazyPart('balances').BalanceInlayHints)(services));
-      const registration = vscode.languages.registerInlayHintsProvider('*', provider);
+      let registration: vscode.Disposable | undefined;
+      let off = false;
+      // Loaded on first use (the web build fetches the part; the Node build has it at once).
+      void loadPart('balances').then((part) => {
+        if (off) return;
+        const provider = (api.current = new part.BalanceInlayHints(services));
+        const hints = vscode.languages.registerInlayHintsProvider('*', provider);
+        registration = {
+          dispose: () => {
+            hints.dispose();
+            provider.dispose();
+            if (api.current === provider) api.current = undefined;
+          },
+        };
+      });
       return {
         dispose: () => {
-          registration.dispose();
-          provider.dispose();
-          if (api.current === provider) api.current = undefined;
+          off = true;
+          registration?.dispose();
         },
       };
     },

@@ -165,7 +165,7 @@ export type RpcPart = Pick<typeof Rpc, 'showResult'>;
  * The commands' handlers. `rpc` loads the RPC part (another lazy part); register.ts passes it in, so that this part
  * never imports features/lazy.ts (which names this part's types: an import loop).
  */
-export function contractCommands(services: Services, rpc: () => RpcPart): ContractCommands {
+export function contractCommands(services: Services, rpc: () => Promise<RpcPart>): ContractCommands {
   /** A watched account, or one typed. */
   const askContract = async (): Promise<string | undefined> => {
     const watched = services.settings.watchlist;
@@ -191,7 +191,9 @@ export function contractCommands(services: Services, rpc: () => RpcPart): Contra
         const client = await clientFor(accountRule(a.contractId));
         const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
         if (a.show === true) {
-          await rpc().showResult(
+          await (
+            await rpc()
+          ).showResult(
             'call',
             callSummary(a.contractId, a.methodName, r, answered(client, r.host)),
             callDocument(callSummary(a.contractId, a.methodName, r, answered(client, r.host)), a.args, r),
@@ -221,7 +223,7 @@ export function contractCommands(services: Services, rpc: () => RpcPart): Contra
       lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
       const r = await withProgress(`calling ${method}`, (signal) => callView(client, contractId, method, args, undefined, signal));
       const summary = callSummary(contractId, method, r, answered(client, r.host));
-      const document = await rpc().showResult('call', summary, callDocument(summary, args, r), true);
+      const document = await (await rpc()).showResult('call', summary, callDocument(summary, args, r), true);
       const network = services.clientForAccount(contractId).network;
       void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
         if (c)
@@ -252,7 +254,7 @@ export function contractCommands(services: Services, rpc: () => RpcPart): Contra
       const out = { entries, blockHeight: r.blockHeight };
       if (!a || a.show === true) {
         const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${answered(client, r.host)}`;
-        return { ...out, document: await rpc().showResult('state', summary, stateDocument(summary, r.entries), true) };
+        return { ...out, document: await (await rpc()).showResult('state', summary, stateDocument(summary, r.entries), true) };
       }
       return out;
     } catch (e) {
@@ -279,7 +281,7 @@ export function contractCommands(services: Services, rpc: () => RpcPart): Contra
         ...(d.abiError ? { abiError: d.abiError } : {}),
       };
       if (given === undefined)
-        await rpc().showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
+        await (await rpc()).showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
       return out;
     } catch (e) {
       return fail(e, given === undefined, 'Contract Interface');

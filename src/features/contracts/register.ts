@@ -3,12 +3,13 @@
 import type * as vscode from 'vscode';
 import { COMMANDS } from '../../core/manifest';
 import type { Services } from '../../platform/services';
-import { lazyPart, registerLazyCommands } from '../lazy';
+import { lazyPart, loadPart, registerLazyCommands } from '../lazy';
 
 export function registerContractCommands(context: vscode.ExtensionContext, services: Services): void {
   registerLazyCommands(
     context,
     [COMMANDS.callViewMethod, COMMANDS.viewContractState, COMMANDS.contractInterface],
-    () => lazyPart('contracts').contractCommands(services, () => lazyPart('rpc')).handlers,
+    () => lazyPart('contracts').contractCommands(services, () => loadPart('rpc')).handlers,
+    'contracts',
   );
 }

@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { COMMANDS } from '../../core/manifest';
 import type { Services } from '../../platform/services';
-import { lazyPart, registerLazyCommands } from '../lazy';
+import { lazyPart, loadPart, partReady, registerLazyCommands } from '../lazy';
 import type { DiagnosticsHost } from './diagnosticsHost';
 
 export function registerDiagnostics(context: vscode.ExtensionContext, services: Services): { host?: DiagnosticsHost; start(): DiagnosticsHost } {
@@ -12,9 +12,21 @@ export function registerDiagnostics(context: vscode.ExtensionContext, services: 
     host: undefined as DiagnosticsHost | undefined,
     start: (): DiagnosticsHost => (api.host ??= lazyPart('diagnostics').startDiagnostics(context, services)),
   };
-  const kick = (): unknown => !api.host && vscode.workspace.textDocuments.length && Object.values(services.settings.diagnostics).some(Boolean) && api.start();
+  // The web build has no synchronous load of a part: the engine, and the key derivation it calls synchronously on a
+  // candidate, are fetched first (in the Node build they are always ready).
+  const ready = (): boolean => partReady('diagnostics') && partReady('secrets');
+  const kick = (): unknown =>
+    !api.host &&
+    vscode.workspace.textDocuments.length &&
+    Object.values(services.settings.diagnostics).some(Boolean) &&
+    (ready()
+      ? api.start()
+      : Promise.all([loadPart('diagnostics'), loadPart('secrets')]).then(
+          () => api.host ?? api.start(),
+          (e: unknown) => services.log.error(`NEAR Lens could not load its diagnostics: ${String(e)}`),
+        ));
   const c = COMMANDS;
-  registerLazyCommands(context, [c.scanWorkspaceSecrets, c.ignoredSecretKeys, c.copyPublicKey, c.ignoreSecretKey], () => api.start().commands());
+  registerLazyCommands(context, [c.scanWorkspaceSecrets, c.ignoredSecretKeys, c.copyPublicKey, c.ignoreSecretKey], () => api.start().commands(), 'diagnostics');
   // Not inside activate(): activation reads no lazy part.
   const timer = setTimeout(kick);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) }, vscode.workspace.onDidOpenTextDocument(kick), services.onDidChange(kick));

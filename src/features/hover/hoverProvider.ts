@@ -7,7 +7,6 @@ import { errorMessage, NearLensError } from '../../core/errors';
 import { splitLiquidStaking } from '../../core/near/account';
 import { loadSlot } from '../../core/views/loadSlots';
 import type { Slot } from '../../core/views/loadSlots';
-import { HOVER_COMMANDS, buildHoverSections } from '../../core/views/hoverMarkdown';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/idFinder';
 import { findUnitAt } from '../../core/near/unitFinder';
@@ -15,7 +14,7 @@ import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
@@ -56,7 +55,11 @@ export class NearHoverProvider implements vscode.HoverProvider {
     if (!sections || token.isCancellationRequested) return undefined;
     if (unit) sections.push(unitSection(unit));
     const [start, end] = found ? [found.start, found.end] : [unit?.start ?? 0, unit?.end ?? 0];
-    return new vscode.Hover(sections.map(toMarkdown), new vscode.Range(position.line, start, position.line, end));
+    const { HOVER_COMMANDS } = await loadPart('hover');
+    return new vscode.Hover(
+      sections.map((text) => toMarkdown(text, HOVER_COMMANDS)),
+      new vscode.Range(position.line, start, position.line, end),
+    );
   }
 
   /** The hover's markdown sections for a classified id (undefined when cancelled). Exposed for in-editor tests. */
@@ -68,7 +71,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
       live = s.hoverLookups ? await this.#live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS)) : { kind: 'off' };
       if (!live) return undefined;
     }
-    return buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
+    // The markdown builder is the lazy part `hover` (core/views/hoverMarkdown.ts), read on the first hover.
+    return (await loadPart('hover')).buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
   }
 
   async #live(c: Lookable, token: vscode.CancellationToken | undefined, waitMs: number): Promise<LiveResult | undefined> {
@@ -130,7 +134,9 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const code = full.state
       ? client
           .viewAccount(c.id, undefined, { signal })
-          .then(async ({ result: v }) => void (contract = v.hasCode ? await lazyPart('contracts').contractHoverLine(client, c.id, v.codeHash) : undefined))
+          .then(
+            async ({ result: v }) => void (contract = v.hasCode ? await (await loadPart('contracts')).contractHoverLine(client, c.id, v.codeHash) : undefined),
+          )
           .catch(() => undefined)
       : undefined;
     const wait = delay(METADATA_WAIT_MS);
@@ -156,9 +162,9 @@ function accountResult({ client, network }: ClientFor, full: AccountFull, fetche
 const rpcHost = (client: ClientFor['client']): string => `${hostOf(client.endpoints.rpcUrl)} · RPC`;
 
 /** One hover section: only our allowlisted commands may run, no HTML. */
-export function toMarkdown(text: string): vscode.MarkdownString {
+export function toMarkdown(text: string, enabledCommands: readonly string[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text);
-  md.isTrusted = { enabledCommands: HOVER_COMMANDS };
+  md.isTrusted = { enabledCommands: [...enabledCommands] };
   md.supportHtml = false;
   return md;
 }

@@ -6,5 +6,5 @@ import type { KeyedServices } from '../../platform/services';
 import { lazyPart, registerLazyCommands } from '../lazy';
 
 export function registerKeyCommands(context: vscode.ExtensionContext, services: KeyedServices): void {
-  registerLazyCommands(context, [COMMANDS.setApiKey, COMMANDS.clearApiKey], () => lazyPart('lookup').keyCommands(services));
+  registerLazyCommands(context, [COMMANDS.setApiKey, COMMANDS.clearApiKey], () => lazyPart('lookup').keyCommands(services), 'lookup');
 }

@@ -102,7 +102,7 @@ export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs
  * `timeTravel` loads the part that looks an account up in the past; register.ts passes it in, so that this part never
  * imports features/lazy.ts (which names this part's types: an import loop).
  */
-export function lookupCommands(services: Services, timeTravel: () => TimeTravelPart): Record<string, (...args: never[]) => unknown> {
+export function lookupCommands(services: Services, timeTravel: () => Promise<TimeTravelPart>): Record<string, (...args: never[]) => unknown> {
   /**
    * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
    * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
@@ -178,7 +178,7 @@ export function lookupCommands(services: Services, timeTravel: () => TimeTravelP
       }
       if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
         // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
-        const part = timeTravel();
+        const part = await timeTravel();
         if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
         const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
         const { client, network } = services.clientForAccount(id, asked);

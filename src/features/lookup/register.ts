@@ -3,10 +3,13 @@
 import type * as vscode from 'vscode';
 import { COMMANDS } from '../../core/manifest';
 import type { Services } from '../../platform/services';
-import { lazyPart, registerLazyCommands } from '../lazy';
+import { lazyPart, loadPart, registerLazyCommands } from '../lazy';
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
-  registerLazyCommands(context, [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText], () =>
-    lazyPart('lookup').lookupCommands(services, () => lazyPart('panel')),
+  registerLazyCommands(
+    context,
+    [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText],
+    () => lazyPart('lookup').lookupCommands(services, () => loadPart('panel')),
+    'lookup',
   );
 }

@@ -1,6 +1,6 @@
 // The balance panel and time travel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
-import { randomBytes } from 'node:crypto';
 import vscode = require('vscode');
+import { toBase64 } from '../../core/bytes';
 import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
 import type { Slot } from '../../core/views/loadSlots';
 import { createLimiter } from '../../core/service/limit';
@@ -60,7 +60,8 @@ export class AccountPanel implements vscode.Disposable {
     const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
     webview.html = panelHtml({
       cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
+      // Web Crypto: the same in Node's extension host and the browser's Web Worker one.
+      nonce: toBase64(crypto.getRandomValues(new Uint8Array(16))),
       scriptUri: asset('panel.js'),
       styleUri: asset('panel.css'),
     });

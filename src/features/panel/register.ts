@@ -8,7 +8,7 @@ import { isPanelState } from '../../shared/protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../../platform/args';
-import { lazyPart } from '../lazy';
+import { lazyPart, loadPart } from '../lazy';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
 import type { AccountPanel } from './panelHost';
 
@@ -28,7 +28,10 @@ function invalidId(id: string): string | undefined {
 export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
   const panels = new Map<string, AccountPanel>();
 
-  /** Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged. */
+  /**
+   * Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged.
+   * Synchronous from the caller's check that no panel exists to `panels.set`, so callers load the part first (`ready`).
+   */
   const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
     try {
       const p = new (lazyPart('panel').AccountPanel)(panel, id, services, context.extensionUri, () => {
@@ -45,12 +48,16 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     }
   };
 
+  // The part loaded (the web build fetches it); a failure is left to adopt, which says it and closes the tab.
+  const ready = (): Promise<unknown> => loadPart('panel').catch(() => undefined);
+
   const open = async (id: string): Promise<AccountPanel | undefined> => {
     const why = invalidId(id);
     if (why) {
       void vscode.window.showWarningMessage(why);
       return undefined;
     }
+    await ready();
     const existing = panels.get(id);
     if (existing) {
       existing.panel.reveal();
@@ -89,6 +96,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         // The state comes from the webview: check it like any other input.
         const id = isPanelState(state) ? state.accountId : undefined;
+        await ready();
         if (id === undefined || invalidId(id) || panels.has(id)) panel.dispose();
         else adopt(panel, id);
       },

@@ -3,12 +3,17 @@
 import vscode = require('vscode');
 import { COMMANDS, RESULT_SCHEME } from '../../core/manifest';
 import type { Services } from '../../platform/services';
-import { lazyPart, registerLazyCommands } from '../lazy';
+import { lazyPart, loadPart, partReady, registerLazyCommands } from '../lazy';
 import type { RpcCommands } from './rpcCommands';
 
 export function registerRpcCommands(context: vscode.ExtensionContext, services: Services): void {
   let part: RpcCommands | undefined;
   const get = (): RpcCommands => (part ??= lazyPart('rpc').rpcCommands(services));
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, { provideTextDocumentContent: (uri) => get().content(uri) }));
-  registerLazyCommands(context, [COMMANDS.queryBlock, COMMANDS.rpcRequest, COMMANDS.recentResults, COMMANDS.copyAsCurl], () => get().handlers);
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, {
+      // Synchronous when the part is at hand (always in the Node build); the web build loads it on first use.
+      provideTextDocumentContent: (uri) => (partReady('rpc') ? get().content(uri) : loadPart('rpc').then(() => get().content(uri))),
+    }),
+  );
+  registerLazyCommands(context, [COMMANDS.queryBlock, COMMANDS.rpcRequest, COMMANDS.recentResults, COMMANDS.copyAsCurl], () => get().handlers, 'rpc');
 }

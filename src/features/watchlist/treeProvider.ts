@@ -11,7 +11,7 @@ import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limi
 import { buildAccountNode } from '../../core/views/watchlistModel';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
-import { lazyPart } from '../lazy';
+import { loadPart } from '../lazy';
 
 interface Entry extends AccountEntry {
   where: string; // network, endpoints and connection terms the data came from: a change drops the data
@@ -261,7 +261,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                   const client = this.#client(e);
                   const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
                   const { hasCode, codeHash } = view.result;
-                  const methods = hasCode ? await lazyPart('contracts').contractTreeNodes(client, id, codeHash) : undefined;
+                  const methods = hasCode ? await (await loadPart('contracts')).contractTreeNodes(client, id, codeHash) : undefined;
                   return { view: view.result, keys: keys.result, methods };
                 },
               ),

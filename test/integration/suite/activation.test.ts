@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, activateExtension } from '../support/editor';
-import { stubUrls } from '../support/stubClient';
+import { stubEnvValue, stubUrls } from '../support/stubClient';
 
 interface Manifest {
   contributes?: { commands?: Array<{ command: string }>; views?: Record<string, Array<{ id: string }>> };
@@ -30,6 +30,14 @@ describe('activation', () => {
     const registered = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('nearLens.') && !generated(c)).sort();
     assert.ok(contributed.length > 0, 'package.json contributes commands');
     assert.deepEqual(registered, contributed);
+  });
+
+  it('runs in the extension host the run asked for (NEAR_LENS_TEST_HOST: node, or web for the Web Worker one)', () => {
+    // A Web Worker has WorkerGlobalScope and no `process`; Node's extension host has `process` and no WorkerGlobalScope.
+    const g = globalThis as Record<string, unknown>;
+    const here = typeof g['WorkerGlobalScope'] === 'function' && g['process'] === undefined ? 'web' : 'node';
+    console.log(`      extension host: ${here === 'web' ? 'Web Worker (the browser build, dist/web/)' : 'Node (dist/)'}`);
+    assert.equal(here, stubEnvValue('NEAR_LENS_TEST_HOST'));
   });
 
   it('sees the stub as its custom network (user settings written by the runner)', () => {

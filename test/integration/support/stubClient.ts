@@ -1,6 +1,6 @@
 // In-editor test side of the stub: its URLs (from the environment the runner passed to the extension host) and
 // the control channel (requests seen, faults, latency). Uses the host's global fetch; must not import vscode.
-import type { FaultRule, RecordedRequest } from '../../support/stub';
+import type { CorsMode, FaultRule, RecordedRequest } from '../../support/stub';
 import type { WireFaultRule } from './stubControl';
 
 export interface StubUrls {
@@ -11,11 +11,20 @@ export interface StubUrls {
   controlUrl: string;
 }
 
+/** The web run's stand-in for the environment (a Web Worker has no `process`): set from the runner's settings file. */
+const given: Record<string, string> = {};
+export function setStubEnv(env: Record<string, string>): void {
+  Object.assign(given, env);
+}
+
 function env(name: string): string {
-  const v = process.env[name];
+  const v = given[name] ?? (typeof process === 'undefined' ? undefined : process.env[name]);
   if (!v) throw new Error(`${name} is not set: run the in-editor tests through test/integration/runTest.ts`);
   return v;
 }
+
+/** A variable the runner passed (NEAR_LENS_TEST_HOST, NEAR_LENS_TEST_SUITE …). */
+export const stubEnvValue = (name: string): string => env(name);
 
 export function stubUrls(): StubUrls {
   return {
@@ -57,6 +66,11 @@ export async function stubFault(rule: FaultRule): Promise<void> {
 
 export async function clearStubFaults(): Promise<void> {
   await call('POST', '/clear-faults');
+}
+
+/** How the stub answers a browser: see Stub.setCors. resetStub() goes back to 'allow'. */
+export async function setStubCors(mode: CorsMode): Promise<void> {
+  await call('POST', '/cors', { mode });
 }
 
 export async function setStubLatency(ms: number): Promise<void> {

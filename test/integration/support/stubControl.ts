@@ -2,7 +2,7 @@
 // process) can read the requests the stub saw and inject faults. Server side only: node:http + the stub's types; no vscode.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FaultRule, Stub } from '../../support/stub';
+import type { CorsMode, FaultRule, Stub } from '../../support/stub';
 
 /** A FaultRule as it crosses the wire: a RegExp `match` travels as `{ regex, flags }`. */
 export type WireFaultRule = Omit<FaultRule, 'match'> & { match?: string | { regex: string; flags?: string } };
@@ -25,6 +25,13 @@ export function stubEnv(stub: Stub, control: StubControl): Record<string, string
 
 export function serveStubControl(stub: Stub): Promise<StubControl> {
   const server = http.createServer((req, res) => {
+    // The web run's tests call it from the browser's Web Worker extension host: a cross-origin page.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' });
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -54,11 +61,15 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
           case 'POST /rpc-only':
             stub.setRpcOnly((body as { on?: unknown } | undefined)?.on === true);
             return send(200, { ok: true });
+          case 'POST /cors':
+            stub.setCors(String((body as { mode?: unknown } | undefined)?.mode ?? 'allow') as CorsMode);
+            return send(200, { ok: true });
           case 'POST /reset':
             stub.setRpcOnly(false);
             stub.clearRequests();
             stub.clearFaults();
             stub.setLatency(0);
+            stub.setCors('allow');
             return send(200, { ok: true });
           default:
             return send(404, { error: `no route ${route}` });

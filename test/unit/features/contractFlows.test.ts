@@ -48,7 +48,8 @@ describe('command flows: contracts, RPC Request, the panel', function () {
 
   function contracts(editor: ReturnType<typeof createFakeEditor>, services: ReturnType<typeof makeServices>) {
     const rpc = loadIsolated<typeof RpcModule>(editor.vscode, 'features/rpc/rpcCommands');
-    return loadIsolated<typeof ContractsModule>(editor.vscode, 'features/contracts/contractCommands').contractCommands(services, () => rpc).handlers;
+    return loadIsolated<typeof ContractsModule>(editor.vscode, 'features/contracts/contractCommands').contractCommands(services, () => Promise.resolve(rpc))
+      .handlers;
   }
 
   it('Open Balance Panel from code with an invalid id rejects with the message (README: bad input rejects), no panel', async () => {

@@ -1,7 +1,9 @@
 // The API keys in VS Code SecretStorage (never settings, globalState or logs): one per provider, so a key goes only to
 // the hosts it was set for — the FastNEAR key (stored as it always was: a key stored before #26 stays the FastNEAR
 // key) to the FastNEAR presets, the custom network's own key to the custom network. Must not log, show or hand a key
-// to anything but the services that build clients. No Node APIs (the web build holds keys its own way, #28).
+// to anything but the services that build clients. No Node APIs. In the web build SecretStorage lives in the browser's
+// storage, where the service asks that keys not be kept: a key is held in memory for the window's life unless the
+// person chose "Remember in this browser" (#28).
 import vscode = require('vscode');
 import { SECRET_KEYS } from '../core/manifest';
 import type { KeyProvider } from '../core/near/networks';
@@ -15,14 +17,19 @@ export interface ApiKeyStore extends vscode.Disposable {
   readonly onDidChange: vscode.Event<void>;
   /** Settles once the stored keys have been read the first time. */
   readonly ready: Promise<void>;
-  set(key: string, provider?: KeyProvider): Promise<void>;
+  /** Stores a provider's key; with `remember` false it is held in memory for this window only (any stored one removed). */
+  set(key: string, provider?: KeyProvider, remember?: boolean): Promise<void>;
   clear(provider?: KeyProvider): Promise<void>;
+  /** Whether a provider's key in use is kept in SecretStorage rather than in memory only. */
+  remembered(provider: KeyProvider): boolean;
 }
 
 const PROVIDERS: readonly KeyProvider[] = ['fastnear', 'custom'];
 
 export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
   const values = new Map<KeyProvider, string>();
+  /** Keys held for this window only: they win over a stored one (a change in storage does not replace them). */
+  const memory = new Map<KeyProvider, string>();
   const emitter = new vscode.EventEmitter<void>();
   const update = (provider: KeyProvider, key: string | undefined): void => {
     const next = key || undefined;
@@ -38,7 +45,7 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
     } catch {
       // a broken keyring must not break activation; the public path still works
     }
-    update(provider, key);
+    update(provider, memory.get(provider) ?? key);
   };
   const subscription = secrets.onDidChange((e) => {
     for (const p of PROVIDERS) if (e.key === SECRET_KEYS[p]) void reload(p);
@@ -47,14 +54,22 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
     get: (provider) => values.get(provider),
     onDidChange: emitter.event,
     ready: Promise.all(PROVIDERS.map(reload)).then(() => undefined),
-    set: async (key, provider = 'fastnear') => {
-      await secrets.store(SECRET_KEYS[provider], key);
+    set: async (key, provider = 'fastnear', remember = true) => {
+      if (remember) {
+        memory.delete(provider);
+        await secrets.store(SECRET_KEYS[provider], key);
+      } else {
+        memory.set(provider, key);
+        await secrets.delete(SECRET_KEYS[provider]); // a key remembered before is not left behind in the browser
+      }
       update(provider, key);
     },
     clear: async (provider = 'fastnear') => {
+      memory.delete(provider);
       await secrets.delete(SECRET_KEYS[provider]);
       update(provider, undefined);
     },
+    remembered: (provider) => values.has(provider) && !memory.has(provider),
     dispose: () => {
       subscription.dispose();
       emitter.dispose();

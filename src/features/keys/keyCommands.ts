@@ -12,6 +12,28 @@ import type { KeyProvider } from '../../core/near/networks';
 const KEY_NAMES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FastNEAR API key', custom: 'API key of the custom network' };
 import type { KeyedServices } from '../../platform/services';
 import { COMMANDS } from '../../core/manifest';
+import { WEB_BUILD } from '../../platform/build';
+
+const IN_BROWSER = 'Remember in this browser';
+
+/**
+ * The web build's question: memory for this window (the default: the service's rule is no keys in browser storage),
+ * or this browser's storage, where VS Code's secret storage lives on vscode.dev and github.dev. Undefined: Escape.
+ */
+async function rememberInBrowser(name: string): Promise<boolean | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Keep for this window only', detail: 'Held in memory: closing or reloading the window forgets it. Nothing is written to this browser.' },
+      {
+        label: IN_BROWSER,
+        detail:
+          "Saved in this browser's storage (VS Code's secret storage on the web lives there) until Clear API Key. FastNEAR advises against keeping keys in browser storage.",
+      },
+    ],
+    { title: `NEAR Lens: where to keep the ${name}`, ignoreFocusOut: true },
+  );
+  return picked && picked.label === IN_BROWSER;
+}
 
 export function keyCommands(services: KeyedServices): Record<string, (...args: never[]) => unknown> {
   /** The provider whose key the network in use carries, and how it is named (custom: with its RPC host). */
@@ -45,8 +67,14 @@ export function keyCommands(services: KeyedServices): Record<string, (...args: n
         void vscode.window.showErrorMessage(`NEAR Lens: ${why}`);
         return false;
       }
-      await services.apiKey.set(key.trim(), provider);
-      void vscode.window.showInformationMessage(`NEAR Lens: ${name} saved in secret storage.`);
+      // On the web SecretStorage is the browser's storage: a typed key is kept for this window unless the person
+      // chooses to remember it there; a key given as an argument is kept in memory. The desktop build stores it.
+      const remember = WEB_BUILD ? typeof arg !== 'string' && (await rememberInBrowser(name)) : true;
+      if (remember === undefined) return false;
+      await services.apiKey.set(key.trim(), provider, remember);
+      void vscode.window.showInformationMessage(
+        `NEAR Lens: ${name} ${remember ? `saved in ${WEB_BUILD ? "this browser's storage" : 'secret storage'}` : 'kept in memory for this window only'}.`,
+      );
       return true;
     },
     [COMMANDS.clearApiKey]: async (): Promise<boolean> => {

@@ -3,7 +3,18 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/stub';
-import { activateExtension, answerNextInputBox, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import {
+  activateExtension,
+  answerNextInputBox,
+  answerNextQuickPick,
+  clearApiKey,
+  hoverText,
+  openFixture,
+  positionOf,
+  setApiKey,
+  setUserSetting,
+  waitFor,
+} from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubRequests } from '../support/stubClient';
 
@@ -73,7 +84,11 @@ describe('API key', () => {
   });
 
   it('stores the key typed at the prompt (a password box) and sends it to both hosts', async () => {
+    // In the Web Worker host (the web build) a second question asks where to keep it: memory for this window is first.
+    const g = globalThis as Record<string, unknown>;
+    const onWeb = typeof g['WorkerGlobalScope'] === 'function' && g['process'] === undefined;
     const asked = answerNextInputBox(`  ${TYPED}  `);
+    const where = onWeb ? answerNextQuickPick((items) => items[0]) : undefined;
     const stored = await vscode.commands.executeCommand<boolean>('nearLens.setApiKey');
     assert.equal(stored, true);
     const options = await asked;
@@ -81,6 +96,15 @@ describe('API key', () => {
     assert.equal(options?.ignoreFocusOut, true);
     assert.equal(api.services.hasApiKey, true);
     assertBearer(await lookUp(), TYPED); // trimmed
+    const provider = api.services.apiKey.get('custom') === TYPED ? 'custom' : 'fastnear';
+    if (where) {
+      const { items } = await where;
+      assert.deepEqual(
+        items.map((i) => i.label),
+        ['Keep for this window only', 'Remember in this browser'],
+      );
+      assert.equal(api.services.apiKey.remembered(provider), false, 'the web build keeps a typed key in memory by default');
+    } else assert.equal(api.services.apiKey.remembered(provider), true, 'the desktop build stores it');
   });
 
   it('keeps the key when the prompt is dismissed', async () => {

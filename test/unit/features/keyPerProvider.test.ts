@@ -134,4 +134,19 @@ describe('one key per provider: which key reaches which host', function () {
     assert.equal(editor.secrets.has(SECRET_KEYS.fastnear), false);
     for (const d of context.subscriptions) d.dispose();
   });
+  it("a key held in memory (the web build's default, #28): used, never stored, removed from storage, forgotten by Clear", async () => {
+    const editor = createFakeEditor({ user: settingsOf('mainnet', 'bearer'), secrets: { [SECRET_KEYS.fastnear]: FASTNEAR } });
+    const { context, services } = await realServices(editor);
+    assert.equal(services.apiKey.remembered('fastnear'), true, 'a stored key is remembered');
+    await services.apiKey.set(CUSTOM, 'fastnear', false);
+    assert.equal(services.apiKey.get('fastnear'), CUSTOM, 'the key in memory is the one in use');
+    assert.equal(services.apiKey.remembered('fastnear'), false);
+    assert.equal(editor.secrets.has(SECRET_KEYS.fastnear), false, 'nothing left in storage (the browser’s, on the web)');
+    await services.apiKey.clear('fastnear');
+    assert.equal(services.apiKey.get('fastnear'), undefined);
+    await services.apiKey.set(FASTNEAR, 'fastnear');
+    assert.equal(editor.secrets.get(SECRET_KEYS.fastnear), FASTNEAR, 'remember (the desktop default) stores it');
+    assert.equal(services.apiKey.remembered('fastnear'), true);
+    for (const d of context.subscriptions) d.dispose();
+  });
 });

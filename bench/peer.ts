@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Stub } from '../test/support/stub';
 import { buildBundle, ROOT } from './size';
-import { fmtSummary, summarize, timeAsync } from './stats';
+import { fmtSummary, interleavedPairs, summarize } from './stats';
 import type { Row, Summary } from './stats';
 
 interface Peer {
@@ -16,26 +16,6 @@ interface Peer {
 type Make = (rpcUrl: string) => Peer;
 
 const ACCOUNT = 'alice.near';
-
-/** Interleaved pairs (which side goes first alternates); the per-pair ratios a / b and both sides' times. */
-async function pairs(a: () => Promise<unknown>, b: () => Promise<unknown>, reps: number, warmup: number): Promise<{ a: Summary; b: Summary; ratio: Summary }> {
-  for (let i = 0; i < warmup; i++) {
-    await a();
-    await b();
-  }
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    if (i % 2 === 0) {
-      ta.push(await timeAsync(a));
-      tb.push(await timeAsync(b));
-    } else {
-      tb.push(await timeAsync(b));
-      ta.push(await timeAsync(a));
-    }
-  }
-  return { a: summarize(ta), b: summarize(tb), ratio: summarize(ta.map((x, i) => x / (tb[i] ?? x))) };
-}
 
 /** One cold start in a fresh process: require the bundle, make the peer, first view_account; milliseconds. */
 async function coldStart(bundle: string, rpcUrl: string): Promise<number> {
@@ -80,7 +60,7 @@ export async function peerRows(stub: Stub, reps = 1000, warmup = 300, coldRuns =
   const [coldLens, coldNapi] = cold.map(summarize) as [Summary, Summary];
   for (const [id, what, ask] of questions) {
     stub.clearRequests();
-    const r = await pairs(ask(lens), ask(napi), reps, warmup);
+    const r = await interleavedPairs(ask(lens), ask(napi), reps, warmup);
     rows.push({
       id,
       figure: `peer: one ${what} through NEAR Lens's RPC path (cache bypassed, warm connection)`,

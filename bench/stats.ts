@@ -56,6 +56,36 @@ export function mb(bytes: number): string {
 
 export { seeded } from '../test/support/seeded';
 
+/**
+ * Two async cases timed in interleaved pairs after `warmup` untimed pairs (which goes first alternates, so neither
+ * always follows the other): both sides' times and the per-pair ratios a / b. `between(i)` runs after pair i.
+ */
+export async function interleavedPairs(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  reps: number,
+  warmup: number,
+  between?: (i: number) => void,
+): Promise<{ a: Summary; b: Summary; ratio: Summary }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    if (i % 2 === 0) {
+      ta.push(await timeAsync(a));
+      tb.push(await timeAsync(b));
+    } else {
+      tb.push(await timeAsync(b));
+      ta.push(await timeAsync(a));
+    }
+    between?.(i);
+  }
+  return { a: summarize(ta), b: summarize(tb), ratio: summarize(ta.map((x, i) => x / (tb[i] ?? x))) };
+}
+
 /** What one row of the table says. `pass` undefined = report only (no target). */
 export interface Row {
   id: number;

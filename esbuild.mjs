@@ -69,6 +69,8 @@ export const LAZY = {
   secrets: 'src/core/diagnostics/secretKeys.ts',
   // The opt-in balance inlay hints' provider, only while nearLens.inlayHints.balances is on.
   balances: 'src/features/balances/balanceHints.ts',
+  // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
+  watchlist: 'src/features/watchlist/commands.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -8,6 +8,7 @@ import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
+import type * as Watchlist from './watchlist/commands';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import { registerCommands } from '../platform/commands';
@@ -20,6 +21,7 @@ export interface LazyParts {
   diagnostics: typeof Diagnostics;
   secrets: typeof Secrets;
   balances: typeof Balances;
+  watchlist: typeof Watchlist;
 }
 
 /**
@@ -35,6 +37,7 @@ if (process.env.NEAR_LENS_BUNDLE !== '1') {
   fromSource.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
   fromSource.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
   fromSource.balances = require('./balances/balanceHints') as typeof Balances;
+  fromSource.watchlist = require('./watchlist/commands') as typeof Watchlist;
 }
 
 export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
@@ -56,6 +59,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
       return require('near-lens-lazy:secrets') as LazyParts[K];
     case 'balances':
       return require('near-lens-lazy:balances') as LazyParts[K];
+    case 'watchlist':
+      return require('near-lens-lazy:watchlist') as LazyParts[K];
     default:
       throw new Error(`no lazy part ${String(name)}`);
   }

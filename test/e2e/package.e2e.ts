@@ -20,6 +20,7 @@ const ALLOWLIST = [
   'dist/panel.js',
   'dist/rpc.js',
   'dist/secrets.js',
+  'dist/watchlist.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',

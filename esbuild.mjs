@@ -86,6 +86,8 @@ export const LAZY = {
   balances: 'src/features/balances/balanceHints.ts',
   // The hover's markdown builder, read on the first hover (the provider, its finder and look-ups stay in the main bundle).
   hover: 'src/core/views/hoverMarkdown.ts',
+  // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
+  watchlist: 'src/features/watchlist/commands.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

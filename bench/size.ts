@@ -64,13 +64,14 @@ function packageOf(input: string): string {
 /** The features that load each lazy part on first use (a part not named here is described by its file's first line). */
 const FEATURES: Record<string, string> = {
   panel: 'Open Balance Panel (the panel and its History)',
-  rpc: 'Query Block…, RPC Request…, Recent Results',
+  rpc: 'Query Block…, RPC Request…, Recent Results, Copy as curl',
   lookup: 'Look Up Account… (at a past block too), Look Up Public Key…, Switch Network…, Show Log, a hover’s Copy link',
   contracts: 'Call View Method…, View Contract State…, Contract Interface, a watched contract’s methods (with fzstd)',
   diagnostics: 'the Problems-panel diagnostics, when the first document is diagnosed (after activation)',
   secrets: 'a secret key’s or seed phrase’s public key (@noble/curves, @scure/bip39), once a candidate is seen',
   balances: 'the opt-in balance inlay hints, while nearLens.inlayHints.balances is on',
   hover: 'the hover’s markdown (an account’s figures, a key’s accounts), on the first hover',
+  watchlist: 'the watchlist’s commands: Add Accounts…, Remove, Refresh (one list too), Copy Account Id, Open in Explorer',
 };
 
 /** Each lazy part's file, source (from dist/meta-lazy.json) and the feature that loads it. */

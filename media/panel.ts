@@ -39,7 +39,12 @@ function render(): void {
     render();
     vscode.postMessage({ type: 'refresh' });
   });
-  const meta = el('div', 'meta', refresh);
+  // Copy as curl (#26): the account's look-up as a shell command (the host copies it, the key as a variable).
+  const curl = el('button', 'secondary', 'Copy as curl');
+  curl.type = 'button';
+  curl.title = 'Copy the request behind this account as a curl command (the API key as $FASTNEAR_API_KEY, never its value)';
+  curl.addEventListener('click', () => vscode.postMessage({ type: 'copyCurl' }));
+  const meta = el('div', 'meta', refresh, curl);
   if (data) meta.append(withTitle(el('span', 'timestamp', 'Data from ', num(data.updatedAt)), data.updatedAtIso));
   header.append(meta);
   root.append(header);
@@ -112,6 +117,21 @@ function tokenRows(rows: readonly TokenRow[]): Child[][] {
   return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note, t.why), idText(t.contractId), num(t.lastUpdate)]);
 }
 
+/** A list's heading with its own Refresh (#26): only that list's endpoint (/ft, /nft or /staking) is asked. */
+function listHeading(text: string, part: 'ft' | 'nft' | 'staking'): HTMLElement {
+  const b = el('button', 'secondary small', 'Refresh');
+  b.type = 'button';
+  b.disabled = loading;
+  b.setAttribute('aria-label', `Refresh ${text}`);
+  b.title = 'Refresh this list only';
+  b.addEventListener('click', () => {
+    loading = true;
+    render();
+    vscode.postMessage({ type: 'refresh', part });
+  });
+  return el('div', 'list-head', el('h2', undefined, text), b);
+}
+
 function holdingsSections(d: PanelViewModel): HTMLElement {
   const s = el('section', 'holdings');
   // Read over RPC without lists (no indexer, or the REST API down with nothing cached): one word where the tables would be.
@@ -124,11 +144,11 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
     s.append(el('h2', undefined, 'Liquid staking'));
     s.append(table('Liquid-staking tokens', ['Symbol', 'Amount', 'Contract', 'Last update'], tokenRows(d.liquid)));
   }
-  s.append(el('h2', undefined, `Fungible tokens (${d.tokens.length})`));
+  s.append(listHeading(`Fungible tokens (${d.tokens.length})`, 'ft'));
   if (d.tokens.length > 0) s.append(table('Fungible tokens', ['Symbol', 'Amount', 'Contract', 'Last update'], tokenRows(d.tokens)));
   else s.append(el('p', 'empty', 'None.'));
 
-  s.append(el('h2', undefined, `NFT collections (${d.nfts.length})`));
+  s.append(listHeading(`NFT collections (${d.nfts.length})`, 'nft'));
   if (d.nftFilter) s.append(el('p', 'note', d.nftFilter));
   if (d.nfts.length > 0)
     s.append(
@@ -140,7 +160,7 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
     );
   else s.append(el('p', 'empty', 'None.'));
 
-  s.append(el('h2', undefined, `Staking pools (${d.pools.length})`));
+  s.append(listHeading(`Staking pools (${d.pools.length})`, 'staking'));
   if (d.pools.length > 0) {
     s.append(
       table(

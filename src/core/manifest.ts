@@ -60,6 +60,8 @@ export const ITEM_CONTEXT = {
   viewMethod: 'nearLens.method.view',
   unknownMethod: 'nearLens.method.unknown',
   callMethod: 'nearLens.method.call',
+  /** An account's Tokens, NFT collections or Staking pools group: Refresh asks its narrow endpoint only (#26). */
+  list: 'nearLens.list',
 } as const;
 
 /** The name of the FastNEAR API key in VS Code's SecretStorage (unchanged by #26: a key stored before stays FastNEAR's). */

@@ -8,6 +8,7 @@ import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
+import type * as Watchlist from './watchlist/commands';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
@@ -23,6 +24,7 @@ export interface LazyParts {
   secrets: typeof Secrets;
   balances: typeof Balances;
   hover: typeof Hover;
+  watchlist: typeof Watchlist;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not `process.env`: no such thing in a browser. */
@@ -47,6 +49,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
+  loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
 }
 
 /**
@@ -78,6 +81,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:balances') as LazyParts[K];
       case 'hover':
         return require('near-lens-lazy:hover') as LazyParts[K];
+      case 'watchlist':
+        return require('near-lens-lazy:watchlist') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }

@@ -83,7 +83,8 @@ export type HostMessage =
   // The History section's messages: guarded by isHistoryHostMessage (historyProtocol.ts), not isHostMessage.
   | HistoryHostMessage;
 
-export type WebviewMessage = { type: 'ready' } | { type: 'refresh' };
+/** `refresh` with a `part`: one table's Refresh (its narrow endpoint only); `copyCurl`: Copy as curl of the account (#26). */
+export type WebviewMessage = { type: 'ready' } | { type: 'refresh'; part?: 'ft' | 'nft' | 'staking' } | { type: 'copyCurl' };
 
 type Rec = Record<string, unknown>;
 type Check = (v: unknown) => boolean;
@@ -124,11 +125,14 @@ export const list =
   (v) =>
     Array.isArray(v) && v.length <= max && v.every(item);
 
-/** Messages from the webview: exactly `{type:'ready'}` or `{type:'refresh'}`, nothing more. */
-const WEBVIEW_MESSAGE = fields({ type: (t) => t === 'ready' || t === 'refresh' });
+/** Messages from the webview: exactly `{type:'ready'}`, `{type:'refresh'}` (a `part` allowed) or `{type:'copyCurl'}`, nothing more. */
+const WEBVIEW_MESSAGE = fields({
+  type: (t) => t === 'ready' || t === 'refresh' || t === 'copyCurl',
+  part: (p) => p === undefined || p === 'ft' || p === 'nft' || p === 'staking',
+});
 
 export function isWebviewMessage(v: unknown): v is WebviewMessage {
-  return WEBVIEW_MESSAGE(v);
+  return WEBVIEW_MESSAGE(v) && ((v as Rec)['part'] === undefined || (v as Rec)['type'] === 'refresh');
 }
 
 const SEGMENT_KEYS: readonly unknown[] = ['spendable', 'pinned', 'locked', 'shortfall'];

@@ -25,9 +25,23 @@ const NON_OBJECTS: unknown[] = [undefined, null, 0, 1, true, 'ready', '{"type":"
 
 describe('panel protocol guards', () => {
   describe('isWebviewMessage (webview → host)', () => {
-    it('accepts exactly ready and refresh', () => {
+    it('accepts exactly ready, refresh (of one list too) and copyCurl', () => {
       assert.ok(isWebviewMessage({ type: 'ready' }));
       assert.ok(isWebviewMessage({ type: 'refresh' }));
+      for (const part of ['ft', 'nft', 'staking']) assert.ok(isWebviewMessage({ type: 'refresh', part }), part);
+      assert.ok(isWebviewMessage({ type: 'copyCurl' }));
+    });
+    it('a part only on refresh, and only one of the three lists', () => {
+      for (const v of [
+        { type: 'refresh', part: 'full' },
+        { type: 'refresh', part: '/ft' },
+        { type: 'refresh', part: ['ft'] },
+        { type: 'ready', part: 'ft' },
+        { type: 'copyCurl', part: 'ft' },
+        { type: 'copyCurl', accountId: 'evil.near' },
+        { type: 'copyCurl', url: 'https://evil.example' },
+      ])
+        assert.equal(isWebviewMessage(v), false, JSON.stringify(v));
     });
     it('rejects non-objects', () => {
       for (const v of NON_OBJECTS) assert.equal(isWebviewMessage(v), false, String(v));

@@ -47,3 +47,13 @@ export const rpcBody = (method: string, params: unknown): unknown => ({ jsonrpc:
 export function curlOfDocument(text: string): string | undefined {
   return /^\/\/ (curl -s .*)$/m.exec(text)?.[1];
 }
+
+/**
+ * The request an account look-up starts with: the REST API's `/v1/account/{id}/full` (a query the user put on the base
+ * URL kept, as the client sends it), or, on a network without a REST API, `view_account` over JSON-RPC.
+ */
+export function accountRequest(id: string, endpoints: { apiUrl: string; rpcUrl: string }): Pick<CurlRequest, 'url' | 'body'> {
+  const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(endpoints.apiUrl) ?? [];
+  if (!root) return { url: endpoints.rpcUrl, body: rpcBody('query', { request_type: 'view_account', account_id: id, finality: 'final' }) };
+  return { url: `${root.replace(/\/+$/, '')}/v1/account/${encodeURIComponent(id)}/full${query}` };
+}

@@ -116,6 +116,7 @@ function tokensGroup(acc: string, tokens: readonly FtHolding[], o: ModelOptions)
     'symbol-numeric',
     [...liquid, ...other].map((t) => tokenNode(acc, t, liquid.includes(t), o)),
     {
+      contextValue: ITEM_CONTEXT.list,
       lazy: tokens.length > 0 ? 'tokens' : undefined,
       description: liquid.length > 0 ? `${liquid.length} liquid staking` : undefined,
     },
@@ -166,6 +167,7 @@ function nftGroup(acc: string, nfts: readonly NftCollection[], o: ModelOptions):
     parent.description = `${parent.children.length} collection${parent.children.length === 1 ? '' : 's'}`;
   }
   return group(acc, 'nfts', `NFT collections (${shown.length})`, 'file-media', [...publishers.values(), ...loose], {
+    contextValue: ITEM_CONTEXT.list,
     description:
       publisher === undefined
         ? undefined
@@ -258,6 +260,7 @@ function poolsGroup(acc: string, data: AccountFull, pools: ReadonlyMap<string, S
   }
   const n = data.pools.length;
   return group(acc, 'pools', `Staking pools (${n})`, 'server-process', active, {
+    contextValue: ITEM_CONTEXT.list,
     lazy: n > 0 ? 'pools' : undefined,
     description: n > 0 ? poolsState(data.pools.map((p) => pools.get(p.poolId))) : undefined,
   });

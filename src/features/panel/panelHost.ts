@@ -11,6 +11,9 @@ import { panelHtml } from '../../core/views/panelHtml';
 import { isWebviewMessage } from '../../shared/protocol';
 import type { HostMessage } from '../../shared/protocol';
 import type { Services } from '../../platform/services';
+import { COMMANDS } from '../../core/manifest';
+import { withList } from '../../core/views/listPart';
+import type { ListPart } from '../../core/views/listPart';
 import { isHistoryRequest } from '../../shared/historyProtocol';
 import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
 import { historyModel } from '../timeTravel/timeTravelPart';
@@ -68,7 +71,7 @@ export class AccountPanel implements vscode.Disposable {
     panel.title = `NEAR: ${accountId}`;
     panel.iconPath = uri('media', 'near-lens.svg');
     this.#disposables = [
-      webview.onDidReceiveMessage((m: unknown) => this.#receive(m)),
+      webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => {
         this.dispose();
         onDispose();
@@ -89,7 +92,8 @@ export class AccountPanel implements vscode.Disposable {
     for (const d of this.#disposables.splice(0)) d.dispose();
   }
 
-  #receive(m: unknown): void {
+  /** A message from the webview (public for the in-editor tests, which post what its buttons post). */
+  receive(m: unknown): void {
     if (isHistoryRequest(m)) {
       this.currentHistory = this.history(m.range);
     } else if (!isWebviewMessage(m)) {
@@ -102,8 +106,11 @@ export class AccountPanel implements vscode.Disposable {
       if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
       if (this.#historyLast) this.#post(this.#historyLast);
+    } else if (m.type === 'copyCurl') {
+      // Copy as curl (#26): this account's look-up as a shell command, the key as its variable.
+      void vscode.commands.executeCommand(COMMANDS.copyAsCurl, { accountId: this.accountId });
     } else {
-      this.current = this.load(true);
+      this.current = this.load(true, m.part);
     }
   }
 
@@ -168,9 +175,15 @@ export class AccountPanel implements vscode.Disposable {
     }
   }
 
-  async load(fresh: boolean): Promise<void> {
+  /**
+   * `part`: one table's Refresh (#26): only its narrow endpoint (/ft, /nft or /staking) is asked, the rest stays as
+   * shown — when the rest was loaded under the same terms and the network has an indexer; otherwise a whole load.
+   */
+  async load(fresh: boolean, part?: ListPart): Promise<void> {
     const gen = ++this.#generation;
-    this.#connection = this.#terms();
+    const terms = this.#terms();
+    const shown = part && this.#connection === terms && this.#loaded?.full.state ? this.#loaded : undefined;
+    this.#connection = terms;
     const id = this.accountId;
     const warn = (line: string): void => this.#services.log.warn(`balance panel: ${line}`);
     this.#loading = true;
@@ -178,8 +191,10 @@ export class AccountPanel implements vscode.Disposable {
     try {
       const { client, network } = this.#services.clientForAccount(id);
       const rpcUrl = client.endpoints.rpcUrl;
-      const full = await client.full(id, { fresh });
-      const fetchedAt = Date.now(); // when the account arrived, not when its tokens and pools did
+      const one = part && shown && client.hasIndexer ? part : undefined;
+      const full = one && shown ? withList(shown.full, one, (await client[one](id, { fresh: true })) as never) : await client.full(id, { fresh });
+      // When the account arrived, not when its tokens and pools did (one table's refresh leaves the state's time).
+      const fetchedAt = one && shown ? shown.fetchedAt : Date.now();
       // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
       const prev = this.#loaded?.rpcUrl === rpcUrl ? this.#loaded : undefined;
       const run = createLimiter(LOOKUP_CONCURRENCY);
@@ -213,18 +228,20 @@ export class AccountPanel implements vscode.Disposable {
         slots(
           full.state === null ? [] : full.pools.map((p) => p.poolId),
           'pool',
-          (poolId) => poolBalance(client, poolId, id, { fresh }),
+          (poolId) => poolBalance(client, poolId, id, { fresh: fresh && (!one || one === 'staking') }),
           (poolId) => prev?.pools.get(poolId),
         ),
         // No indexer on an RPC-only network: its status is not asked (the model says so in a word).
-        client.hasIndexer
-          ? loadSlot(
-              () => client.status({ fresh }),
-              () => undefined,
-              warn,
-              `indexer status of ${id}`,
-            )
-          : undefined,
+        one
+          ? shown?.status
+          : client.hasIndexer
+            ? loadSlot(
+                () => client.status({ fresh }),
+                () => undefined,
+                warn,
+                `indexer status of ${id}`,
+              )
+            : undefined,
       ]);
       if (gen !== this.#generation) return;
       this.#loaded = { accountId: id, network, full, fetchedAt, ftMeta: (c) => meta.get(c), pools, status, rpcUrl };

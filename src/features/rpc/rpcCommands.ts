@@ -7,7 +7,7 @@ import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
 import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
 import { hostOf, keyProviderFor } from '../../core/near/networks';
 import { blockParams } from '../../core/service/rpc';
-import { curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
+import { accountRequest, curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
 import { rpcMethodError } from '../../core/service/client';
 import {
   answeredBy,
@@ -23,6 +23,7 @@ import {
 import type { KeptResult } from '../../core/views/commandModel';
 import { invalidInput } from '../../core/errors';
 import { isRecord } from '../../core/json';
+import { accountIdError } from '../../core/near/ids';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
@@ -245,6 +246,28 @@ export function rpcCommands(services: Services): RpcCommands {
    * as an environment variable, never its value. Returns the command (undefined when there is no result to copy).
    */
   const copyAsCurl = async (arg?: unknown): Promise<string | undefined> => {
+    // An account (an id as `{ accountId }`, a watchlist node, the panel): the look-up's first request, on the network
+    // it is looked up on, with that network's key variable when a key is stored for it.
+    const accountId = isRecord(arg) && typeof arg['accountId'] === 'string' ? arg['accountId'].trim() : undefined;
+    if (accountId !== undefined) {
+      const bad = accountIdError(accountId);
+      if (bad !== undefined) return void vscode.window.showWarningMessage(`NEAR Lens: ${bad}`);
+      // The suffix rule keeps an id on the setting's provider (a custom network looks every id up there): its key.
+      let to: ReturnType<Services['clientForAccount']>;
+      try {
+        to = services.clientForAccount(accountId);
+      } catch (e) {
+        return void vscode.window.showWarningMessage(`NEAR Lens: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      const { client, network } = to;
+      return copy(
+        curlCommand({
+          ...accountRequest(accountId, client.endpoints),
+          keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(network)] : undefined,
+          transport: services.settings.transport,
+        }),
+      );
+    }
     const uri: Pick<vscode.Uri, 'scheme' | 'query'> | undefined =
       typeof arg === 'string'
         ? vscode.Uri.parse(arg)
@@ -254,6 +277,9 @@ export function rpcCommands(services: Services): RpcCommands {
     const text = uri?.scheme === RESULT_SCHEME ? resultOf(uri)?.text : undefined;
     const curl = text === undefined ? undefined : curlOfDocument(text);
     if (!curl) return void vscode.window.showInformationMessage('NEAR Lens: open a Query Block or RPC Request result to copy its request as curl.');
+    return copy(curl);
+  };
+  const copy = async (curl: string): Promise<string> => {
     await vscode.env.clipboard.writeText(curl);
     vscode.window.setStatusBarMessage('NEAR Lens: copied as curl', 2000);
     return curl;

@@ -1,13 +1,15 @@
 // The watchlist's commands: Add Account… (argument, or input box and pick), Remove, Refresh, Refresh All, Copy Account Id and
 // Open in Explorer. Each takes its account as an argument (an id or a tree node) and returns its result to code.
+// A lazy part (dist/watchlist.js): register.ts registers the ids at activation and loads these handlers on the first call.
 import vscode = require('vscode');
 import { COMMANDS } from '../../core/manifest';
 import { accountIdError } from '../../core/near/ids';
 import { addMessage, parseAccountIds, skippedLine } from '../../core/views/watchAdd';
 import type { AddResult } from '../../core/views/watchAdd';
 import { accountIdFromArgument, idsFromArgument } from '../../platform/args';
-import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
+import { listPartOf } from '../../core/views/listPart';
+import type { ListPart } from '../../core/views/listPart';
 
 export interface WatchlistActions {
   refresh(accountId: string): Promise<void>;
@@ -15,6 +17,8 @@ export interface WatchlistActions {
   add(ids: readonly string[]): Promise<string[]>;
   remove(accountId: string): Promise<void>;
   reveal(accountId: string): Promise<void>;
+  /** Refresh one list of an account (its Tokens, NFT collections or Staking pools node): its narrow endpoint only. */
+  refreshList(accountId: string, part: ListPart): Promise<void>;
 }
 
 /** The active editor's selection when it holds account ids, as one line (to fill the Add prompt). */
@@ -24,16 +28,16 @@ function selectedIds(): string | undefined {
   return parseAccountIds(text).ids.length > 0 ? text : undefined;
 }
 
-export function registerWatchlistCommands(context: vscode.ExtensionContext, services: Services, act: WatchlistActions): void {
+export function watchlistHandlers(services: Services, act: WatchlistActions): Record<string, (arg?: unknown) => unknown> {
   /** A command handler on one account id (argument: an id or a tree node); `orElse` when there is none. */
   const onAccount =
-    (run: (id: string) => unknown, orElse?: () => unknown) =>
+    (run: (id: string, arg?: unknown) => unknown, orElse?: () => unknown) =>
     async (arg?: unknown): Promise<unknown> => {
       const id = accountIdFromArgument(arg);
-      return id !== undefined ? run(id) : orElse?.();
+      return id !== undefined ? run(id, arg) : orElse?.();
     };
 
-  registerCommands(context, {
+  return {
     [COMMANDS.watchlistAdd]: async (arg?: unknown): Promise<AddResult | undefined> => {
       // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
       // holds ids), then, for several new ids, a pick of them all checked while a message says what was skipped and why.
@@ -79,8 +83,12 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
       return r;
     },
     [COMMANDS.watchlistRemove]: onAccount((id) => act.remove(id)),
+    // A Tokens / NFT collections / Staking pools node refreshes that list alone (/ft, /nft or /staking, never /full).
     [COMMANDS.watchlistRefresh]: onAccount(
-      (id) => act.refresh(id),
+      (id, arg) => {
+        const part = listPartOf(arg);
+        return part ? act.refreshList(id, part) : act.refresh(id);
+      },
       () => act.refreshAll(),
     ),
     [COMMANDS.watchlistRefreshAll]: () => act.refreshAll(),
@@ -92,5 +100,5 @@ export function registerWatchlistCommands(context: vscode.ExtensionContext, serv
       void vscode.window.showWarningMessage(url === null ? 'Open in Explorer needs a valid NEAR account id.' : 'No explorer is configured for this network.');
       return false;
     },
-  });
+  };
 }

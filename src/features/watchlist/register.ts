@@ -1,12 +1,13 @@
 // The watchlist view: builds the tree provider, the view, its auto-refresh timer and its commands, and keeps the
 // empty-list and no-key hints in step with the settings and the key.
 import vscode = require('vscode');
-import { CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
+import { COMMANDS, CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
 import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
 import type { WatchNode } from '../../core/views/watchlistNodes';
 import { keylessPublic } from '../../core/views/networkModel';
 import type { Services } from '../../platform/services';
-import { registerWatchlistCommands } from './commands';
+import type { ListPart } from '../../core/views/listPart';
+import { lazyPart, registerLazyCommands } from '../lazy';
 import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';
 import { WatchedSetting } from './watchedSetting';
@@ -70,7 +71,15 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     view.onDidChangeVisibility(() => timer.arm()),
     services.onDidChange(changed),
   );
-  registerWatchlistCommands(context, services, { refresh, refreshAll, add, remove, reveal });
+  // The commands' handlers are a lazy part (dist/watchlist.js), loaded on the first call.
+  const act = { refresh, refreshAll, add, remove, reveal, refreshList: (id: string, part: ListPart) => provider.refreshList(id, part) };
+  const c = COMMANDS;
+  registerLazyCommands(
+    context,
+    [c.watchlistAdd, c.watchlistRemove, c.watchlistRefresh, c.watchlistRefreshAll, c.watchlistCopyId, c.openInExplorer],
+    () => lazyPart('watchlist').watchlistHandlers(services, act),
+    'watchlist',
+  );
   changed();
 
   return {

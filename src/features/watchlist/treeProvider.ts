@@ -9,6 +9,8 @@ import { createLimiter } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
 import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode } from '../../core/views/watchlistModel';
+import { withList } from '../../core/views/listPart';
+import type { ListPart } from '../../core/views/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { loadPart } from '../lazy';
@@ -319,5 +321,33 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     await this.#loadFull(e, true);
     if (!this.#current(e) || e.full.status !== 'ok' || !e.full.data?.state) return;
     await Promise.all([...e.opened].map((group) => this.#loadGroup(e, group, true)));
+  }
+
+  /**
+   * Refresh one list (its Tokens, NFT collections or Staking pools node): one request to /ft, /nft or /staking, never
+   * /full; then that list's own loads if it was open (metadata, pool balances). Keep-last-good like a full refresh. An
+   * account with no state yet, or a network with no indexer, refreshes whole.
+   */
+  async refreshList(id: string, part: ListPart): Promise<void> {
+    this.sync(false);
+    const e = this.#entries.get(id);
+    if (!e || e.invalid !== undefined) return;
+    if (!e.full.data?.state || !this.#client(e).hasIndexer) return this.refresh(id);
+    await this.#track(
+      id,
+      this.#fill(
+        id,
+        part,
+        () => e.full,
+        (s) => (e.full = s),
+        () => this.#current(e),
+        async () => {
+          const list = await this.#client(e)[part](id, { fresh: true });
+          return withList(e.full.data!, part, list as never);
+        },
+      ),
+    );
+    const group = part === 'ft' ? 'tokens' : part === 'staking' ? 'pools' : undefined;
+    if (group && this.#current(e) && e.full.status === 'ok' && e.opened.has(group)) await this.#loadGroup(e, group, true);
   }
 }

@@ -196,4 +196,53 @@ describe('any NEAR RPC is enough (#26)', function () {
       await setUserSetting('nearLens.network', 'custom');
     }
   });
+
+  it('Copy as curl on an account: /full (or view_account on RPC only) for the network in use, the key as its variable, never its value', async () => {
+    const copy = (arg: unknown): Thenable<string | undefined> => vscode.commands.executeCommand<string | undefined>('nearLens.copyAsCurl', arg);
+    const urls = stubUrls();
+    await clearStubRequests();
+    // The custom network (the stub), no key: the REST look-up, no key in the command.
+    assert.equal(await copy({ accountId: 'alice.near' }), `curl -s '${urls.apiUrl.replace(/\/+$/, '')}/v1/account/alice.near/full'`);
+    assert.equal(await vscode.env.clipboard.readText(), `curl -s '${urls.apiUrl.replace(/\/+$/, '')}/v1/account/alice.near/full'`);
+    // Its own key: $NEAR_LENS_CUSTOM_API_KEY; a watchlist node (its context menu) names the account the same way.
+    assert.equal(await vscode.commands.executeCommand('nearLens.setApiKey', CUSTOM), true);
+    try {
+      await waitFor(() => api.services.hasApiKey);
+      const node = { id: 'alice.near', kind: 'account', accountId: 'alice.near', label: 'alice.near', children: [] };
+      const keyed = await copy(node);
+      assert.equal(keyed, `curl -s '${urls.apiUrl.replace(/\/+$/, '')}/v1/account/alice.near/full' -H "Authorization: Bearer $NEAR_LENS_CUSTOM_API_KEY"`);
+      await setUserSetting('nearLens.auth.transport', 'query');
+      await waitFor(() => api.services.settings.transport === 'query');
+      assert.match((await copy({ accountId: 'alice.near' })) ?? '', /\/v1\/account\/alice\.near\/full\?apiKey=\$NEAR_LENS_CUSTOM_API_KEY"$/);
+      await setUserSetting('nearLens.auth.transport', undefined);
+      // RPC only: view_account over JSON-RPC to the node.
+      await rpcOnly();
+      const rpc = await copy({ accountId: LOCAL });
+      assert.equal(
+        rpc,
+        `curl -s '${new URL(urls.rpcUrl).href}' -H "Authorization: Bearer $NEAR_LENS_CUSTOM_API_KEY" -X POST -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":"near-lens","method":"query","params":{"request_type":"view_account","account_id":"${LOCAL}","finality":"final"}}'`,
+      );
+      assert.equal(await vscode.env.clipboard.readText(), rpc);
+      for (const text of [keyed, rpc]) assert.ok(!text?.includes(CUSTOM), 'the key value is never in the command');
+    } finally {
+      await setUserSetting('nearLens.auth.transport', undefined);
+      await vscode.commands.executeCommand('nearLens.clearApiKey');
+    }
+    // Mainnet with a FastNEAR key: its REST host and $FASTNEAR_API_KEY.
+    await setUserSetting('nearLens.network', 'mainnet');
+    await waitFor(() => api.services.settings.network === 'mainnet');
+    assert.equal(await vscode.commands.executeCommand('nearLens.setApiKey', FASTNEAR), true);
+    try {
+      await waitFor(() => api.services.hasApiKey);
+      const text = await copy({ accountId: 'alice.near' });
+      assert.equal(text, `curl -s 'https://api.fastnear.com/v1/account/alice.near/full' -H "Authorization: Bearer $FASTNEAR_API_KEY"`);
+      assert.ok(!(await vscode.env.clipboard.readText()).includes(FASTNEAR));
+      // A bad id: said, nothing copied.
+      assert.equal(await copy({ accountId: 'Bad..Id' }), undefined);
+    } finally {
+      await vscode.commands.executeCommand('nearLens.clearApiKey');
+      await setUserSetting('nearLens.network', 'custom');
+    }
+    assert.deepEqual(await stubRequests(), [], 'Copy as curl sends nothing');
+  });
 });

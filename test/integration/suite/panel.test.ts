@@ -174,6 +174,44 @@ describe('balance panel', () => {
     assertAliceFigures(modelOf(await recovered));
   });
 
+  it("one table's Refresh asks its narrow endpoint only (one /ft, no /full); Copy as curl copies the account's look-up (#26)", async () => {
+    await vscode.commands.executeCommand('nearLens.openAccountPanel', ID);
+    const p = api.panels.panels.get(ID);
+    assert.ok(p);
+    const first = modelOf(await api.panels.waitForPost(ID, 'account'));
+    await p.current;
+    for (const part of ['ft', 'nft', 'staking'] as const) {
+      await resetStub();
+      // What a table's Refresh button posts.
+      const again = api.panels.waitForPost(ID, 'account');
+      p.receive({ type: 'refresh', part });
+      await p.current;
+      const d = modelOf(await again);
+      assertAliceFigures(d);
+      assert.deepEqual(d.tokens, first.tokens);
+      const rest = (await stubRequests()).filter((r) => r.host === 'api').map((r) => r.path);
+      assert.deepEqual(rest, [`/v1/account/${ID}/${part}`], `${part}: one request to its endpoint, no /full`);
+      const pools = (await stubRequests()).some((r) => r.host === 'rpc' && JSON.stringify(r.body).includes('get_account_staked_balance'));
+      assert.equal(pools, part === 'staking', `${part}: the pool amounts are asked again with the pools only`);
+    }
+    // A failed table refresh keeps the figures under the error, as a whole refresh does.
+    await resetStub();
+    await stubFault({ host: 'api', match: `/v1/account/${ID}/nft`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
+    const failed = api.panels.waitForPost(ID, 'error');
+    p.receive({ type: 'refresh', part: 'nft' });
+    await p.current;
+    assert.match(((await failed) as { message: string }).message, /Rate limited by the service/);
+
+    await resetStub();
+    await vscode.env.clipboard.writeText('');
+    p.receive({ type: 'copyCurl' });
+    const apiUrl = api.services.settings.endpoints.apiUrl.replace(/\/+$/, '');
+    await waitFor(async () => (await vscode.env.clipboard.readText()) === `curl -s '${apiUrl}/v1/account/${ID}/full'`, {
+      what: 'the curl command on the clipboard',
+    });
+    assert.deepEqual(await stubRequests(), [], 'Copy as curl sends nothing');
+  });
+
   it('the webview repaints from its state and re-asks after a reload (Developer: Reload Webviews)', async () => {
     await vscode.commands.executeCommand('nearLens.openAccountPanel', ID);
     const p = api.panels.panels.get(ID);

@@ -321,6 +321,40 @@ describe('watchlist', () => {
     ]);
   }
 
+  it('Refresh on a Tokens, NFT collections or Staking pools node asks /ft, /nft or /staking only, never /full (#26)', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    const group = (label: RegExp): WatchNode => child(provider().getChildren(alice), label);
+    await expand(group(/^Fungible tokens/));
+    await expand(group(/^Staking pools/));
+    const before = shown(provider().getChildren(group(/^Fungible tokens/)));
+    const restPaths = async (): Promise<string[]> => (await stubRequests()).filter((r) => r.host === 'api').map((r) => r.path);
+    for (const [label, path] of [
+      [/^Fungible tokens/, 'ft'],
+      [/^NFT collections/, 'nft'],
+      [/^Staking pools/, 'staking'],
+    ] as const) {
+      await resetStub();
+      const node = group(label);
+      assert.equal(node.contextValue, 'nearLens.list', 'the node offers Refresh');
+      await vscode.commands.executeCommand('nearLens.watchlist.refresh', node);
+      assert.deepEqual(await restPaths(), [`/v1/account/${ID}/${path}`], `${path}: one request to its endpoint`);
+    }
+    // The opened Staking pools list re-read its pool amounts too; the figures are the same.
+    const rpcMethods = (await stubRequests()).filter((r) => r.host === 'rpc').map((r) => (r.body as { params?: { method_name?: string } }).params?.method_name);
+    assert.ok(rpcMethods.includes('get_account_staked_balance'), rpcMethods.join(','));
+    assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR');
+    assert.deepEqual(shown(provider().getChildren(group(/^Fungible tokens/))), before);
+
+    // A failed list refresh keeps the last good figures, says so, and asks nothing else.
+    await resetStub();
+    await stubFault({ host: 'api', match: `/v1/account/${ID}/ft`, fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } } });
+    await vscode.commands.executeCommand('nearLens.watchlist.refresh', group(/^Fungible tokens/));
+    assert.ok((await restPaths()).every((p) => p === `/v1/account/${ID}/ft`));
+    assert.equal(provider().getTreeItem(alice).description, '1,234.5678 NEAR · refresh failed');
+    assert.deepEqual(shown(provider().getChildren(group(/^Fungible tokens/))), before);
+  });
+
   it('keeps the last good figures with a failure line when a refresh fails, then recovers', async () => {
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
     const alice = await account(ID);

@@ -472,13 +472,16 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
       panelFig.refreshes++;
       const failed = posts.at(-1)?.type === 'error';
       // A failed refresh: what a reloaded webview is sent (the model of the last good figures, with the stale note).
-      const repaint = failed
-        ? (() => {
-            const mark = panel.webview.posted.length;
-            panel.webview.send({ type: 'ready' });
-            return panel.webview.posted.slice(mark) as HostMessage[];
-          })()
-        : posts;
+      // Likewise when this refresh posted no model of its own (a newer load, or a settings change's, took its place):
+      // the webview still shows the last model posted, which is what a reload is sent.
+      const repaint =
+        failed || lastModel(posts) === undefined
+          ? (() => {
+              const mark = panel.webview.posted.length;
+              panel.webview.send({ type: 'ready' });
+              return panel.webview.posted.slice(mark) as HostMessage[];
+            })()
+          : posts;
       const model = lastModel(repaint);
       if (!model) return problem(`${where}: no model`);
       if (!expectedBalance(0, now).some((b) => model.total === shown(b))) problem(`${where}: shows "${model.total}", not the last good figures`);

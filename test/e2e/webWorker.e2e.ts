@@ -145,8 +145,17 @@ describe('the web build in the Web Worker extension host (packaged .vsix, remote
   it('Developer: Show Running Extensions says NEAR Lens runs in the "web worker"', async () => {
     const { page } = wb;
     await runCommand(page, 'Developer: Show Running Extensions');
-    const row = page.locator('.runtime-extensions-editor .monaco-list-row').filter({ hasText: manifest.displayName }).first();
-    await row.waitFor({ timeout: 30_000 });
+    const rows = page.locator('.runtime-extensions-editor .monaco-list-row');
+    const row = rows.filter({ hasText: manifest.displayName }).first();
+    await rows.first().waitFor({ timeout: 30_000 });
+    // The list is virtual and sorted by activation time: NEAR Lens's row may be below the fold, not yet in the page.
+    // Scroll it down as a person would until the row is there.
+    await poll(async () => {
+      if ((await row.count()) > 0) return true;
+      await page.locator('.runtime-extensions-editor .monaco-list').hover();
+      await page.mouse.wheel(0, 300);
+      return undefined;
+    }, `the ${manifest.displayName} row in Running Extensions`);
     const text = await poll(async () => {
       const t = await row.innerText();
       return /web worker/.test(t) ? t : undefined;

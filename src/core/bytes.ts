@@ -18,8 +18,14 @@ export const toBase64 = (bytes: Uint8Array): string => btoa(latin1(bytes));
 /** The bytes of standard base64 text; throws on characters outside its alphabet (callers check the form first). */
 export const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-/** Lowercase hex, two digits a byte. */
-export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Lowercase hex, two digits a byte (a table: the id finder makes one for every ed25519 key it classifies). */
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += HEX_PAIRS[bytes[i]!]!;
+  return out;
+}
 
 /** The bytes of even-length hex text (callers check the form first). */
 export const fromHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));

@@ -27,7 +27,7 @@ export interface LazyParts {
   watchlist: typeof Watchlist;
 }
 
-/** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not `process.env`: no such thing in a browser. */
+/** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
 declare const NEAR_LENS_BUNDLE: string | undefined;
 /** True in the web build (dist/web/, the browser's Web Worker extension host), false in the Node one. */
 declare const NEAR_LENS_WEB: boolean | undefined;

@@ -67,8 +67,12 @@ describe('hardening: an hour of storms on a fake clock (50 accounts, 30 s auto-r
 
   it('keeps the last good figures in the tree, hovers and the panel, marked stale with the time and the reason', () => {
     assert.deepEqual(r.problems, []);
-    // Staleness was really shown, on every surface: after a 429 storm every account is stale in the tree.
-    for (const p of r.phases.filter((x) => x.kind === 'rate-limit')) assert.equal(p.stale, r.accounts, `${p.name}: stale accounts at its end`);
+    // Staleness was really shown, on every surface: after a 429 storm every account is stale in the tree — or read
+    // over RPC and said so (#26: the REST API's 429 cooldown falls back to the RPC host, which may answer a moment).
+    for (const p of r.phases.filter((x) => x.kind === 'rate-limit')) {
+      assert.ok(p.stale > 0, `${p.name}: no account stale at its end`);
+      assert.equal(p.stale + p.fromRpc, r.accounts, `${p.name}: stale or from RPC at its end`);
+    }
     // …or, where a failing REST API met a healthy moment of the RPC host, fresh from RPC and said so (#26).
     assert.ok(
       r.phases.filter((x) => x.kind === 'faults').every((p) => p.stale > 0 || p.fromRpc > 0),

@@ -4,7 +4,7 @@
 // Secret Keys…. A secret never leaves this process: only its range and public key are kept, shown or sent.
 import vscode = require('vscode');
 import { controlText, DocumentProblems } from '../../core/diagnostics/engine';
-import type { DiagnoseOptions, Found, SecretsApi, TextSource } from '../../core/diagnostics/engine';
+import type { DiagnoseOptions, Found, SecretsApi } from '../../core/diagnostics/engine';
 import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from '../../core/diagnostics/missingAccounts';
 import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from '../../core/diagnostics/problem';
 import type { Problem } from '../../core/diagnostics/problem';
@@ -13,29 +13,16 @@ import { classify } from '../../core/near/ids';
 import { BalanceBatcher } from '../../core/views/balanceHints';
 import type { Services } from '../../platform/services';
 import { lazyPart } from '../lazy';
+import { diagnosable, documentLength, documentSource } from './documents';
+import { WorkspaceScan } from './workspaceScan';
+import type { ScanArgs, ScanResult } from './workspaceScan';
+
+export type { ScanArgs, ScanResult } from './workspaceScan';
+export { SCAN_MAX_BYTES } from './workspaceScan';
 
 /** Above this size a document is read again only around its edits. */
 export const LARGE_DOCUMENT = 200_000;
 const DEBOUNCE_MS = 250;
-/** Scan Workspace skips files larger than this (generated bundles, data). */
-export const SCAN_MAX_BYTES = 1_000_000;
-const SCAN_MAX_FILES = 20_000;
-
-export interface ScanArgs {
-  /** false: no progress notification and no summary message (tests, other extensions). */
-  show?: boolean;
-  /** Most files read (default 20,000). */
-  maxFiles?: number;
-}
-export interface ScanResult {
-  filesSeen: number;
-  filesRead: number;
-  skippedLarge: number;
-  skippedBinary: number;
-  cancelled: boolean;
-  /** Where each secret is, and its public key (never the secret). */
-  secrets: { uri: string; line: number; publicKey: string }[];
-}
 
 interface Tracked {
   problems: DocumentProblems;
@@ -55,17 +42,34 @@ export class DiagnosticsHost implements vscode.Disposable {
   readonly #controlAsked = new Set<string>();
   readonly #batcher: BalanceBatcher;
   readonly #disposables: vscode.Disposable[] = [];
+  readonly #scan: WorkspaceScan;
   #secrets: SecretsApi | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly services: Services,
   ) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the scan reads the ignored keys through a getter
+    const host = this;
     this.#batcher = new BalanceBatcher({
       load: (id) => services.clientForAccount(id).client.full(id),
       onLoaded: () => this.#republishAll(),
     });
+    this.#scan = new WorkspaceScan({
+      get ignoredKeys() {
+        return host.ignoredKeys;
+      },
+      loadSecrets: () => this.#loadSecrets(),
+      trackedDocument: (uri) => this.#tracked(uri),
+      diagnose: (doc) => this.diagnose(doc),
+      publish: (uri, positions, problems) => this.#publishFound(uri, positions, problems),
+      clear: (uri) => {
+        this.#published.delete(uri.toString());
+        this.collection.delete(uri);
+      },
+    });
     this.#disposables.push(
+      this.#scan,
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.#schedule(d, true)),
       vscode.workspace.onDidChangeTextDocument((e) => this.#changed(e)),
@@ -166,6 +170,24 @@ export class DiagnosticsHost implements vscode.Disposable {
     return diagnostics;
   }
 
+  /** A file's problems read from disk (Scan Workspace): published whatever VS Code holds in memory. */
+  #publishFound(uri: vscode.Uri, positions: vscode.TextDocument, problems: readonly Found[]): void {
+    const entries = problems.map((problem) => ({ diagnostic: this.#toDiagnostic(positions, problem), problem }));
+    this.#published.set(uri.toString(), entries);
+    this.collection.set(
+      uri,
+      entries.map((e) => e.diagnostic),
+    );
+    for (const p of problems) if (p.publicKey) this.#askControl(p.publicKey);
+  }
+
+  /** The open document the open-document path diagnoses (tracked and not closed), if any. */
+  #tracked(uri: vscode.Uri): vscode.TextDocument | undefined {
+    const key = uri.toString();
+    if (!this.#docs.has(key)) return undefined;
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
+  }
+
   #toDiagnostic(doc: vscode.TextDocument, p: Found): vscode.Diagnostic {
     const range = new vscode.Range(doc.positionAt(p.start), doc.positionAt(p.end));
     const control = p.publicKey && this.#control.get(p.publicKey);
@@ -231,11 +253,13 @@ export class DiagnosticsHost implements vscode.Disposable {
       const t = this.#docs.get(doc.uri.toString());
       if (t && !t.full && this.#enabled()) this.#publish(doc, t.problems.problems);
     }
+    this.#scan.republish();
   }
 
   #rediagnoseAll(): void {
     this.#batcher.forget();
     for (const doc of vscode.workspace.textDocuments) this.#schedule(doc, true);
+    this.#scan.republish();
   }
 
   #forget(uri: vscode.Uri): void {
@@ -243,6 +267,11 @@ export class DiagnosticsHost implements vscode.Disposable {
     const t = this.#docs.get(key);
     if (t?.timer) clearTimeout(t.timer);
     this.#docs.delete(key);
+    // A file the scan found a key in keeps its problems: read again from disk (replaced, or cleared if fixed).
+    if (this.#scan.has(uri)) {
+      void this.#scan.recheck(uri);
+      return;
+    }
     this.#published.delete(key);
     this.collection.delete(uri);
   }
@@ -322,71 +351,9 @@ export class DiagnosticsHost implements vscode.Disposable {
     this.#rediagnoseAll();
   }
 
-  /** Every file the workspace search would read (files.exclude and search.exclude honoured), for secret keys only. */
-  async scanWorkspace(arg: ScanArgs): Promise<ScanResult> {
-    const max = typeof arg.maxFiles === 'number' && arg.maxFiles > 0 ? Math.floor(arg.maxFiles) : SCAN_MAX_FILES;
-    const run = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken): Promise<ScanResult> => {
-      const uris = await vscode.workspace.findFiles('**/*', excludeGlob(), max, token);
-      const result: ScanResult = { filesSeen: uris.length, filesRead: 0, skippedLarge: 0, skippedBinary: 0, cancelled: false, secrets: [] };
-      const options: DiagnoseOptions = { secretKeys: true, accountIds: false, inexactAmounts: false, languageId: '', ignoredKeys: new Set(this.ignoredKeys) };
-      const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-      const decoder = new TextDecoder('utf-8');
-      let i = 0;
-      for (const uri of uris) {
-        if (token?.isCancellationRequested) {
-          result.cancelled = true;
-          break;
-        }
-        if (++i % 50 === 0) progress?.report({ message: `${i} of ${uris.length} files`, increment: (50 / uris.length) * 100 });
-        try {
-          const stat = await vscode.workspace.fs.stat(uri);
-          if (stat.size > SCAN_MAX_BYTES) {
-            result.skippedLarge++;
-            continue;
-          }
-          const bytes = await vscode.workspace.fs.readFile(uri);
-          if (bytes.subarray(0, 8192).includes(0)) {
-            result.skippedBinary++;
-            continue;
-          }
-          result.filesRead++;
-          const text = decoder.decode(bytes);
-          const problems = new DocumentProblems(() => options, this.#loadSecrets).full(text);
-          if (problems.length === 0 || open.has(uri.toString())) {
-            for (const p of problems) result.secrets.push({ uri: uri.toString(), line: lineOf(text, p.start), publicKey: p.publicKey ?? '' });
-            continue;
-          }
-          const doc = textPositions(text);
-          const entries = problems.map((problem) => ({ diagnostic: this.#toDiagnostic(doc, problem), problem }));
-          this.#published.set(uri.toString(), entries);
-          this.collection.set(
-            uri,
-            entries.map((e) => e.diagnostic),
-          );
-          for (const p of problems) {
-            result.secrets.push({ uri: uri.toString(), line: lineOf(text, p.start), publicKey: p.publicKey ?? '' });
-            if (p.publicKey) this.#askControl(p.publicKey);
-          }
-        } catch {
-          // unreadable (removed meanwhile, a special file): skipped
-        }
-      }
-      return result;
-    };
-    if (arg.show === false) return run();
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'NEAR Lens: scanning the workspace for secret keys', cancellable: true },
-      (progress, token) => run(progress, token),
-    );
-    const n = result.secrets.length;
-    const files = new Set(result.secrets.map((s) => s.uri)).size;
-    const summary = `${result.cancelled ? 'Scan cancelled after' : 'Scanned'} ${result.filesRead} files: ${n === 0 ? 'no NEAR secret key found' : `${n} secret key${n === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (see the Problems panel)`}.`;
-    if (n > 0) {
-      void vscode.window.showWarningMessage(`NEAR Lens: ${summary}`, 'Show Problems').then((c) => {
-        if (c) void vscode.commands.executeCommand('workbench.actions.view.problems');
-      });
-    } else void vscode.window.showInformationMessage(`NEAR Lens: ${summary}`);
-    return result;
+  /** Every file the workspace search would read, for secret keys only (workspaceScan.ts). */
+  scanWorkspace(arg: ScanArgs): Promise<ScanResult> {
+    return this.#scan.run(arg);
   }
 
   dispose(): void {
@@ -401,61 +368,6 @@ function publicKeyArg(key: unknown): string {
   const c = typeof key === 'string' ? classify(key) : undefined;
   if (c?.kind !== 'public-key') throw new Error('NEAR Lens: give a public key (ed25519:… or secp256k1:…); a secret key is never accepted here.');
   return c.key;
-}
-
-/** Real files and untitled buffers; not our own result documents, output channels or git's copies. */
-function diagnosable(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled' || doc.uri.scheme === 'vscode-remote' || doc.uri.scheme === 'vscode-userdata';
-}
-
-function documentLength(doc: vscode.TextDocument): number {
-  return doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
-}
-
-/** The document as the engine reads it: only the ranges it asks for. */
-function documentSource(doc: vscode.TextDocument): TextSource {
-  return {
-    length: documentLength(doc),
-    read: (s, e) => doc.getText(new vscode.Range(doc.positionAt(s), doc.positionAt(e))),
-    around: (s, e) => {
-      const first = Math.max(0, doc.positionAt(s).line - 1);
-      const last = Math.min(doc.lineCount - 1, doc.positionAt(e).line + 1);
-      return [doc.offsetAt(new vscode.Position(first, 0)), doc.offsetAt(doc.lineAt(last).range.end)];
-    },
-  };
-}
-
-/** positionAt over a string (Scan Workspace diagnoses files that are not open). */
-function textPositions(text: string): vscode.TextDocument {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  const positionAt = (offset: number): vscode.Position => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return new vscode.Position(lo, offset - (starts[lo] as number));
-  };
-  return { positionAt } as unknown as vscode.TextDocument;
-}
-
-function lineOf(text: string, offset: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** files.exclude and search.exclude (the entries set to true) as one glob, as the workspace search applies them. */
-function excludeGlob(): string | undefined {
-  const globs = new Set<string>();
-  for (const section of ['files.exclude', 'search.exclude']) {
-    const o = vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {};
-    for (const [glob, on] of Object.entries(o)) if (on === true) globs.add(glob);
-  }
-  return globs.size ? `{${[...globs].join(',')}}` : undefined;
 }
 
 /** The part's entry: started by register.ts when the first document is diagnosed. */

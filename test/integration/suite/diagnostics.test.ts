@@ -29,6 +29,10 @@ function captureLog(api: NearLensApi): { lines: string[]; stop(): void } {
   return { lines, stop: () => void Object.assign(log, saved) };
 }
 
+async function scanSecrets(): Promise<{ filesRead: number; secrets: { uri: string; line: number; publicKey: string }[] }> {
+  return vscode.commands.executeCommand('nearLens.scanWorkspaceSecrets', { show: false });
+}
+
 const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
 
 async function diagnosticsOf(name: string, what: string, ok: (ds: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
@@ -100,7 +104,8 @@ describe('diagnostics (Problems panel)', () => {
     for (const text of [...log.lines, ...shown.messages.map((m) => m.text)]) assert.ok(!text.includes(SECRET_PAYLOAD.slice(0, 20)), `no secret in: ${text}`);
   });
 
-  it('"Alice.near": a warning naming the rule, and its preferred quick fix applied; an inexact amount', async () => {
+  it('"Alice.near": a warning naming the rule, and its preferred quick fix applied; an inexact amount', async function () {
+    this.timeout(60_000); // a code action round trip and a save: slow on a loaded machine
     // The fix edits a shared fixture: its text on disk is put back at the end, whatever the run (the later runs of
     // the suite, untrusted and web, read the same file).
     const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri('receivers.ts')));
@@ -176,17 +181,50 @@ describe('diagnostics (Problems panel)', () => {
     await waitFor(() => (ours(fixtureUri('receivers.ts')).length === 0 ? true : undefined), { what: 'diagnostics off' });
   });
 
-  it('Scan Workspace for Secret Keys… finds the .env key in a closed file (show: false)', async () => {
+  it('Scan Workspace for Secret Keys… publishes the .env key of a file whose editor was closed (open, close, scan; show: false)', async () => {
+    // The case #31 reproduces: VS Code keeps a document in workspace.textDocuments after its editor closes, and the
+    // scan used to leave any such file unpublished while its summary counted it.
+    // As the suite ran in CI: the file diagnosed while open, diagnostics switched off and on again (the open path
+    // re-reads its documents only after its debounce), the editor closed, then the scan.
+    await diagnosticsOf('deploy.env', 'the open file diagnosed', (d) => d.some((x) => codeOf(x) === 'secret-key'));
+    await setUserSetting('nearLens.diagnostics.enabled', false);
+    await waitFor(() => (ours(fixtureUri('deploy.env')).length === 0 ? true : undefined), { what: 'diagnostics off' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const result = await vscode.commands.executeCommand<{ filesRead: number; secrets: { uri: string; line: number; publicKey: string }[] }>(
-      'nearLens.scanWorkspaceSecrets',
-      { show: false },
-    );
+    await setUserSetting('nearLens.diagnostics.enabled', undefined);
+    const result = await scanSecrets();
     assert.ok(result.filesRead >= 5, JSON.stringify(result));
     assert.deepEqual(
       result.secrets.map((s) => [s.uri.split('/').pop(), s.line, s.publicKey]),
       [['deploy.env', 3, PUBLIC_KEY]],
     );
-    assert.ok(ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key'));
+    assert.ok(
+      ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key'),
+      'every file the scan counts shows its key in the Problems panel',
+    );
+  });
+
+  it('Scan Workspace for Secret Keys…: a never-opened file found by the scan is cleared when fixed on disk, shown again, cleared when deleted', async function () {
+    this.timeout(60_000);
+    const uri = vscode.Uri.joinPath(fixtureUri('deploy.env'), '..', 'scan-temp.env');
+    const keyText = new TextEncoder().encode(`NEAR_PRIVATE_KEY=ed25519:${SECRET_PAYLOAD}\n`);
+    const hasKey = (): boolean => ours(uri).some((x) => codeOf(x) === 'secret-key');
+    try {
+      await vscode.workspace.fs.writeFile(uri, keyText);
+      const first = await scanSecrets();
+      assert.ok(
+        first.secrets.some((s) => s.uri === uri.toString() && s.publicKey === PUBLIC_KEY),
+        JSON.stringify(first.secrets),
+      );
+      assert.ok(hasKey(), 'published by the scan');
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('NEAR_PRIVATE_KEY=\n'));
+      await waitFor(() => (hasKey() ? undefined : true), { what: 'cleared once the file on disk holds no key', timeoutMs: 15_000 });
+      await vscode.workspace.fs.writeFile(uri, keyText);
+      await scanSecrets();
+      assert.ok(hasKey(), 'published again by a second scan');
+      await vscode.workspace.fs.delete(uri);
+      await waitFor(() => (hasKey() ? undefined : true), { what: 'cleared once the file is deleted', timeoutMs: 15_000 });
+    } finally {
+      await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    }
   });
 });

@@ -47,6 +47,18 @@ const noNodeGlobals = ['Buffer', 'process', 'global', '__dirname', '__filename',
   message: `No Node global: ${webSafe}.`,
 }));
 
+// Every HTTP request goes through ofetch (the transport's instance, or ofetch.raw where a request is not the service's):
+// no direct call of the global fetch anywhere in src/ or media/, the transport included (it hands `globalThis.fetch`
+// to ofetch as the fetch under it, and calls nothing itself).
+const viaOfetch = 'every HTTP request goes through ofetch (src/core/service/transport.ts, or ofetch.raw with the same options)';
+const noGlobalFetch = [{ name: 'fetch', message: `No global fetch: ${viaOfetch}.` }];
+const noGlobalFetchCall = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='fetch'][callee.object.name=/^(globalThis|self|window)$/]",
+    message: `No global fetch: ${viaOfetch}.`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.e2e/**', '.vscode-test/**', 'bench/baselines/**', 'test/fixtures/**'] },
   js.configs.recommended,
@@ -112,7 +124,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'media/**/*.ts'],
     ignores: [NODE_ONLY_ADAPTER],
-    rules: { 'no-restricted-syntax': ['error', ...noNodeSyntax], 'no-restricted-globals': ['error', ...noNodeGlobals] },
+    rules: {
+      'no-restricted-syntax': ['error', ...noNodeSyntax, ...noGlobalFetchCall],
+      'no-restricted-globals': ['error', ...noNodeGlobals, ...noGlobalFetch],
+    },
+  },
+  {
+    files: [NODE_ONLY_ADAPTER],
+    rules: { 'no-restricted-syntax': ['error', ...noGlobalFetchCall], 'no-restricted-globals': ['error', ...noGlobalFetch] },
   },
   {
     files: ['**/*.mjs'],

@@ -1,6 +1,7 @@
 // The web build's lazy parts (dist/web/<name>.js): fetched and evaluated on first use, as the browser's Web Worker
 // extension host loads an extension itself (a worker has no `require` of a sibling file). Only the web build bundles
 // this (src/features/lazy.ts requires it behind its NEAR_LENS_WEB switch).
+import { ofetch } from 'ofetch';
 import vscode = require('vscode');
 
 let extensionUri: vscode.Uri | undefined;
@@ -38,9 +39,11 @@ export function fetchPart(name: string): Promise<unknown> {
 async function load(name: string): Promise<unknown> {
   if (!extensionUri) throw new Error('NEAR Lens has not activated');
   const url = vscode.Uri.joinPath(extensionUri, 'dist', 'web', `${name}.js`).toString(true);
-  const res = await fetch(url);
+  // Through ofetch as every request is: one attempt (ofetch would retry a failed GET once), the status checked here,
+  // the body read as text (by its content type ofetch would read a script as a Blob).
+  const res = await ofetch.raw<string, 'text'>(url, { retry: false, ignoreResponseError: true, responseType: 'text' });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  const code = `${await res.text()}\n//# sourceURL=${url}`;
+  const code = `${res._data ?? ''}\n//# sourceURL=${url}`;
   const module = { exports: {} as unknown };
   const need = (id: string): unknown => {
     if (id === 'vscode') return vscode;

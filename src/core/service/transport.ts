@@ -358,10 +358,22 @@ export class HttpTransport {
   }
 }
 
-/** Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; sends no key). */
-async function reachable(fetch: typeof globalThis.fetch, origin: string): Promise<boolean> {
+/**
+ * Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; sends no key), through ofetch
+ * over the client's own fetch. One attempt (ofetch would retry a failed GET once), any answer counts (an opaque one
+ * reads as status 0) and its body is left unread.
+ */
+async function reachable(inner: typeof globalThis.fetch, origin: string): Promise<boolean> {
   try {
-    await fetch(`${origin}/`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    await ofetch.create({}, { fetch: inner }).raw(`${origin}/`, {
+      mode: 'no-cors',
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(5000),
+      retry: false,
+      ignoreResponseError: true,
+      responseType: 'stream',
+    });
     return true;
   } catch {
     return false;

@@ -2,35 +2,15 @@
 // under "Alice.near" in a TypeScript file, and their entries in the Problems panel (source NEAR Lens, the public
 // key, the rule). Saves .e2e/screenshots/readme-diagnostics.png (the README's picture, docs/images/diagnostics.png).
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { packageVsix } from './support/packaging';
-import { activeEditor, openFromExplorer, plain, poll, startWorkbench, SCREENSHOTS } from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { useWorkbench } from './support/session';
+import { activeEditor, openFromExplorer, plain, poll } from './support/workbench';
 
 const PUBLIC_KEY = 'ed25519:4GxzbYaqMYRKHoALZMthn6G43pNycaYFjJmad1Suk3Lt';
 
 describe('NEAR Lens diagnostics in the browser (squiggles and the Problems panel)', function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    // Tabs stay open (no preview tab replaced by the next file): a closed file's diagnostics are cleared.
-    wb = await startWorkbench({ vsix, settings: { 'workbench.editor.enablePreview': false } });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const name = `FAILED-diagnostics-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`;
-    const file = await wb.shot(name).catch(() => '(no screenshot)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n      [e2e] code-server log tail:\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/`);
-  });
+  // Tabs stay open (no preview tab replaced by the next file): a closed file's diagnostics are cleared.
+  const wb = useWorkbench({ name: 'diagnostics', settings: { 'workbench.editor.enablePreview': false } });
 
   it('a secret key in deploy.env is squiggled as an error', async () => {
     const { page } = wb;

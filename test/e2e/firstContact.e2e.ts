@@ -3,65 +3,14 @@
 // welcome, hover an id, open the panel, query a block twice, close every editor — and nothing on screen is an error:
 // no save prompt, no error notification, no raw error text in the workbench or the webview.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { expectedAccount, shownNear } from './support/figures';
-import { packageVsix } from './support/packaging';
-import {
-  SCREENSHOTS,
-  answerInputBox,
-  editorText,
-  hoverUntil,
-  openFromExplorer,
-  panelFrame,
-  pickQuickItem,
-  poll,
-  runCommand,
-  sideBarTreeRows,
-  startWorkbench,
-} from './support/workbench';
-import type { Workbench } from './support/workbench';
-
-/** Text that only a bug or an unhandled error puts on screen. */
-const RAW_ERROR =
-  /\b(?:Error|TypeError|ReferenceError|SyntaxError):|ECONNREFUSED|ECONNRESET|\bat [\w.<>]+ \(|\[object Object\]|\bundefined\b|\bNaN\b|does not exist while viewing|-32000|Server error/;
+import { assertNoErrorOnScreen as noErrorOn, useWorkbench } from './support/session';
+import { answerInputBox, editorText, hoverUntil, openFromExplorer, panelFrame, pickQuickItem, poll, runCommand, sideBarTreeRows } from './support/workbench';
 
 describe('first contact: a new user’s first ten minutes (fresh profile, packaged .vsix)', function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: {} });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const file = await wb.shot(`FAILED-first-contact-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/first-*.png`);
-  });
-
-  /** Nothing on screen reads like an error: no error toast, no raw error text in the workbench or the panel's frames. */
-  async function assertNoErrorOnScreen(where: string): Promise<void> {
-    const { page } = wb;
-    assert.equal(await page.locator('.notification-toast .codicon-error, .notifications-center .codicon-error').count(), 0, `${where}: an error notification`);
-    const text = await page.locator('body').innerText();
-    const bad = text.split('\n').filter((l) => RAW_ERROR.test(l));
-    assert.deepEqual(bad, [], `${where}: raw error text on screen`);
-    for (const frame of page.frames()) {
-      const t = await frame
-        .locator('body')
-        .innerText({ timeout: 2_000 })
-        .catch(() => '');
-      const badInFrame = t.split('\n').filter((l) => RAW_ERROR.test(l));
-      assert.deepEqual(badInFrame, [], `${where}: raw error text in a frame (${frame.url().slice(0, 60)})`);
-    }
-  }
+  const wb = useWorkbench({ name: 'first-contact', shots: 'first-*.png' });
+  const assertNoErrorOnScreen = (where: string): Promise<void> => noErrorOn(wb.page, where);
 
   it('opens the view to a welcome that says what to do, and adds an account from it', async () => {
     const { page } = wb;

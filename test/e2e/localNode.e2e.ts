@@ -3,55 +3,17 @@
 // file and opens its balance panel: exact native figures, "no indexer on this network" where tokens would be, and no
 // error text anywhere on screen.
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { packageVsix } from './support/packaging';
-import { SCREENSHOTS, answerInputBox, hoverUntil, panelFrame, poll, runCommand, startWorkbench } from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { RAW_ERROR, assertNoErrorOnScreen as noErrorOn, useWorkbench } from './support/session';
+import { answerInputBox, hoverUntil, panelFrame, poll, runCommand } from './support/workbench';
 
-/** Text that only a bug or an unhandled error puts on screen (as in firstContact.e2e.ts), and the words of a failure. */
-const RAW_ERROR =
-  /\b(?:Error|TypeError|ReferenceError|SyntaxError):|ECONNREFUSED|ECONNRESET|\bat [\w.<>]+ \(|\[object Object\]|\bundefined\b|\bNaN\b|does not exist while viewing|-32000|Server error|unavailable|failed|Nothing answers/;
+/** Text that only a bug or an unhandled error puts on screen, and the words of a failure. */
+const ERROR_OR_FAILURE = new RegExp(`${RAW_ERROR.source}|unavailable|failed|Nothing answers`);
 const LOCAL = 'alice.test.near';
 
 describe('local node: a new user switches to Local node…, hovers a sandbox id and opens its panel (#26)', function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: {} });
-    wb.stub.setRpcOnly(true); // a node: JSON-RPC only
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const file = await wb.shot(`FAILED-local-node-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/local-*.png`);
-  });
-
-  async function assertNoErrorOnScreen(where: string): Promise<void> {
-    const { page } = wb;
-    assert.equal(await page.locator('.notification-toast .codicon-error, .notifications-center .codicon-error').count(), 0, `${where}: an error notification`);
-    const bad = (await page.locator('body').innerText()).split('\n').filter((l) => RAW_ERROR.test(l));
-    assert.deepEqual(bad, [], `${where}: error text on screen`);
-    for (const frame of page.frames()) {
-      const t = await frame
-        .locator('body')
-        .innerText({ timeout: 2_000 })
-        .catch(() => '');
-      assert.deepEqual(
-        t.split('\n').filter((l) => RAW_ERROR.test(l)),
-        [],
-        `${where}: error text in a frame (${frame.url().slice(0, 60)})`,
-      );
-    }
-  }
+  const wb = useWorkbench({ name: 'local-node', shots: 'local-*.png', ready: (w) => w.stub.setRpcOnly(true) }); // a node: JSON-RPC only
+  const assertNoErrorOnScreen = (where: string): Promise<void> => noErrorOn(wb.page, where, ERROR_OR_FAILURE);
 
   it('Switch Network… → Local node… checks the node and says its chain and head', async () => {
     const { page } = wb;

@@ -7,44 +7,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectedAccount, exactNear, shownBytes, shownNear, stubHeadBlock } from './support/figures';
-import { ROOT, packageVsix } from './support/packaging';
-import {
-  SCREENSHOTS,
-  answerInputBox,
-  editorText,
-  hoverUntil,
-  openFromExplorer,
-  panelFrame,
-  pickQuickItem,
-  poll,
-  runCommand,
-  startWorkbench,
-} from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { ROOT } from './support/packaging';
+import { useWorkbench } from './support/session';
+import { answerInputBox, editorText, hoverUntil, openFromExplorer, panelFrame, pickQuickItem, poll, runCommand } from './support/workbench';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; displayName: string };
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 describe('the web build in the Web Worker extension host (packaged .vsix, remote.extensionKind web) (#28)', function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const file = await wb.shot(`FAILED-web-worker-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/web-*.png`);
-  });
+  const wb = useWorkbench({ name: 'web-worker', shots: 'web-*.png', settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } });
 
   /** The stub's requests since `from`, each one sent by the browser: an `Origin` header and Chromium's user agent. */
   function assertFromBrowser(from: number, what: string): void {

@@ -2,13 +2,11 @@
 // Chromium the way a person would — explorer clicks, the mouse, the command palette — reading only what is on screen.
 // Each step saves a screenshot under .e2e/screenshots/. Run alone with `npm run test:e2e`.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { accountAt, CHAIN_ACCOUNT } from '../support/chain';
 import { expectedAccount, exactNear, shownBytes, shownNear, stubHeadBlock } from './support/figures';
-import { packageVsix } from './support/packaging';
+import { useWorkbench } from './support/session';
 import {
   THEMES,
-  SCREENSHOTS,
   answerInputBox,
   copiedText,
   cropAround,
@@ -26,7 +24,6 @@ import {
   setPanelWidth,
   sideBarRow,
   sideBarTreeRows,
-  startWorkbench,
 } from './support/workbench';
 import type { Workbench } from './support/workbench';
 
@@ -37,25 +34,7 @@ const LONG_CONTRACT = 'c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2.factory.bridge.n
 
 describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: { 'nearLens.watchlist': WATCHLIST } });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const name = `FAILED-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 60)}`;
-    const file = await wb.shot(name).catch(() => '(no screenshot)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n      [e2e] code-server log tail:\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/`);
-  });
+  const wb = useWorkbench({ name: 'workbench', settings: { 'nearLens.watchlist': WATCHLIST } });
 
   it('starts with NEAR Lens active: its activity-bar entry and "NEAR custom" in the status bar', async () => {
     const { page } = wb;

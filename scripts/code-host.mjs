@@ -6,6 +6,7 @@
 //
 // Environment: everything is passed through to the extension host (tests read their stub URLs from it).
 //   CODE_HOST_WORKSPACE_TRUST=on  workspace trust enabled: the folder opens untrusted (Restricted Mode, no prompt)
+//   CODE_HOST_VSCODE=oldest       the oldest host (VS Code 1.90, see setup-host.sh) instead of the current one
 //   CODE_HOST_TIMEOUT_S=600       give up (exit 1) after this long
 //   CODE_HOST_VERBOSE=1           also print code-server's log and the page's console
 //   CODE_HOST_KEEP=1              keep the per-run temp dir (logs, profile) for a post-mortem
@@ -13,7 +14,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
-import { CALM_SETTINGS, TRUST_ON_SETTINGS, launchChromium, remotePath, startCodeServer, workbenchUrl, writeUserSettings } from './lib/code-server.mjs';
+import {
+  CALM_SETTINGS,
+  TRUST_ON_SETTINGS,
+  hostPaths,
+  launchChromium,
+  remotePath,
+  startCodeServer,
+  workbenchUrl,
+  writeUserSettings,
+} from './lib/code-server.mjs';
 
 const t0 = Date.now();
 // The log channel carries the workbench's own chatter too; these lines say nothing about the tests.
@@ -83,9 +93,14 @@ async function main() {
 
   try {
     server = await startCodeServer({ runDir, userDataDir, extensionsDir: args.extensionsDir, folder: args.folder, trust, logToConsole: verbose });
-    say(`code-server ${server.base} ready in ${secs(server.startMs)} (workspace trust ${trust ? 'on' : 'off'}${args.folder ? `, folder ${args.folder}` : ''})`);
+    say(
+      `code-server ${server.base} (VS Code ${hostPaths().vscodeVersion()}) ready in ${secs(server.startMs)} (workspace trust ${trust ? 'on' : 'off'}${args.folder ? `, folder ${args.folder}` : ''})`,
+    );
 
     browser = await launchChromium({ profileDir: path.join(runDir, 'chromium') });
+    // The clipboard a desktop VS Code has: VS Code 1.90's web workbench reads it only through navigator.clipboard,
+    // which headless Chromium refuses without these permissions (later workbenches keep what they wrote).
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
     const page = browser.pages()[0] ?? (await browser.newPage());
     let settle;
     const done = new Promise((resolve) => (settle = resolve));

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check and all three test layers, from a fresh clone. Runs, in order and each timed:
-//   host        scripts/setup-host.sh (Node 24 + code-server into .tools/, Debian chromium; instant once done)
+//   host        scripts/setup-host.sh (code-server 4.139 + Node 24 and code-server 4.90 (VS Code 1.90) + Node 20 into
+//               .tools/, Debian chromium; instant once done)
 //   typecheck   npm run typecheck
 //   lint        npm run lint              ESLint (layer rules included) and prettier --check
 //   build       npm run build:prod (the production bundle and its size gate)
 //   unit        npm run test:unit         mocha in Node
-//   in-editor   npm run test:integration  mocha inside a real VS Code's extension host (trusted + untrusted runs)
+//   in-editor   npm run test:integration  mocha inside a real VS Code's extension host (main, untrusted, web runs, and
+//                                         main again on VS Code 1.90: "oldest"); the summary names each run's count
 //   e2e         npm run test:e2e          packaging test + the packaged .vsix driven in code-server by headless Chromium
 // Every step runs even when an earlier one failed, so one run shows everything. Each layer's mocha summaries
 // ("N passing / N pending / N failing", spec reporter) are added up; a layer fails on a non-zero exit, a failing or
@@ -58,6 +60,13 @@ export function mochaCounts(output) {
   return { passed: sum('passing'), pending: sum('pending'), failed: sum('failing'), summaries };
 }
 
+/** runTest.ts's per-run lines ("[integration] oldest: 150 passed in 41.0 s"): "main 150 · … · oldest 150". */
+export function runCounts(output) {
+  // eslint-disable-next-line no-control-regex
+  const text = output.replace(/\x1b\[[0-9;]*m/g, '');
+  return [...text.matchAll(/^\[integration\] ([\w-]+): (?:FAILED \()?(\d+) passed/gm)].map((m) => `${m[1]} ${m[2]}`).join(' · ');
+}
+
 async function main() {
   const t0 = Date.now();
   if (!existsSync(path.join(ROOT, 'node_modules/.package-lock.json'))) {
@@ -80,6 +89,7 @@ async function main() {
     const r = { ...step, code, ms, ok: code === 0 };
     if (step.layer) {
       Object.assign(r, mochaCounts(out));
+      r.runs = runCounts(out);
       if (r.summaries === 0) r.why = 'no mocha summary in its output';
       else if (r.failed > 0) r.why = `${r.failed} failing`;
       else if (r.pending > 0) r.why = `${r.pending} skipped`;
@@ -102,7 +112,7 @@ async function main() {
   say(`total ${secs(Date.now() - t0)}`);
   console.log(`checks: ${checks.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}${r.detail ? ` (${r.detail})` : ''} ${secs(r.ms)}`).join(' · ')}`);
   console.log(
-    `layers: ${layers.map((r) => `${r.name} ${r.passed} passed`).join(' · ')} — ${total('pending')} skipped, ${total('failed')} failed` +
+    `layers: ${layers.map((r) => `${r.name} ${r.passed} passed${r.runs ? ` (${r.runs})` : ''}`).join(' · ')} — ${total('pending')} skipped, ${total('failed')} failed` +
       ` (${layers.map((r) => `${r.name} ${secs(r.ms)}`).join(', ')})` +
       (failedSteps.length > 0 ? ` — FAILED: ${failedSteps.join(', ')}` : ''),
   );

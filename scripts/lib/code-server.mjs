@@ -18,20 +18,37 @@ function pin(name) {
   return m[1];
 }
 
+/**
+ * The hosts setup-host.sh installs: `current` (the newest VS Code) and `oldest` (the oldest VS Code that
+ * package.json's engines.vscode claims, for one more in-editor run). `CODE_HOST_VSCODE=oldest` picks the default.
+ * code-server 4.90 knows neither --reconnection-grace-time nor --vscode-option (its VS Code 1.90 workbench honours
+ * the `payload` URL parameter without the smoke-test driver, and stop() kills the extension host with the group).
+ */
+const HOSTS = {
+  current: { node: 'NODE_VERSION', codeServer: 'CODE_SERVER_VERSION', newFlags: true },
+  oldest: { node: 'OLDEST_NODE_VERSION', codeServer: 'OLDEST_CODE_SERVER_VERSION', newFlags: false },
+};
+export const defaultHost = () => process.env.CODE_HOST_VSCODE || 'current';
+
 /** Paths of the installed host; throws a helpful message when setup has not run. */
-export function hostPaths() {
+export function hostPaths(host = defaultHost()) {
+  const pins = HOSTS[host];
+  if (!pins) throw new Error(`unknown host "${host}" (CODE_HOST_VSCODE: ${Object.keys(HOSTS).join(' or ')})`);
   const tools = path.join(ROOT, '.tools');
-  const node = path.join(tools, `node-${pin('NODE_VERSION')}`, 'bin/node');
-  const codeServer = path.join(tools, `code-server-${pin('CODE_SERVER_VERSION')}`, 'node_modules/code-server');
+  const nodeVersion = pin(pins.node);
+  const node = path.join(tools, `node-${nodeVersion}`, 'bin/node');
+  const codeServer = path.join(tools, `code-server-${pin(pins.codeServer)}`, 'node_modules/code-server');
   const entry = path.join(codeServer, 'out/node/entry.js');
   for (const [what, p] of [
-    ['Node 24', node],
+    [`Node ${nodeVersion}`, node],
     ['code-server', entry],
     ['Chromium', CHROMIUM],
   ]) {
     if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run \`npm run setup:host\` first`);
   }
-  return { node, codeServer, entry };
+  /** The VS Code inside, e.g. 1.90.2. */
+  const vscodeVersion = () => JSON.parse(readFileSync(path.join(codeServer, 'lib/vscode/package.json'), 'utf8')).version;
+  return { node, codeServer, entry, vscodeVersion, newFlags: pins.newFlags };
 }
 
 /** User settings that keep a fresh workbench calm and offline. */
@@ -101,8 +118,8 @@ function hostEnv(runDir, extraEnv) {
 }
 
 /** `code-server --install-extension file.vsix` into the run's extensions dir (< 1 s). */
-export function installExtension({ vsix, userDataDir, extensionsDir, runDir }) {
-  const { node, entry } = hostPaths();
+export function installExtension({ vsix, userDataDir, extensionsDir, runDir, host }) {
+  const { node, entry } = hostPaths(host);
   const r = spawnSync(node, [entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
     env: hostEnv(runDir, {}),
     encoding: 'utf8',
@@ -114,6 +131,7 @@ export function installExtension({ vsix, userDataDir, extensionsDir, runDir }) {
  * Starts code-server on 127.0.0.1:<free port> in its own process group. Everything it writes goes under
  * runDir (XDG dirs, its log). `trust: false` passes --disable-workspace-trust (every folder trusted);
  * `trust: true` leaves trust on. `smokeTestDriver` lets the workbench honour the `payload` URL parameter.
+ * `host`: 'current' or 'oldest' (see hostPaths).
  */
 export async function startCodeServer({
   runDir,
@@ -125,8 +143,9 @@ export async function startCodeServer({
   env = {},
   port,
   logToConsole = false,
+  host,
 }) {
-  const { node, entry } = hostPaths();
+  const { node, entry, newFlags } = hostPaths(host);
   mkdirSync(userDataDir, { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   port ??= await freePort();
@@ -140,8 +159,7 @@ export async function startCodeServer({
     '--disable-update-check',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--reconnection-grace-time',
-    '5', // else a dropped page leaves a ~150 MB extension host alive for 3 hours
+    ...(newFlags ? ['--reconnection-grace-time', '5'] : []), // else a dropped page leaves a ~150 MB extension host alive for 3 hours
     '--user-data-dir',
     userDataDir,
     '--extensions-dir',
@@ -150,7 +168,7 @@ export async function startCodeServer({
     path.join(runDir, 'code-server.yaml'),
   ];
   if (!trust) args.push('--disable-workspace-trust');
-  if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  if (smokeTestDriver && newFlags) args.push('--vscode-option', 'enable-smoke-test-driver');
   if (folder) args.push(folder);
 
   const logFile = path.join(runDir, 'code-server.log');

@@ -4,8 +4,10 @@
 //   VSCODE_EXECUTABLE=/path/to/code   a desktop VS Code you have
 //   NEAR_LENS_VSCODE=download         let @vscode/test-electron download one (needs the internet)
 //   otherwise                         the offline host, scripts/code-host.mjs (code-server + headless Chromium)
-// Two runs: "main" (trust off, test/fixtures/workspace) and "untrusted" (trust on, a temp copy of the workspace
-// whose .vscode/settings.json points the endpoints at the stub's foreign host). Must not import src/.
+// Runs: "main" (trust off, test/fixtures/workspace), "untrusted" (trust on, a temp copy of the workspace whose
+// .vscode/settings.json points the endpoints at the stub's foreign host), "web" (the Web Worker extension host) and
+// "oldest" (the main suite again on the oldest VS Code engines.vscode claims, code-server 4.90 = VS Code 1.90).
+// Each run's line says how many tests passed. Must not import src/.
 import { runTests } from '@vscode/test-electron';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,9 +25,11 @@ const EXTENSION_ID = (({ publisher, name }: { publisher: string; name: string })
 );
 
 interface Run {
-  name: 'main' | 'untrusted' | 'web';
+  name: 'main' | 'untrusted' | 'web' | 'oldest';
   folder: string;
   trust: boolean;
+  /** Which offline host (scripts/lib/code-server.mjs): the current VS Code unless 'oldest'. */
+  host?: 'oldest';
 }
 
 const WEB_DIR = path.join(ROOT, 'out/test/integration/web');
@@ -62,6 +66,9 @@ async function main(): Promise<number> {
       if (exe.offline) runs.push({ name: 'web', folder: FIXTURE_WORKSPACE, trust: false });
       else results.push('web: not run (the Web Worker extension host run needs the offline host, code-server)');
     }
+    // The main suite on the oldest VS Code that engines.vscode claims (scripts/setup-host.sh installs it).
+    if (exe.offline) runs.push({ name: 'oldest', folder: FIXTURE_WORKSPACE, trust: false, host: 'oldest' });
+    else results.push('oldest: not run (VS Code 1.90 is one of the offline hosts; a desktop VS Code runs as it is)');
     // NEAR_LENS_IT_RUNS=web (or main,untrusted …) runs only those.
     const only = process.env['NEAR_LENS_IT_RUNS']?.split(',');
     for (const run of runs.filter((r) => !only || only.includes(r.name))) {
@@ -85,10 +92,12 @@ async function main(): Promise<number> {
       });
       // No environment in a Web Worker: the web suite reads the same variables from this file (web/index.ts).
       if (web) writeFileSync(path.join(WEB_DIR, 'stub.json'), `${JSON.stringify(env, null, 2)}\n`);
+      const label = run.host === 'oldest' ? `${exe.label}, VS Code ${oldestVersion()}` : exe.label;
       console.log(
-        `[integration] ${run.name} run: ${exe.label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`,
+        `[integration] ${run.name} run: ${label}, workspace ${run.folder.startsWith(ROOT) ? path.relative(ROOT, run.folder) : run.folder}, trust ${run.trust ? 'on' : 'off'}`,
       );
       const started = Date.now();
+      const output = tapStdout();
       try {
         await runTests({
           ...(exe.path ? { vscodeExecutablePath: exe.path } : {}),
@@ -99,12 +108,13 @@ async function main(): Promise<number> {
             ...env,
             NEAR_LENS_FIXTURE_WORKSPACE: run.folder,
             CODE_HOST_WORKSPACE_TRUST: run.trust ? 'on' : 'off',
+            ...(run.host ? { CODE_HOST_VSCODE: run.host } : {}),
           },
         });
-        results.push(`${run.name}: passed in ${secs(Date.now() - started)}`);
+        results.push(`${run.name}: ${counted(output.stop())} in ${secs(Date.now() - started)}`);
       } catch (e) {
         failed++;
-        results.push(`${run.name}: FAILED in ${secs(Date.now() - started)} (${e instanceof Error ? e.message : String(e)})`);
+        results.push(`${run.name}: FAILED (${counted(output.stop())}) in ${secs(Date.now() - started)} (${e instanceof Error ? e.message : String(e)})`);
       }
     }
   } finally {
@@ -114,6 +124,42 @@ async function main(): Promise<number> {
   }
   for (const line of results) console.log(`[integration] ${line}`);
   return failed > 0 ? 1 : 0;
+}
+
+/** Keeps a copy of what runTests writes to stdout (the extension host's mocha output) until stop(). */
+function tapStdout(): { stop: () => string } {
+  const write = process.stdout.write.bind(process.stdout);
+  let text = '';
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return write(chunk, ...rest);
+  }) as typeof process.stdout.write;
+  return {
+    stop: () => {
+      process.stdout.write = write;
+      return text;
+    },
+  };
+}
+
+/** "N passed[, M pending][, K failing]" from the run's mocha summary ("  N passing (12s)" …), or "no mocha summary". */
+function counted(output: string): string {
+  const n = (word: string): number | undefined => {
+    const m = new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(output);
+    return m?.[1] === undefined ? undefined : Number(m[1]);
+  };
+  const passing = n('passing');
+  if (passing === undefined) return 'no mocha summary';
+  const pending = n('pending');
+  const failing = n('failing');
+  return `${passing} passed${pending ? `, ${pending} pending` : ''}${failing ? `, ${failing} failing` : ''}`;
+}
+
+/** The VS Code inside the oldest offline host (read from its install; runTest.ts must not import the scripts). */
+function oldestVersion(): string {
+  const pin = /^OLDEST_CODE_SERVER_VERSION=([0-9.]+)/m.exec(readFileSync(path.join(ROOT, 'scripts/setup-host.sh'), 'utf8'))?.[1];
+  const file = path.join(ROOT, `.tools/code-server-${pin}/node_modules/code-server/lib/vscode/package.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : `of code-server ${pin} (not installed)`;
 }
 
 function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {

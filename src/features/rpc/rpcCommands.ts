@@ -126,18 +126,21 @@ async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocu
   const uri = uriOf(r);
   const document = await vscode.workspace.openTextDocument(uri);
   if (show) {
-    const old = vscode.window.tabGroups.all
-      .flatMap((g) => g.tabs)
-      .filter(
-        (t) =>
-          !t.isPinned &&
-          t.input instanceof vscode.TabInputText &&
-          t.input.uri.scheme === RESULT_SCHEME &&
-          t.input.uri.path.startsWith(`/${r.kind}/`) &&
-          t.input.uri.query !== uri.query,
-      );
-    await vscode.window.showTextDocument(document, { preview: false, viewColumn: old[0]?.group.viewColumn });
-    await vscode.window.tabGroups.close(old, true);
+    const old = (): vscode.Tab[] =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter(
+          (t) =>
+            !t.isPinned &&
+            t.input instanceof vscode.TabInputText &&
+            t.input.uri.scheme === RESULT_SCHEME &&
+            t.input.uri.path.startsWith(`/${r.kind}/`) &&
+            t.input.uri.query !== uri.query,
+        );
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: old()[0]?.group.viewColumn });
+    // Read again after the await: VS Code 1.90 replaces its Tab objects as the tab model changes, and closing one it
+    // no longer holds throws "Tab close: Invalid tab not found!".
+    await vscode.window.tabGroups.close(old(), true);
   }
   return document;
 }

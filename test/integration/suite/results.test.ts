@@ -81,8 +81,9 @@ describe('rpc results', () => {
       [],
     );
 
-    // Closing asks nothing (a dirty editor would wait for a save dialog here).
-    assert.equal(await vscode.window.tabGroups.close(tabs), true);
+    // Closing asks nothing (a dirty editor would wait for a save dialog here). The tabs are read again: VS Code 1.90
+    // replaces its Tab objects as the tab model changes and refuses to close one it no longer holds.
+    assert.equal(await vscode.window.tabGroups.close(resultTabs()), true);
     assert.equal(resultTabs().length, 0);
   });
 

@@ -175,7 +175,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
     d.source = DIAGNOSTIC_SOURCE;
-    d.code = { value: p.code, target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
+    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
     return d;
   }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, answerNextInputBox, answerNextQuickPick, captureMessages, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub } from '../support/stubClient';
+import { resetStub, stubUrls } from '../support/stubClient';
 
 const KEY = 'words-key-0123456789';
 
@@ -22,8 +22,14 @@ describe('every word true (#32)', function () {
     api = await activateExtension();
   });
   afterEach(async () => {
+    const urls = stubUrls();
     await setUserSetting('nearLens.network', 'custom');
-    await waitFor(() => api.services.settings.network === 'custom', { what: 'the custom network back' });
+    await setUserSetting('nearLens.customNetwork.apiUrl', urls.apiUrl);
+    await setUserSetting('nearLens.customNetwork.rpcUrl', urls.rpcUrl);
+    await setUserSetting('nearLens.customNetwork.archivalRpcUrl', urls.archivalRpcUrl);
+    await waitFor(() => api.services.settings.network === 'custom' && api.services.settings.endpoints.apiUrl === urls.apiUrl, {
+      what: 'the stub custom network back',
+    });
     await vscode.commands.executeCommand('nearLens.clearApiKey');
     await resetStub();
   });
@@ -114,7 +120,108 @@ describe('every word true (#32)', function () {
       }
     });
   });
+
+  describe('Local node… (item 2)', () => {
+    it("the stub's REST port: it answered, but not as a NEAR node (HTTP 405), the box stays open with the URL; then its RPC port", async () => {
+      const { apiUrl, rpcUrl } = stubUrls();
+      const rest = new URL(apiUrl).host;
+      const node = new URL(rpcUrl).host;
+      const boxed = driveNextInputBox();
+      const done = vscode.commands.executeCommand<{ chainId: string; height: number } | undefined>('nearLens.switchNetwork', 'local');
+      const box = await boxed;
+      assert.equal(box.value, 'http://127.0.0.1:3030', 'not a node in use yet: the sandbox default');
+      await typeAndAccept(box, apiUrl);
+      const said = await waitFor(() => messageOf(box), { what: 'the box to say why', timeoutMs: 15_000 });
+      assert.equal(said, `${rest} answered, but not as a NEAR JSON-RPC node (HTTP 405) — is this the REST API? The network in use is unchanged: custom.`);
+      assert.doesNotMatch(said, /nothing answers/i);
+      assert.equal(box.value, apiUrl, 'the URL kept for another try');
+      assert.equal(api.services.settings.endpoints.apiUrl, apiUrl, 'nothing written');
+      await typeAndAccept(box, rpcUrl);
+      assert.deepEqual(await done, { chainId: 'testnet', height: 187310138 });
+      await waitFor(() => api.statusBar.text === `$(globe) NEAR local · ${node}`, { what: `the status bar to name the node (${api.statusBar.text})` });
+      assert.match(String(api.statusBar.tooltip), new RegExp(`^NEAR Lens: local · ${node.replace(/\./g, '\\.')} · `));
+
+      // Switch Network… names the node in use, and Local node… offers it again.
+      const picked = answerNextQuickPick(() => undefined);
+      await vscode.commands.executeCommand('nearLens.switchNetwork');
+      const { items } = await picked;
+      assert.deepEqual(
+        items.map((i) => [i.label, i.description]),
+        [
+          ['mainnet', 'FastNEAR mainnet; .testnet ids still go to testnet'],
+          ['testnet', 'FastNEAR testnet; .near ids still go to mainnet'],
+          ['$(check) custom', `in use: local · ${node}, RPC only`],
+          ['$(server) Local node…', `a node's JSON-RPC (in use: ${rpcUrl}), RPC only`],
+        ],
+      );
+      const again = driveNextInputBox();
+      const closed = vscode.commands.executeCommand('nearLens.switchNetwork', 'local');
+      const box2 = await again;
+      assert.equal(box2.value, rpcUrl, 'the node in use pre-filled');
+      box2.hide();
+      assert.equal(await closed, undefined);
+    });
+
+    it('from code: a closed port says nothing answers, a non-NEAR server says what answered; both keep the network', async () => {
+      const said = captureMessages();
+      try {
+        assert.equal(await vscode.commands.executeCommand('nearLens.switchNetwork', { local: 'http://127.0.0.1:9' }), undefined);
+        assert.match(
+          said.messages.at(-1)?.text ?? '',
+          /^NEAR Lens: Nothing answers at 127\.0\.0\.1:9: .* Start one with near-sandbox .* The network in use is unchanged: custom\.$/,
+        );
+        assert.equal(await vscode.commands.executeCommand('nearLens.switchNetwork', { local: stubUrls().apiUrl }), undefined);
+        assert.match(
+          said.messages.at(-1)?.text ?? '',
+          /^NEAR Lens: 127\.0\.0\.1:\d+ answered, but not as a NEAR JSON-RPC node \(HTTP 405\) — is this the REST API\?/,
+        );
+        assert.equal(api.services.settings.endpoints.apiUrl, stubUrls().apiUrl);
+      } finally {
+        said.stop();
+      }
+    });
+  });
 });
+
+/**
+ * Drives the next createInputBox as a person would: each answer is typed into the same box and accepted (Enter);
+ * `until` waits for what the box shows after each. Resolves with the box (to read its value and message).
+ */
+function driveNextInputBox(): Promise<vscode.InputBox> {
+  const original = vscode.window.createInputBox;
+  return new Promise((resolve) => {
+    vscode.window.createInputBox = () => {
+      vscode.window.createInputBox = original;
+      const box = original();
+      const show = box.show.bind(box);
+      box.show = () => {
+        show();
+        resolve(box);
+      };
+      return box;
+    };
+  });
+}
+
+/** Types `text` into the open input box and presses Enter (the workbench echoes the value back first). */
+async function typeAndAccept(box: vscode.InputBox, text: string): Promise<void> {
+  if (box.value !== text) {
+    const echoed = new Promise<void>((done) => {
+      const sub = box.onDidChangeValue(() => {
+        sub.dispose();
+        done();
+      });
+    });
+    box.value = text;
+    await Promise.race([echoed, new Promise((r) => setTimeout(r, 1000))]); // a set value the workbench already shows is not echoed
+  }
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+const messageOf = (box: vscode.InputBox): string => {
+  const m = box.validationMessage;
+  return typeof m === 'string' ? m : (m?.message ?? '');
+};
 
 /** The custom network's RPC host, as Set API Key names it. */
 function host(): string {

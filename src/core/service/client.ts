@@ -85,6 +85,11 @@ export class NearClient {
     return this.#apiRoot !== '';
   }
 
+  /** Whether an archival host of its own exists (an RPC-only network without one sends "archival" asks to its node, named so). */
+  get hasArchival(): boolean {
+    return this.endpoints.archivalRpcUrl !== '' && this.endpoints.archivalRpcUrl !== this.endpoints.rpcUrl;
+  }
+
   /**
    * An account: from the REST API; on a network without one, its state from RPC `view_account` (`source` says so);
    * when the REST API is down (network error, timeout, 5xx, 429, an HTML page) and the RPC host answers, the state
@@ -367,7 +372,8 @@ export class NearClient {
    * a height above the head costs one extra request and the archival host's own UNKNOWN_BLOCK is reported.
    */
   async #rpc(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
-    const host: RpcHost = o?.host ?? 'regular';
+    // No archival host of its own: its node answers, and is named as what it is (never "the archival host").
+    const host: RpcHost = o?.host === 'archival' && this.hasArchival ? 'archival' : 'regular';
     try {
       return { result: await this.#rpcCall(host, method, params, signal), host };
     } catch (e) {
@@ -375,6 +381,7 @@ export class NearClient {
       if (
         o?.fallback === false ||
         host !== 'regular' ||
+        !this.hasArchival ||
         !isRecord(params) ||
         params['block_id'] === undefined ||
         !(/^(GARBAGE_COLLECTED|UNKNOWN)_BLOCK$/.test(rpcCause ?? '') || (status === 422 && (kind === 'rpc' || kind === 'unprocessable')))
@@ -390,7 +397,7 @@ export class NearClient {
     // Integers past 2^53 (a header's u64 timestamp) arrive as exact digit strings, never rounded. Not JSON: handled
     // below, after the HTTP status.
     const parsed = tryJsonExact(ex.text);
-    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.#clean);
+    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.#clean, this.hasArchival);
     if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.#http.keys.length > 0, this.#clean);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
     if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');

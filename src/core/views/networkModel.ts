@@ -50,6 +50,12 @@ export function statusTooltip(s: Pick<Settings, 'network' | 'configError' | 'exp
   return `NEAR Lens: ${networkName(s)} · ${where} · ${keyText} · click to switch network`;
 }
 
+/** Where else the same id could be when it does not exist on `network`: its suffix's preset, else the other preset(s). */
+export function otherNetworks(id: string, network: string): NetworkLabel[] {
+  const suffix = networkForAccount(id);
+  return (suffix ? [suffix] : (['mainnet', 'testnet'] as const)).filter((n) => n !== network);
+}
+
 /** One action offered after a look-up: copy the id, open a page, or look the id up on another network. */
 export type LookupAction = { label: string; copy: string } | { label: string; url: string } | { label: string; network: NetworkLabel };
 
@@ -67,8 +73,7 @@ export function lookupOffer(
   summary?: string,
 ): { message: string; actions: LookupAction[] } {
   const url = explorerUrlFor(s, id, network);
-  const suffix = networkForAccount(id);
-  const others = summary ? [] : (suffix ? [suffix] : (['mainnet', 'testnet'] as const)).filter((n) => n !== network);
+  const others = summary ? [] : otherNetworks(id, network);
   return {
     message: summary ? `${id} on ${network}: ${summary}` : `No account ${id} on ${network}.`,
     actions: [

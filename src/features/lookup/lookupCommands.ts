@@ -66,7 +66,9 @@ async function pickAccountAction(services: Services, id: string, detail?: string
     sanitizeText(id, 80),
     actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
   );
-  if (command) await vscode.commands.executeCommand(command, id);
+  // Add to Watchlist answers as from the hover: the account revealed, "already in the watchlist" said.
+  if (command)
+    await (command === COMMANDS.watchlistAdd ? vscode.commands.executeCommand(command, id, { show: true }) : vscode.commands.executeCommand(command, id));
 }
 
 /** A notification with `actions` as buttons; the chosen one runs (copy, open a page, look up on another network). */
@@ -255,7 +257,7 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
     [COMMANDS.copyText]: async (text?: unknown): Promise<boolean> => {
       if (typeof text !== 'string' || !text) return false;
       await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);
+      vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${sanitizeText(text, 80)}`, 3000);
       return true;
     },
   };

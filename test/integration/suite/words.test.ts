@@ -3,11 +3,62 @@
 // local node, on an RPC-only network and after each action.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, answerNextInputBox, answerNextQuickPick, captureMessages, setUserSetting, waitFor } from '../support/editor';
+import {
+  activateExtension,
+  answerNextInputBox,
+  answerNextQuickPick,
+  captureMessages,
+  fixtureUri,
+  hoverText,
+  openFixture,
+  positionOf,
+  setUserSetting,
+  waitFor,
+} from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub, stubUrls } from '../support/stubClient';
+import { resetStub, setStubRpcOnly, stubUrls } from '../support/stubClient';
 
 const KEY = 'words-key-0123456789';
+// deploy.env's made-up secret key (test/support/madeUpKeys.ts, madeUpEd25519(9, 21)) and its public key.
+const PUBLIC_KEY = 'ed25519:4GxzbYaqMYRKHoALZMthn6G43pNycaYFjJmad1Suk3Lt';
+const SAME_WORDS = `NEAR secret key in this file: an ed25519 secret key whose public key is ${PUBLIC_KEY}.`;
+/** A height the stub's regular host has garbage-collected (its archival host keeps it). */
+const OLD_BLOCK = 1;
+
+/** Every message shown (information, warning, error) and every status-bar message, until stop(). */
+function captureAll(): { texts: string[]; status: string[]; stop(): void } {
+  const w = vscode.window;
+  const saved = { info: w.showInformationMessage, warn: w.showWarningMessage, error: w.showErrorMessage, status: w.setStatusBarMessage };
+  const texts: string[] = [];
+  const status: string[] = [];
+  const record = async (text: string): Promise<undefined> => void texts.push(text);
+  w.showInformationMessage = record as typeof w.showInformationMessage;
+  w.showWarningMessage = record as typeof w.showWarningMessage;
+  w.showErrorMessage = record as typeof w.showErrorMessage;
+  w.setStatusBarMessage = ((text: string) => {
+    status.push(text);
+    return { dispose: () => undefined };
+  }) as typeof w.setStatusBarMessage;
+  return {
+    texts,
+    status,
+    stop: () => {
+      w.showInformationMessage = saved.info;
+      w.showWarningMessage = saved.warn;
+      w.showErrorMessage = saved.error;
+      w.setStatusBarMessage = saved.status;
+    },
+  };
+}
+
+/** What a person reads: markdown escapes removed. */
+const plain = (md: string): string => md.replace(/\\(.)/g, '$1');
+
+/** The words that contradict themselves: "nothing answers" after an HTTP status, an archival host sent to the archival host. */
+function assertNoContradiction(text: string): void {
+  assert.ok(!(/nothing answers/i.test(text) && /HTTP \d{3}/.test(text)), `"nothing answers" after an answer: ${text}`);
+  assert.doesNotMatch(text, /archival .*the archival host/i, text);
+}
 
 /** The Web Worker extension host (the web build): WorkerGlobalScope and no `process`. */
 const onWeb = (): boolean => {
@@ -179,6 +230,123 @@ describe('every word true (#32)', function () {
       } finally {
         said.stop();
       }
+    });
+  });
+
+  describe('RPC-only networks offer only what works (item 3)', () => {
+    async function rpcOnlyNode(): Promise<void> {
+      await setStubRpcOnly(true);
+      await setUserSetting('nearLens.customNetwork.apiUrl', undefined);
+      await setUserSetting('nearLens.customNetwork.archivalRpcUrl', undefined);
+      await waitFor(() => api.services.settings.endpoints.apiUrl === '' && api.services.settings.endpoints.archivalRpcUrl === stubUrls().rpcUrl, {
+        what: 'an RPC-only network without an archival URL',
+      });
+    }
+    afterEach(async () => {
+      await setStubRpcOnly(false);
+    });
+
+    it('Query Block offers no archival host without an archival URL, and names the node as what it is', async () => {
+      await rpcOnlyNode();
+      const picked = answerNextQuickPick(() => undefined);
+      await vscode.commands.executeCommand('nearLens.queryBlock');
+      const { items, options } = await picked;
+      assert.equal(options?.title, 'NEAR Lens: which block?', 'the host pick is skipped: the node answers');
+      assert.ok(!items.some((i) => /archival/i.test(i.label)), JSON.stringify(items));
+      const r = await vscode.commands.executeCommand<{ host: string; summary: string }>('nearLens.queryBlock', { host: 'archival', show: false });
+      assert.equal(r?.host, 'regular');
+      assert.doesNotMatch(r?.summary ?? '', /archival/);
+    });
+
+    it('a secret key on an RPC-only network: no "Show Accounts of This Key"; the diagnostic says why', async () => {
+      await rpcOnlyNode();
+      const editor = await openFixture('deploy.env');
+      const d = await waitFor(
+        () => vscode.languages.getDiagnostics(editor.document.uri).find((x) => x.source === 'NEAR Lens' && x.message.includes('needs a REST API')),
+        { what: 'the diagnostic saying why', timeoutMs: 15_000 },
+      );
+      assert.ok(d.message.startsWith(SAME_WORDS), d.message);
+      assert.match(d.message, /Which accounts it controls needs a REST API \(an indexer\): this network is RPC only/);
+      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, d.range)) ?? [];
+      const titles = actions.map((a) => a.title);
+      assert.ok(titles.includes('Copy Public Key') && titles.includes('Ignore This Key in This Workspace'), titles.join(' | '));
+      assert.ok(!titles.includes('Show Accounts of This Key'), titles.join(' | '));
+    });
+
+    it('every message for a closed port, a non-NEAR server and a non-archival node: one per failure, none contradicting itself', async () => {
+      const said = captureAll();
+      const thrown: string[] = [];
+      const run = async (id: string, arg: unknown): Promise<void> => {
+        const before = said.texts.length;
+        try {
+          await vscode.commands.executeCommand(id, arg);
+        } catch (e) {
+          thrown.push(e instanceof Error ? e.message : String(e));
+        }
+        assert.ok(said.texts.length - before <= 1, `more than one message for one failure: ${JSON.stringify(said.texts.slice(before))}`);
+      };
+      try {
+        await run('nearLens.switchNetwork', { local: 'http://127.0.0.1:9' }); // a closed port
+        await run('nearLens.switchNetwork', { local: stubUrls().apiUrl }); // a server that is not a NEAR node
+        await rpcOnlyNode(); // a node without an archival URL
+        await run('nearLens.queryBlock', { blockId: OLD_BLOCK });
+        await run('nearLens.queryBlock', { host: 'archival', blockId: OLD_BLOCK });
+        await run('nearLens.rpcRequest', { method: 'block', params: { block_id: OLD_BLOCK } });
+        await run('nearLens.lookupAccount', { id: 'alice.test.near', blockId: OLD_BLOCK });
+        await run('nearLens.lookupPublicKey', { key: PUBLIC_KEY, all: true });
+      } finally {
+        said.stop();
+      }
+      const all = [...said.texts, ...thrown];
+      assert.ok(all.length >= 7, JSON.stringify(all));
+      for (const t of all) assertNoContradiction(t);
+      assert.ok(
+        all.some((t) => /The RPC host no longer keeps that block \(garbage collected\); this network has no archival RPC URL/.test(t)),
+        JSON.stringify(all),
+      );
+      assert.ok(!all.some((t) => /archival RPC host/i.test(t)), 'no archival host is named on a network without one');
+    });
+  });
+
+  describe('every action answers (item 4) and one voice on a secret key (item 5)', () => {
+    it("the hover's Add to Watchlist reveals the account (and says when it was watched already); Copy says Copied", async () => {
+      const said = captureAll();
+      try {
+        await vscode.commands.executeCommand('nearLens.watchlist.add', 'here.tg', { show: true });
+        await waitFor(() => api.watchlist.view.selection.some((n) => n.accountId === 'here.tg'), { what: 'here.tg revealed and selected' });
+        await vscode.commands.executeCommand('nearLens.watchlist.add', 'here.tg', { show: true });
+        assert.equal(said.texts.at(-1), 'here.tg is already in the watchlist.');
+        assert.equal(await vscode.commands.executeCommand('nearLens.copyText', 'here.tg'), true);
+        assert.equal(await vscode.commands.executeCommand('nearLens.copyPublicKey', PUBLIC_KEY), PUBLIC_KEY);
+        assert.deepEqual(said.status, ['$(check) NEAR Lens: copied here.tg', `$(check) NEAR Lens: copied ${PUBLIC_KEY}`]);
+      } finally {
+        said.stop();
+        await vscode.commands.executeCommand('nearLens.watchlist.remove', 'here.tg');
+      }
+      // The hover's own link carries { show: true }.
+      const doc = await vscode.workspace.openTextDocument({ content: 'const a = "alice.near";\n', language: 'typescript' });
+      const links = await hoverText(doc.uri, new vscode.Position(0, 13));
+      assert.ok(links.includes(`command:nearLens.watchlist.add?${encodeURIComponent('["alice.near",{"show":true}]')}`), links);
+    });
+
+    it("a missing account's hover offers Check on the other network and Copy Id only", async () => {
+      const editor = await openFixture('README.md');
+      const text = await hoverText(editor.document.uri, positionOf(editor.document, 'nobody.near'));
+      assert.match(plain(text), /No such account/);
+      const labels = [...text.matchAll(/\[([^\]]+)\]\(command:/g)].map((m) => m[1]);
+      assert.deepEqual(labels, ['Check on mainnet', 'Copy Id']);
+    });
+
+    it('the hover on a confirmed secret key says what the diagnostic says, with the same public key', async () => {
+      const editor = await openFixture('deploy.env');
+      const d = await waitFor(
+        () => vscode.languages.getDiagnostics(fixtureUri('deploy.env')).find((x) => x.source === 'NEAR Lens' && x.message.startsWith('NEAR secret key')),
+        { what: 'the secret-key diagnostic', timeoutMs: 15_000 },
+      );
+      assert.ok(d.message.startsWith(SAME_WORDS), d.message);
+      const hover = plain(await hoverText(editor.document.uri, d.range.start.translate(0, 10)));
+      assert.ok(hover.includes(SAME_WORDS), hover);
+      assert.doesNotMatch(hover, /Possible secret key or signature/);
     });
   });
 });

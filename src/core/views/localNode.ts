@@ -30,9 +30,9 @@ export function toNodeStatus(result: unknown): NodeStatus | undefined {
   return typeof chainId === 'string' && Number.isSafeInteger(height) ? { chainId: sanitizeText(chainId, 60), height: height as number } : undefined;
 }
 
-/** "Local node at 127.0.0.1:3030: chain sandbox, head #1,234. The custom network is now this node (RPC only)." */
+/** "Local node at 127.0.0.1:3030: chain sandbox, head #1,234. In use now (RPC only)." — short enough for a toast's line. */
 export function nodeFoundText(host: string, s: NodeStatus): string {
-  return `Local node at ${host}: chain ${s.chainId}, head #${s.height.toLocaleString('en-US')}. The custom network is now this node (RPC only: no tokens, NFTs or pools without an indexer).`;
+  return `Local node at ${host}: chain ${s.chainId}, head #${s.height.toLocaleString('en-US')}. In use now (RPC only).`;
 }
 
 /** "Nothing answers at 127.0.0.1:3030: Could not connect … Start one with …" */

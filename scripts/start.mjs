@@ -116,7 +116,8 @@ async function main() {
       'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
     });
   }
-  lib.writeUserSettings(userDataDir, settings, lib.CALM_SETTINGS);
+  // The demo opens on the editor and NEAR Lens: no empty secondary side bar (VS Code shows one by default).
+  lib.writeUserSettings(userDataDir, settings, { ...lib.CALM_SETTINGS, 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
 
   // 4. Install the .vsix and start code-server.
   if (vsix) {

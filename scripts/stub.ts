@@ -13,11 +13,14 @@ async function main(): Promise<void> {
     latencyMs: Number(process.env['STUB_LATENCY_MS'] ?? 0),
   });
   console.log('NEAR Lens stub service (Ctrl+C to stop)');
-  console.log(`  REST API      ${stub.apiUrl}`);
-  console.log(`  RPC           ${stub.rpcUrl}`);
-  console.log(`  archival RPC  ${stub.archivalRpcUrl}`);
-  console.log(`  foreign       ${stub.foreignUrl}`);
-  console.log('Set nearLens.network to "custom" with these three URLs. Try alice.near, here.tg, nobody.near.');
+  console.log(`  REST API      ${stub.apiUrl}        (FastNEAR's REST paths: GET only)`);
+  console.log(`  RPC           ${stub.rpcUrl}        (NEAR JSON-RPC: POST)`);
+  console.log(`  archival RPC  ${stub.archivalRpcUrl}        (NEAR JSON-RPC: POST)`);
+  console.log(`  foreign       ${stub.foreignUrl}        (another origin, for the redirect and key tests; not a setting)`);
+  console.log('Use it as:');
+  console.log(`  Switch Network… → Local node… → ${stub.rpcUrl}   (RPC only, as a sandbox node)`);
+  console.log('  or nearLens.network "custom" with nearLens.customNetwork.apiUrl, .rpcUrl and .archivalRpcUrl set to the first three URLs.');
+  console.log('Try alice.near, here.tg, nobody.near (alice.test.near on a local node).');
   const stop = (): void => {
     void stub.close().then(() => process.exit(0));
   };

@@ -23,7 +23,7 @@ export function activate(context: vscode.ExtensionContext) {
     registerRpcCommands(context, services);
     registerLookupCommands(context, services);
     registerContractCommands(context, services);
-    registerStatusBar(context, services);
+    const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services);
     registerConvertUnits(context);
@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext) {
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
     // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
-    return { services, hoverProvider, watchlist, panels, unitHints, balanceHints, diagnostics };
+    return { services, hoverProvider, watchlist, panels, unitHints, balanceHints, diagnostics, statusBar };
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -90,7 +90,7 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
 }
 
 /** Whether `lazyPart(name)` answers now: always in the Node build, once loaded in the web one. */
-export const partReady = (name: keyof LazyParts): boolean => !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name] !== undefined;
+export const partReady = (name: keyof LazyParts): boolean => web === undefined || loaded[name] !== undefined;
 
 /** A part, in either build: in the web one it is fetched from dist/web/<name>.js on first use. */
 export async function loadPart<K extends keyof LazyParts>(name: K): Promise<LazyParts[K]> {

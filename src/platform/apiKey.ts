@@ -31,9 +31,10 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
   /** Keys held for this window only: they win over a stored one (a change in storage does not replace them). */
   const memory = new Map<KeyProvider, string>();
   const emitter = new vscode.EventEmitter<void>();
-  const update = (provider: KeyProvider, key: string | undefined): void => {
+  /** `moved`: the same key now kept elsewhere (memory ↔ storage): the status bar's words change. */
+  const update = (provider: KeyProvider, key: string | undefined, moved = false): void => {
     const next = key || undefined;
-    if (next === values.get(provider)) return;
+    if (next === values.get(provider) && !moved) return;
     if (next === undefined) values.delete(provider);
     else values.set(provider, next);
     emitter.fire();
@@ -55,6 +56,7 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
     onDidChange: emitter.event,
     ready: Promise.all(PROVIDERS.map(reload)).then(() => undefined),
     set: async (key, provider = 'fastnear', remember = true) => {
+      const moved = memory.has(provider) === remember;
       if (remember) {
         memory.delete(provider);
         await secrets.store(SECRET_KEYS[provider], key);
@@ -62,7 +64,7 @@ export function createApiKeyStore(secrets: vscode.SecretStorage): ApiKeyStore {
         memory.set(provider, key);
         await secrets.delete(SECRET_KEYS[provider]); // a key remembered before is not left behind in the browser
       }
-      update(provider, key);
+      update(provider, key, moved);
     },
     clear: async (provider = 'fastnear') => {
       memory.delete(provider);

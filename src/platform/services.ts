@@ -8,6 +8,7 @@ import { CACHE_ENTRIES } from '../core/service/cache';
 import { keyProviderFor, PRESETS } from '../core/near/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
+import type { KeyPlace } from '../core/views/networkModel';
 import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
 import { createLog } from './outputLog';
@@ -29,6 +30,8 @@ export interface Services extends vscode.Disposable {
   /** Settings or key changed (clients already rebuilt). */
   readonly onDidChange: vscode.Event<void>;
   readonly hasApiKey: boolean;
+  /** Where the key of the network in use is kept; undefined when it has none. */
+  readonly keyPlace?: KeyPlace | undefined;
   /** Settles once the stored key was read (await it before a first request so it goes with the key). */
   readonly ready?: Promise<void>;
   /**
@@ -134,6 +137,11 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     },
     get hasApiKey() {
       return keyInUse();
+    },
+    get keyPlace(): KeyPlace | undefined {
+      const provider = keyProviderFor(settings.network);
+      if (!keyInUse()) return undefined;
+      return !WEB_BUILD ? 'secret-storage' : apiKey.remembered(provider) ? 'browser' : 'memory';
     },
     onDidChange: emitter.event,
     ready: apiKey.ready.then(setKeyContext),

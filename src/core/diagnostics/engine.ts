@@ -4,7 +4,7 @@
 // handed in as a loader and called only when the cheap finder saw a candidate. Pure: no `vscode`, no I/O.
 import { findBrokenAccountIds } from './accountIdLint';
 import { findInexactAmounts } from './amountLint';
-import { findSecretCandidates } from './secretFinder';
+import { findSecretCandidates, secretKeyWhat, secretSentence } from './secretFinder';
 import type { SecretCandidate } from './secretFinder';
 import type { Problem } from './problem';
 
@@ -64,14 +64,13 @@ function pushSecret(c: SecretCandidate, api: SecretsApi, o: DiagnoseOptions, out
     if (publicKey === undefined) o.onPhraseKey?.(api.phraseKey(c.words));
   }
   if (publicKey !== undefined && o.ignoredKeys?.has(publicKey)) return;
-  const what = c.kind === 'key' ? `${c.curve === 'ed25519' ? 'an' : 'a'} ${c.curve} secret key` : `a BIP-39 seed phrase (${c.words.length} words)`;
-  const whose = publicKey === undefined ? '' : ` whose public key is ${publicKey}`;
+  const what = c.kind === 'key' ? secretKeyWhat(c.curve) : `a BIP-39 seed phrase (${c.words.length} words)`;
   out.push({
     code: c.kind === 'key' ? 'secret-key' : 'seed-phrase',
     severity: 'error',
     start: c.start,
     end: c.end,
-    message: `${SECRET_MESSAGE}: ${what}${whose}. Remove it, and replace the key if the file was ever shared.`,
+    message: secretSentence(what, publicKey),
     fixes: [],
     publicKey,
   });

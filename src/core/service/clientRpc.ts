@@ -27,6 +27,11 @@ import { ClientCore } from './clientCore';
 let nextRpcId = 0;
 
 export class ClientRpc extends ClientCore {
+  /** Whether an archival host of its own exists (an RPC-only network without one sends "archival" asks to its node, named so). */
+  get hasArchival(): boolean {
+    return this.endpoints.archivalRpcUrl !== '' && this.endpoints.archivalRpcUrl !== this.endpoints.rpcUrl;
+  }
+
   block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>> {
     return this.guard(() => {
       const params = blockParams(ref);
@@ -145,7 +150,8 @@ export class ClientRpc extends ClientCore {
    * a height above the head costs one extra request and the archival host's own UNKNOWN_BLOCK is reported.
    */
   protected async rpcSend(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
-    const host: RpcHost = o?.host ?? 'regular';
+    // No archival host of its own: its node answers, and is named as what it is (never "the archival host").
+    const host: RpcHost = o?.host === 'archival' && this.hasArchival ? 'archival' : 'regular';
     try {
       return { result: await this.#rpcCall(host, method, params, signal), host };
     } catch (e) {
@@ -153,6 +159,7 @@ export class ClientRpc extends ClientCore {
       if (
         o?.fallback === false ||
         host !== 'regular' ||
+        !this.hasArchival ||
         !isRecord(params) ||
         params['block_id'] === undefined ||
         !(/^(GARBAGE_COLLECTED|UNKNOWN)_BLOCK$/.test(rpcCause ?? '') || (status === 422 && (kind === 'rpc' || kind === 'unprocessable')))
@@ -168,7 +175,7 @@ export class ClientRpc extends ClientCore {
     // Integers past 2^53 (a header's u64 timestamp) arrive as exact digit strings, never rounded. Not JSON: handled
     // below, after the HTTP status.
     const parsed = tryJsonExact(ex.text);
-    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.clean);
+    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.clean, this.hasArchival);
     if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.http.keys.length > 0, this.clean);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
     if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');

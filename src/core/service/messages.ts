@@ -151,7 +151,7 @@ export function parseJson(ex: Exchange): unknown {
 const NOT_READY: [string] = ['{W} is not ready to answer yet; try again later.'];
 const RPC_ERRORS: Readonly<Record<string, [string, string?]>> = {
   UNKNOWN_BLOCK: ['{W} has no such block.'],
-  GARBAGE_COLLECTED_BLOCK: ['{W} no longer keeps that block (garbage collected); the archival host does.'],
+  GARBAGE_COLLECTED_BLOCK: ['{W} no longer keeps that block (garbage collected){A}.'],
   UNKNOWN_ACCOUNT: ['The account {d} does not exist at the requested block.', 'requested_account_id'],
   INVALID_ACCOUNT: ['{W} says the account id is invalid.'],
   NO_CONTRACT_CODE: ['No contract is deployed on {d}.', 'contract_account_id'],
@@ -174,7 +174,15 @@ const GUESSED_CAUSES: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** A JSON-RPC error envelope (`{name, cause: {name, info}, code, message, data}`, or an old node's `{code, message, data}`) as a sentence. */
-export function rpcError(env: Record<string, unknown>, status: number, host: RpcHost, clean: (s: string) => string): NearLensError {
+/** What a garbage-collected block's message adds: where the block is kept, when that is another host. */
+const gcWhere = (host: RpcHost, hasArchival: boolean): string =>
+  host === 'archival' ? '' : hasArchival ? '; the archival host keeps it' : '; this network has no archival RPC URL (nearLens.customNetwork.archivalRpcUrl)';
+
+/**
+ * A JSON-RPC error envelope as a sentence. `hasArchival`: whether the network has an archival host other than the
+ * regular one (a garbage-collected block then points there, and only then).
+ */
+export function rpcError(env: Record<string, unknown>, status: number, host: RpcHost, clean: (s: string) => string, hasArchival = true): NearLensError {
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
   const name = str(env['name']);
   const causeObj = isRecord(env['cause']) ? env['cause'] : {};
@@ -187,7 +195,7 @@ export function rpcError(env: Record<string, unknown>, status: number, host: Rpc
   const what = clean([cause ?? name, data || message].filter(Boolean).join(': '));
   const msg =
     template !== undefined && detail !== undefined
-      ? template.replace('{W}', who).replace('{d}', clean(detail))
+      ? template.replace('{W}', who).replace('{A}', gcWhere(host, hasArchival)).replace('{d}', clean(detail))
       : `${who} answered with an error${what && `: ${what}`}.`;
   const kind: ErrorKind = cause === 'NO_CONTRACT_CODE' || cause === 'CONTRACT_EXECUTION_ERROR' ? 'contract' : 'rpc';
   return new NearLensError(kind, sentence(msg), { status, rpcName: name || undefined, rpcCause: cause || undefined });

@@ -10,6 +10,9 @@ import type { Classified } from '../near/ids';
 import { implicitAccountToPublicKey } from '../near/ids';
 import { escapeMarkdown } from '../text';
 import { COMMANDS } from '../manifest';
+import { otherNetworks } from './networkModel';
+import { findSecretCandidates, secretKeyWhat, secretSentence } from '../diagnostics/secretFinder';
+import type { KeyCandidate } from '../diagnostics/secretFinder';
 
 /** What can be done with an account, as hover links and in the look-ups' quick pick: [label, command, codicon]. */
 const ACCOUNT_ACTIONS = [
@@ -19,9 +22,9 @@ const ACCOUNT_ACTIONS = [
   ['Open in Explorer', COMMANDS.openInExplorer, 'link-external'],
 ] as const;
 
-export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | typeof COMMANDS.lookupPublicKey;
+export type HoverCommand = (typeof ACCOUNT_ACTIONS)[number][1] | typeof COMMANDS.lookupPublicKey | typeof COMMANDS.lookupAccount;
 /** The only commands hover links may run (MarkdownString.isTrusted = { enabledCommands: HOVER_COMMANDS }). */
-export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), COMMANDS.lookupPublicKey];
+export const HOVER_COMMANDS: readonly HoverCommand[] = [...ACCOUNT_ACTIONS.map((a) => a[1]), COMMANDS.lookupPublicKey, COMMANDS.lookupAccount];
 
 /** Most accounts listed for one public key; the rest are counted. */
 export const MAX_KEY_ACCOUNTS = 10;
@@ -59,8 +62,8 @@ export type LiveResult =
 const BR = '  \n'; // markdown hard line break
 
 /** `[label](command:id?<args>)`: args JSON-encoded as one argument, URI-encoded, parentheses too (they end a link). */
-export function commandLink(label: string, command: HoverCommand, arg: unknown): string {
-  const query = encodeURIComponent(JSON.stringify([arg]))
+export function commandLink(label: string, command: HoverCommand, arg: unknown, more?: unknown): string {
+  const query = encodeURIComponent(JSON.stringify(more === undefined ? [arg] : [arg, more]))
     .replace(/\(/g, '%28')
     .replace(/\)/g, '%29');
   return `[${escapeMarkdown(label)}](command:${command}?${query})`;
@@ -167,10 +170,20 @@ export function accountActions(hasExplorer: boolean): ReadonlyArray<(typeof ACCO
   return ACCOUNT_ACTIONS.slice(0, hasExplorer ? 4 : 3);
 }
 
-/** Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). */
-export function accountLinks(id: string, hasExplorer: boolean): string {
+/**
+ * Command links under an account hover (ids are valid account ids here, so they are safe as JSON args). Add to
+ * Watchlist answers (`{ show: true }`: the account revealed, "already in the watchlist" said). An account that does not
+ * exist gets only what can work: Check on the network(s) where the same id could be, and Copy Id.
+ */
+export function accountLinks(id: string, hasExplorer: boolean, missingOn?: string): string {
+  if (missingOn !== undefined) {
+    return [
+      ...otherNetworks(id, missingOn).map((n) => commandLink(`Check on ${n}`, COMMANDS.lookupAccount, { id, network: n })),
+      commandLink('Copy Id', COMMANDS.copyText, id),
+    ].join(' · ');
+  }
   return accountActions(hasExplorer)
-    .map(([label, command]) => commandLink(label, command, id))
+    .map(([label, command]) => (command === COMMANDS.watchlistAdd ? commandLink(label, command, id, { show: true }) : commandLink(label, command, id)))
     .join(' · ');
 }
 
@@ -200,11 +213,26 @@ export function buildHoverSections(c: Classified, live: LiveResult | undefined, 
     );
   }
   // Nothing offered that cannot work: without an indexer, a key's accounts cannot be looked up.
-  sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false) : publicKeyLinks(c.key, live?.kind !== 'no-indexer'));
+  const missingOn = live?.kind === 'account' && !live.full.state && live.staleError === undefined ? live.network : undefined;
+  sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false, missingOn) : publicKeyLinks(c.key, live?.kind !== 'no-indexer'));
   return sections;
 }
 
 /** Every `command:` id used by links in some markdown (for tests and a defensive check). */
 export function commandIdsIn(markdown: string): string[] {
   return [...markdown.matchAll(/\]\(command:([^?)\s]+)/g)].map((m) => m[1] ?? '');
+}
+
+/** The secret-key candidate a sensitive hover's text is (NEAR's 64-byte ed25519 or 32-byte secp256k1 form), if any. */
+export function secretCandidateOf(text: string): KeyCandidate | undefined {
+  const c = findSecretCandidates(text)[0];
+  return c?.kind === 'key' && c.start === 0 && c.end === text.length ? c : undefined;
+}
+
+/**
+ * The hover of a confirmed secret key (its public half matches, as the diagnostic checks): the diagnostic's own words
+ * and public key, so both say the same (#32). Never the secret.
+ */
+export function confirmedSecretMarkdown(c: KeyCandidate, publicKey: string): string {
+  return `**⚠ ${escapeMarkdown(secretSentence(secretKeyWhat(c.curve), publicKey), 400)}**${BR}NEAR Lens sent nothing.`;
 }

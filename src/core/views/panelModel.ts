@@ -83,7 +83,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     pools: poolRows(i),
     lists,
     latestActivity: lists ? '—' : activityText(i.full.latestActivity),
-    indexer: src && src.restFailure === undefined ? `No indexer on this network: the state is read over RPC (view_account).` : indexerText(i.status),
+    indexer: src && src.restFailure === undefined ? 'State read over RPC (view_account).' : indexerText(i.status),
     updatedAt: fmtTime(i.fetchedAt),
     updatedAtIso: new Date(i.fetchedAt).toISOString(),
     notes: [

@@ -20,6 +20,9 @@ import type { ScanArgs, ScanResult } from './workspaceScan';
 export type { ScanArgs, ScanResult } from './workspaceScan';
 export { SCAN_MAX_BYTES } from './workspaceScan';
 
+/** Said in a found key's diagnostic on a network without a REST API (instead of offering Show Accounts of This Key). */
+export const KEY_ACCOUNTS_NEED_REST = 'Which accounts it controls needs a REST API (an indexer): this network is RPC only (nearLens.customNetwork.apiUrl).';
+
 /** Above this size a document is read again only around its edits. */
 export const LARGE_DOCUMENT = 200_000;
 const DEBOUNCE_MS = 250;
@@ -191,13 +194,15 @@ export class DiagnosticsHost implements vscode.Disposable {
   #toDiagnostic(doc: vscode.TextDocument, p: Found): vscode.Diagnostic {
     const range = new vscode.Range(doc.positionAt(p.start), doc.positionAt(p.end));
     const control = p.publicKey && this.#control.get(p.publicKey);
+    // Without a REST API nobody can say which accounts use a key: the text says so, and no action offers it.
+    const noIndexer = p.publicKey && !this.#keyLookups() ? ` ${KEY_ACCOUNTS_NEED_REST}` : '';
     const d = new vscode.Diagnostic(
       range,
-      control ? `${p.message} It ${control}.` : p.message,
+      control ? `${p.message} It ${control}.` : p.message + noIndexer,
       p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
     d.source = DIAGNOSTIC_SOURCE;
-    d.code = { value: p.code, target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
+    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
     return d;
   }
 
@@ -227,11 +232,20 @@ export class DiagnosticsHost implements vscode.Disposable {
     return missing.map((m) => missingAccountProblem(m.id, m.start, m.end, m.network, existing));
   }
 
+  /** Whether the network in use can say which accounts use a key (a REST API: an indexer). */
+  #keyLookups(): boolean {
+    try {
+      return this.services.clientForNetwork().client.hasIndexer;
+    } catch {
+      return true; // a broken custom network: Look Up Public Key says why when asked
+    }
+  }
+
   /** When look-ups are allowed: which accounts a found key controls, added to its diagnostic once known. */
   #askControl(publicKey: string): void {
     const s = this.services.settings;
     // Like balance hints: an untrusted workspace sends nothing on its own unless the user allowed look-ups there.
-    if (!s.hoverLookups || (!vscode.workspace.isTrusted && !s.diagnostics.missingAccounts) || this.#controlAsked.has(publicKey)) return;
+    if (!s.hoverLookups || (!vscode.workspace.isTrusted && !s.diagnostics.missingAccounts) || this.#controlAsked.has(publicKey) || !this.#keyLookups()) return;
     this.#controlAsked.add(publicKey);
     void (async () => {
       try {
@@ -300,7 +314,7 @@ export class DiagnosticsHost implements vscode.Disposable {
           actions.push(a);
         };
         command('Copy Public Key', COMMANDS.copyPublicKey, p.publicKey);
-        command('Show Accounts of This Key', COMMANDS.lookupPublicKey, { key: p.publicKey, all: true });
+        if (this.#keyLookups()) command('Show Accounts of This Key', COMMANDS.lookupPublicKey, { key: p.publicKey, all: true });
         command('Ignore This Key in This Workspace', COMMANDS.ignoreSecretKey, p.publicKey);
       }
     }
@@ -313,6 +327,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       [COMMANDS.copyPublicKey]: async (key: unknown) => {
         const pk = publicKeyArg(key);
         await vscode.env.clipboard.writeText(pk);
+        vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${pk}`, 3000);
         return pk;
       },
       [COMMANDS.ignoreSecretKey]: async (key: unknown, opts?: { show?: boolean }) => {

@@ -72,7 +72,15 @@ export class NearHoverProvider implements vscode.HoverProvider {
       if (!live) return undefined;
     }
     // The markdown builder is the lazy part `hover` (core/views/hoverMarkdown.ts), read on the first hover.
-    return (await loadPart('hover')).buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
+    const hover = await loadPart('hover');
+    if (c.kind === 'sensitive') {
+      // One voice with the diagnostic: a confirmed secret key (the secrets part derives its public half, locally) is
+      // said in the diagnostic's words; "possible … or signature" stays for what cannot be told.
+      const key = hover.secretCandidateOf(c.text);
+      const publicKey = key && (await loadPart('secrets')).publicKeyOfSecret(key.curve, key.bytes);
+      if (key && publicKey) return [hover.confirmedSecretMarkdown(key, publicKey)];
+    }
+    return hover.buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
   }
 
   async #live(c: Lookable, token: vscode.CancellationToken | undefined, waitMs: number): Promise<LiveResult | undefined> {

@@ -4,7 +4,7 @@
 // (register.ts registers the ids at activation).
 import vscode = require('vscode');
 import { apiKeyError } from '../../core/views/keyRule';
-import { keylessPublic } from '../../core/views/networkModel';
+import { KEY_PLACE_TEXT, keylessPublic } from '../../core/views/networkModel';
 import { hostOf, keyProviderFor } from '../../core/near/networks';
 import type { KeyProvider } from '../../core/near/networks';
 
@@ -17,22 +17,32 @@ import { WEB_BUILD } from '../../platform/build';
 const IN_BROWSER = 'Remember in this browser';
 
 /**
- * The web build's question: memory for this window (the default: the service's rule is no keys in browser storage),
- * or this browser's storage, where VS Code's secret storage lives on vscode.dev and github.dev. Undefined: Escape.
+ * The web build's question: memory for this window (the default: FastNEAR's rule is no keys in browser storage), or
+ * this browser's storage, where VS Code's secret storage lives on vscode.dev and github.dev. Each explanation is one
+ * short line (a quick pick cuts a long detail); FastNEAR's advice is shown for FastNEAR's key only. Undefined: Escape.
  */
-async function rememberInBrowser(name: string): Promise<boolean | undefined> {
+async function rememberInBrowser(name: string, provider: KeyProvider): Promise<boolean | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'Keep for this window only', detail: 'Held in memory: closing or reloading the window forgets it. Nothing is written to this browser.' },
+      { label: 'Keep for this window only', description: 'in memory', detail: 'Nothing is written to this browser; a reload forgets it.' },
       {
         label: IN_BROWSER,
-        detail:
-          "Saved in this browser's storage (VS Code's secret storage on the web lives there) until Clear API Key. FastNEAR advises against keeping keys in browser storage.",
+        description: provider === 'fastnear' ? 'FastNEAR advises against it' : undefined,
+        detail: "Written to this browser's storage until Clear API Key.",
       },
     ],
-    { title: `NEAR Lens: where to keep the ${name}`, ignoreFocusOut: true },
+    { title: `NEAR Lens: where to keep the ${name}`, placeHolder: 'Where NEAR Lens keeps the key', ignoreFocusOut: true },
   );
   return picked && picked.label === IN_BROWSER;
+}
+
+/** The Set API Key prompt: where the key goes, and where it will be kept (the web build asks that next). */
+function keyPrompt(provider: KeyProvider): string {
+  const goes =
+    provider === 'custom'
+      ? "The custom network's own key, sent only to the custom network's hosts (never the FastNEAR key)."
+      : "Your FastNEAR API key, sent only to FastNEAR's mainnet and testnet hosts.";
+  return `${goes} ${WEB_BUILD ? 'Next: keep it in memory for this window (the default) or in this browser.' : "Kept in VS Code's secret storage."}`;
 }
 
 export function keyCommands(services: KeyedServices): Record<string, (...args: never[]) => unknown> {
@@ -52,10 +62,7 @@ export function keyCommands(services: KeyedServices): Record<string, (...args: n
           ? arg
           : await vscode.window.showInputBox({
               title: `NEAR Lens: Set ${name}`,
-              prompt:
-                provider === 'custom'
-                  ? "The custom network's own key: kept in VS Code's secret storage, sent only to the custom network's hosts (never the FastNEAR key)."
-                  : "Your FastNEAR API key: kept in VS Code's secret storage, sent only to FastNEAR's mainnet and testnet hosts.",
+              prompt: keyPrompt(provider),
               password: true,
               ignoreFocusOut: true,
               validateInput: apiKeyError,
@@ -69,22 +76,21 @@ export function keyCommands(services: KeyedServices): Record<string, (...args: n
       }
       // On the web SecretStorage is the browser's storage: a typed key is kept for this window unless the person
       // chooses to remember it there; a key given as an argument is kept in memory. The desktop build stores it.
-      const remember = WEB_BUILD ? typeof arg !== 'string' && (await rememberInBrowser(name)) : true;
+      const remember = WEB_BUILD ? typeof arg !== 'string' && (await rememberInBrowser(name, provider)) : true;
       if (remember === undefined) return false;
       await services.apiKey.set(key.trim(), provider, remember);
-      void vscode.window.showInformationMessage(
-        `NEAR Lens: ${name} ${remember ? `saved in ${WEB_BUILD ? "this browser's storage" : 'secret storage'}` : 'kept in memory for this window only'}.`,
-      );
+      void vscode.window.showInformationMessage(`NEAR Lens: ${name} kept in ${KEY_PLACE_TEXT[services.keyPlace ?? 'secret-storage']}.`);
       return true;
     },
     [COMMANDS.clearApiKey]: async (): Promise<boolean> => {
       await services.ready; // at start-up the stored key may not be read yet: "had" must be true to what is removed
       const { provider, name } = inUse();
       const had = services.apiKey.get(provider) !== undefined;
+      const place = services.keyPlace; // where it was, said before it is gone
       await services.apiKey.clear(provider);
       void vscode.window.showInformationMessage(
         had
-          ? `NEAR Lens: ${name} removed.${keylessPublic(services.settings.network) ? ' Requests now use the public, rate-limited path.' : ''}`
+          ? `NEAR Lens: ${name} removed from ${KEY_PLACE_TEXT[place ?? 'secret-storage']}.${keylessPublic(services.settings.network) ? ' Requests now use the public, rate-limited path.' : ''}`
           : `NEAR Lens: no ${name} was set.`,
       );
       return had;

@@ -2,11 +2,9 @@
 // validated with the core rules before anything is sent; results open the panel or go to the watchlist.
 import vscode = require('vscode');
 import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../core/near/account';
-import { NearClient } from '../../core/service/client';
-import { errorMessage } from '../../core/errors';
-import { hostOf } from '../../core/near/networks';
-import { DEFAULT_LOCAL_RPC, localUrlError, nodeFoundText, nothingAnswersText, toNodeStatus } from '../../core/views/localNode';
+import { DEFAULT_LOCAL_RPC } from '../../core/views/localNode';
 import type { NodeStatus } from '../../core/views/localNode';
+import { localNode, localNodeDefault } from './localNode';
 import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
 import { invalidInput, NearLensError, SECRET_REFUSED } from '../../core/errors';
 import { isRecord } from '../../core/json';
@@ -14,7 +12,7 @@ import { accountActions } from '../../core/views/hoverMarkdown';
 import { sanitizeText } from '../../core/text';
 import { networkForLookup } from '../../core/settings';
 import type { NetworkLabel } from '../../core/settings';
-import { NETWORK_CHOICES, lookupOffer } from '../../core/views/networkModel';
+import { NETWORK_CHOICES, lookupOffer, networkName } from '../../core/views/networkModel';
 import type { LookupAction } from '../../core/views/networkModel';
 import type { Services } from '../../platform/services';
 import { SECTION } from '../../core/manifest';
@@ -68,7 +66,9 @@ async function pickAccountAction(services: Services, id: string, detail?: string
     sanitizeText(id, 80),
     actions.map(([label, value, icon], i) => ({ label: `$(${icon}) ${label}`, detail: i === 0 ? detail : undefined, value })),
   );
-  if (command) await vscode.commands.executeCommand(command, id);
+  // Add to Watchlist answers as from the hover: the account revealed, "already in the watchlist" said.
+  if (command)
+    await (command === COMMANDS.watchlistAdd ? vscode.commands.executeCommand(command, id, { show: true }) : vscode.commands.executeCommand(command, id));
 }
 
 /** A notification with `actions` as buttons; the chosen one runs (copy, open a page, look up on another network). */
@@ -209,70 +209,32 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
     },
   );
 
-  /**
-   * "Local node…": asks the node's RPC URL (default http://127.0.0.1:3030), checks that it answers `status` (one request,
-   * no key), then writes the custom network as RPC-only and switches to it. Returns the node's chain and head, or
-   * undefined (nothing answers there: said plainly, with how to start a node; nothing is written).
-   */
-  const localNode = async (given?: string, show = true): Promise<NodeStatus | undefined> => {
-    const url = (
-      given ??
-      (await vscode.window.showInputBox({
-        title: 'NEAR Lens: Local node',
-        prompt: 'The JSON-RPC URL of your node (near-sandbox, a nearcore localnet): NEAR Lens checks that it answers, then uses it as the custom network.',
-        value: DEFAULT_LOCAL_RPC,
-        ignoreFocusOut: true,
-        validateInput: (v) => localUrlError(v),
-      })) ??
-      ''
-    ).trim();
-    if (!url && given === undefined) return undefined; // dismissed
-    const why = localUrlError(url);
-    if (why) return fail(invalidInput(why), false, 'Local node', show);
-    const host = hostOf(url);
-    // No key: a node is not FastNEAR's (nor is the custom network's key for it before it is written).
-    const probe = new NearClient({
-      endpoints: { apiUrl: '', rpcUrl: url, archivalRpcUrl: url },
-      retries: 0,
-      timeoutMs: Math.min(services.settings.timeoutMs, 5000),
-    });
-    let status: NodeStatus | undefined;
-    try {
-      status = toNodeStatus((await probe.rpc('status', [])).result);
-      if (!status) throw invalidInput('it answered, but not with a NEAR node status');
-    } catch (e) {
-      const text = nothingAnswersText(host, errorMessage(e));
-      if (show) void vscode.window.showWarningMessage(`NEAR Lens: ${text}`);
-      services.log.warn(`Local node: ${text}`);
-      return undefined;
-    } finally {
-      probe.close();
-    }
-    const config = vscode.workspace.getConfiguration(SECTION);
-    const G = vscode.ConfigurationTarget.Global;
-    await config.update('customNetwork.rpcUrl', url, G);
-    await config.update('customNetwork.apiUrl', undefined, G);
-    await config.update('customNetwork.archivalRpcUrl', undefined, G);
-    await config.update('network', 'custom', G);
-    if (show) void vscode.window.showInformationMessage(`NEAR Lens: ${nodeFoundText(host, status)}`);
-    return status;
-  };
-
   const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> => {
-    if (arg === 'local') return localNode();
-    if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(arg['local'], arg['show'] !== false);
+    if (arg === 'local') return localNode(services);
+    if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(services, arg['local'], arg['show'] !== false);
     let network: NetworkLabel | 'local' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
     // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
     if (arg !== undefined && !network)
       return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local' or { local: <RPC URL> }."), false, 'Switch Network', true);
     if (!network) {
       const current = services.settings.network;
+      const inUse = networkName(services.settings); // "local · 127.0.0.1:3031" when the custom network is a node
+      const node = localNodeDefault(services);
       network = await pick<NetworkLabel | 'local'>('network for look-ups, keys and RPC', [
-        ...NETWORK_CHOICES.map(([n, description]) => ({ label: n === current ? `$(check) ${n}` : n, description, value: n })),
-        { label: '$(server) Local node…', description: `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only`, value: 'local' as const },
+        ...NETWORK_CHOICES.map(([n, description]) => ({
+          label: n === current ? `$(check) ${n}` : n,
+          description: n === current && inUse !== n ? `in use: ${inUse}, RPC only` : description,
+          value: n,
+        })),
+        {
+          label: '$(server) Local node…',
+          description:
+            node === DEFAULT_LOCAL_RPC ? `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only` : `a node's JSON-RPC (in use: ${node}), RPC only`,
+          value: 'local' as const,
+        },
       ]);
     }
-    if (network === 'local') return localNode();
+    if (network === 'local') return localNode(services);
     if (!network) return undefined;
     const config = vscode.workspace.getConfiguration(SECTION);
     await config.update('network', network, vscode.ConfigurationTarget.Global);
@@ -295,7 +257,7 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
     [COMMANDS.copyText]: async (text?: unknown): Promise<boolean> => {
       if (typeof text !== 'string' || !text) return false;
       await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage('NEAR Lens: copied', 2000);
+      vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${sanitizeText(text, 80)}`, 3000);
       return true;
     },
   };

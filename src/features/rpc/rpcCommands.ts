@@ -64,11 +64,20 @@ function hostArg(h: unknown): RpcHost {
   throw invalidInput('host is "regular" or "archival".');
 }
 
-const pickHost = (): Promise<RpcHost | undefined> =>
-  pick<RpcHost>('which RPC host?', [
+/** Which host to ask; on a network without an archival host of its own, none is offered: its node answers. */
+const pickHost = async (services: Services): Promise<RpcHost | undefined> => {
+  let archival = true;
+  try {
+    archival = services.clientForNetwork().client.hasArchival;
+  } catch {
+    // a broken custom network: the request itself will say why
+  }
+  if (!archival) return 'regular';
+  return pick<RpcHost>('which RPC host?', [
     { label: 'Regular RPC', description: 'recent blocks and state', value: 'regular' },
     { label: 'Archival RPC', description: 'full history', value: 'archival' },
   ]);
+};
 
 async function pickBlockRef(): Promise<BlockRef | undefined> {
   const f = (label: Finality, description: string): vscode.QuickPickItem & { value: BlockRef } => ({ label, description, value: { finality: label } });
@@ -211,7 +220,7 @@ export function rpcCommands(services: Services): RpcCommands {
     };
 
   const queryBlock = command<QueryBlockArgs>('Query Block', 'block', async (a) => {
-    const host = a ? hostArg(a.host) : await pickHost();
+    const host = a ? hostArg(a.host) : await pickHost(services);
     const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
     if (!host || !ref) return undefined;
     return ['block', (client, signal) => client.block(ref, { host, signal }), blockParams(ref)];
@@ -220,7 +229,7 @@ export function rpcCommands(services: Services): RpcCommands {
   const rpcRequest = command<RpcRequestArgs>('RPC Request', 'rpc', async (a) => {
     // An argument's method and params are checked by the client, before anything is sent.
     const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
-    const host = a ? hostArg(a.host) : method && (await pickHost());
+    const host = a ? hostArg(a.host) : method && (await pickHost(services));
     const params = a
       ? (a.params ?? {})
       : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));

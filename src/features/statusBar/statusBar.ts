@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { Services } from '../../platform/services';
 import { COMMANDS, STATUS_ITEM } from '../../core/manifest';
-import { statusTooltip } from '../../core/views/networkModel';
+import { networkName, statusTooltip } from '../../core/views/networkModel';
 
 export function registerStatusBar(context: vscode.ExtensionContext, services: Services): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem(STATUS_ITEM, vscode.StatusBarAlignment.Right, 100);
@@ -11,8 +11,8 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Se
   item.command = COMMANDS.switchNetwork;
   const update = (): void => {
     const key = services.hasApiKey;
-    item.text = `$(globe) NEAR ${services.settings.network}${key ? ' $(key)' : ''}`;
-    item.tooltip = statusTooltip(services.settings, key);
+    item.text = `$(globe) NEAR ${networkName(services.settings)}${key ? ' $(key)' : ''}`;
+    item.tooltip = statusTooltip(services.settings, key ? (services.keyPlace ?? 'secret-storage') : undefined);
   };
   update();
   item.show();

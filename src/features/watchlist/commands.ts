@@ -38,7 +38,10 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
     };
 
   return {
-    [COMMANDS.watchlistAdd]: async (arg?: unknown): Promise<AddResult | undefined> => {
+    // `opts.show` (the hover's link, a look-up's pick): an argument call that answers as the prompt does — the account
+    // revealed in the view, "already in the watchlist" said.
+    [COMMANDS.watchlistAdd]: async (arg?: unknown, opts?: unknown): Promise<AddResult | undefined> => {
+      const answer = (opts as { show?: unknown } | undefined)?.show === true;
       // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
       // holds ids), then, for several new ids, a pick of them all checked while a message says what was skipped and why.
       const say = (r: AddResult): void => {
@@ -78,8 +81,8 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
       const added = await act.add(read.ids);
       const r: AddResult = { added, alreadyWatched: read.ids.filter((id) => !added.includes(id)), skipped: read.skipped };
       say(told ? { ...r, skipped: [] } : r);
-      const shown = r.alreadyWatched[0];
-      if (added.length === 0 && shown !== undefined) await act.reveal(shown);
+      const shown = answer ? (added[0] ?? r.alreadyWatched[0]) : added.length === 0 ? r.alreadyWatched[0] : undefined;
+      if (shown !== undefined) await act.reveal(shown);
       return r;
     },
     [COMMANDS.watchlistRemove]: onAccount((id) => act.remove(id)),
@@ -92,7 +95,10 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
       () => act.refreshAll(),
     ),
     [COMMANDS.watchlistRefreshAll]: () => act.refreshAll(),
-    [COMMANDS.watchlistCopyId]: onAccount((id) => vscode.env.clipboard.writeText(id)),
+    [COMMANDS.watchlistCopyId]: onAccount(async (id) => {
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${id}`, 3000);
+    }),
     [COMMANDS.openInExplorer]: async (arg?: unknown) => {
       const id = accountIdFromArgument(arg);
       const url = id === undefined || accountIdError(id) !== undefined ? null : services.explorerUrl(id);

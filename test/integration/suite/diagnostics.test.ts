@@ -64,7 +64,7 @@ describe('diagnostics (Problems panel)', () => {
     const ds = await diagnosticsOf('deploy.env', 'the secret-key error with the accounts line', (d) =>
       d.some((x) => x.message.includes('controls leaky.near with full access')),
     );
-    const d = ds.find((x) => codeOf(x) === 'secret-key');
+    const d = ds.find((x) => codeOf(x) === 'near-lens-secret-key');
     assert.ok(d, JSON.stringify(ds));
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.ok(d.message.startsWith('NEAR secret key in this file'), d.message);
@@ -88,10 +88,12 @@ describe('diagnostics (Problems panel)', () => {
     assert.ok(!seen.includes(SECRET_PAYLOAD) && !seen.includes(SECRET_PAYLOAD.slice(0, 20)), 'the secret never reached the stub');
     // Ignored (per workspace), then listed and restored.
     await vscode.commands.executeCommand('nearLens.ignoreSecretKey', PUBLIC_KEY, { show: false });
-    await waitFor(() => (ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key') ? undefined : true), { what: 'the ignored key gone' });
+    await waitFor(() => (ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'near-lens-secret-key') ? undefined : true), {
+      what: 'the ignored key gone',
+    });
     assert.deepEqual(await vscode.commands.executeCommand('nearLens.ignoredSecretKeys', { show: false }), [PUBLIC_KEY]);
     assert.deepEqual(await vscode.commands.executeCommand('nearLens.ignoredSecretKeys', { unignore: PUBLIC_KEY }), []);
-    await waitFor(() => ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key'), { what: 'the key reported again' });
+    await waitFor(() => ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'near-lens-secret-key'), { what: 'the key reported again' });
     // Scan Workspace with its message shown: it names the count, not the secret.
     await vscode.commands.executeCommand('nearLens.scanWorkspaceSecrets');
     shown.stop();
@@ -123,11 +125,11 @@ describe('diagnostics (Problems panel)', () => {
   });
 
   async function aliceWarningAndFix(): Promise<void> {
-    const ds = await diagnosticsOf('receivers.ts', 'the account-id warning', (d) => d.some((x) => codeOf(x) === 'account-id'));
-    const d = ds.find((x) => codeOf(x) === 'account-id')!;
+    const ds = await diagnosticsOf('receivers.ts', 'the account-id warning', (d) => d.some((x) => codeOf(x) === 'near-lens-account-id'));
+    const d = ds.find((x) => codeOf(x) === 'near-lens-account-id')!;
     assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(d.message, '"Alice.near" is not a valid NEAR account id: uppercase letters are not allowed in NEAR account ids.');
-    const amount = ds.find((x) => codeOf(x) === 'inexact-amount');
+    const amount = ds.find((x) => codeOf(x) === 'near-lens-inexact-amount');
     assert.ok(amount?.message.startsWith('A float cannot hold this amount exactly: 1.5e24 is 1500000000000000000000000 yoctoNEAR'), amount?.message);
     const uri = fixtureUri('receivers.ts');
     const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d.range)) ?? [];
@@ -136,17 +138,17 @@ describe('diagnostics (Problems panel)', () => {
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.ok(doc.getText().includes("receiverId = 'alice.near'"));
-    await waitFor(() => (ours(uri).some((x) => codeOf(x) === 'account-id') ? undefined : true), { what: 'the warning gone after the fix' });
+    await waitFor(() => (ours(uri).some((x) => codeOf(x) === 'near-lens-account-id') ? undefined : true), { what: 'the warning gone after the fix' });
   }
 
   it('a missing account: only with nearLens.diagnostics.missingAccounts on, with "did you mean"', async () => {
     const uri = fixtureUri('receivers.ts');
     await diagnosticsOf('receivers.ts', 'the file diagnosed', (d) => d.length > 0);
-    assert.ok(!ours(uri).some((x) => codeOf(x) === 'missing-account'), 'off by default');
+    assert.ok(!ours(uri).some((x) => codeOf(x) === 'near-lens-missing-account'), 'off by default');
     await setUserSetting('nearLens.diagnostics.missingAccounts', true);
     const ds = await waitFor(
       () => {
-        const m = ours(uri).filter((x) => codeOf(x) === 'missing-account');
+        const m = ours(uri).filter((x) => codeOf(x) === 'near-lens-missing-account');
         return m.some((x) => x.message.includes('did you mean')) ? m : undefined;
       },
       { what: 'the missing-account warning', timeoutMs: 10_000 },
@@ -156,7 +158,7 @@ describe('diagnostics (Problems panel)', () => {
       ['alicee.near: no such account on custom (did you mean alice.near?).'],
     );
     await setUserSetting('nearLens.diagnostics.missingAccounts', false);
-    await waitFor(() => (ours(uri).some((x) => codeOf(x) === 'missing-account') ? undefined : true), { what: 'no missing-account warning' });
+    await waitFor(() => (ours(uri).some((x) => codeOf(x) === 'near-lens-missing-account') ? undefined : true), { what: 'no missing-account warning' });
   });
 
   it('nothing on the real-code fixtures; nothing at all with nearLens.diagnostics.enabled off', async () => {
@@ -186,7 +188,7 @@ describe('diagnostics (Problems panel)', () => {
     // scan used to leave any such file unpublished while its summary counted it.
     // As the suite ran in CI: the file diagnosed while open, diagnostics switched off and on again (the open path
     // re-reads its documents only after its debounce), the editor closed, then the scan.
-    await diagnosticsOf('deploy.env', 'the open file diagnosed', (d) => d.some((x) => codeOf(x) === 'secret-key'));
+    await diagnosticsOf('deploy.env', 'the open file diagnosed', (d) => d.some((x) => codeOf(x) === 'near-lens-secret-key'));
     await setUserSetting('nearLens.diagnostics.enabled', false);
     await waitFor(() => (ours(fixtureUri('deploy.env')).length === 0 ? true : undefined), { what: 'diagnostics off' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -198,7 +200,7 @@ describe('diagnostics (Problems panel)', () => {
       [['deploy.env', 3, PUBLIC_KEY]],
     );
     assert.ok(
-      ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'secret-key'),
+      ours(fixtureUri('deploy.env')).some((x) => codeOf(x) === 'near-lens-secret-key'),
       'every file the scan counts shows its key in the Problems panel',
     );
   });
@@ -207,7 +209,7 @@ describe('diagnostics (Problems panel)', () => {
     this.timeout(60_000);
     const uri = vscode.Uri.joinPath(fixtureUri('deploy.env'), '..', 'scan-temp.env');
     const keyText = new TextEncoder().encode(`NEAR_PRIVATE_KEY=ed25519:${SECRET_PAYLOAD}\n`);
-    const hasKey = (): boolean => ours(uri).some((x) => codeOf(x) === 'secret-key');
+    const hasKey = (): boolean => ours(uri).some((x) => codeOf(x) === 'near-lens-secret-key');
     try {
       await vscode.workspace.fs.writeFile(uri, keyText);
       const first = await scanSecrets();

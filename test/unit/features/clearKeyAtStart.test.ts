@@ -17,7 +17,7 @@ describe('Clear API Key right after activation', () => {
     assert.equal(editor.secrets.has('nearLens.apiKey'), false, 'the stored key is gone');
     assert.deepEqual(
       editor.rec.notifications.map((n) => n.text),
-      ['NEAR Lens: FastNEAR API key removed. Requests now use the public, rate-limited path.'],
+      ["NEAR Lens: FastNEAR API key removed from VS Code's secret storage. Requests now use the public, rate-limited path."],
     );
     assert.equal(removed, true);
   });

@@ -121,7 +121,7 @@ describe('one key per provider: which key reaches which host', function () {
     assert.equal(await editor.exec('nearLens.setApiKey', CUSTOM), true);
     assert.equal(editor.secrets.get(SECRET_KEYS.custom), CUSTOM);
     assert.equal(editor.secrets.get(SECRET_KEYS.fastnear), FASTNEAR, 'the FastNEAR key untouched');
-    assert.match(editor.rec.notifications.at(-1)?.text ?? '', /API key of the custom network \(127\.0\.0\.1:\d+\) saved/);
+    assert.match(editor.rec.notifications.at(-1)?.text ?? '', /API key of the custom network \(127\.0\.0\.1:\d+\) kept in VS Code's secret storage\.$/);
     assert.equal(await editor.exec('nearLens.clearApiKey'), true);
     assert.equal(editor.secrets.has(SECRET_KEYS.custom), false);
     assert.equal(editor.secrets.get(SECRET_KEYS.fastnear), FASTNEAR);
@@ -130,7 +130,7 @@ describe('one key per provider: which key reaches which host', function () {
     await config.getConfiguration('nearLens').update('network', 'mainnet', 1);
     assert.equal(services.hasApiKey, true, 'mainnet has the FastNEAR key');
     assert.equal(await editor.exec('nearLens.clearApiKey'), true);
-    assert.match(editor.rec.notifications.at(-1)?.text ?? '', /FastNEAR API key removed/);
+    assert.match(editor.rec.notifications.at(-1)?.text ?? '', /FastNEAR API key removed from VS Code's secret storage\./);
     assert.equal(editor.secrets.has(SECRET_KEYS.fastnear), false);
     for (const d of context.subscriptions) d.dispose();
   });

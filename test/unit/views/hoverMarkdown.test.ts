@@ -138,8 +138,23 @@ describe('hover markdown', () => {
     );
   });
 
+  it('a missing account offers Check on the network where the id could be and Copy Id only; Add to Watchlist answers (#32)', () => {
+    const missing = accountLinks('nobody.near', true, 'testnet');
+    assert.deepEqual(
+      [...missing.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]),
+      ['Check on mainnet', 'Copy Id'],
+    );
+    assert.ok(missing.includes(`command:nearLens.lookupAccount?${encodeURIComponent(JSON.stringify([{ id: 'nobody.near', network: 'mainnet' }]))}`));
+    assert.deepEqual(
+      [...accountLinks('f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82', true, 'mainnet').matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]),
+      ['Check on testnet', 'Copy Id'],
+    );
+    assert.ok(accountLinks('alice.near', false).includes(`command:nearLens.watchlist.add?${encodeURIComponent('["alice.near",{"show":true}]')}`));
+  });
+
   it('links only to allowlisted commands, with URI-encoded JSON args', () => {
-    const links = accountLinks('alice.near', true) + publicKeyLinks('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd');
+    const links =
+      accountLinks('alice.near', true) + accountLinks('nobody.near', true, 'testnet') + publicKeyLinks('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd');
     const ids = commandIdsIn(links);
     assert.deepEqual([...new Set(ids)].sort(), [...HOVER_COMMANDS].sort());
     for (const id of ids) assert.ok((HOVER_COMMANDS as readonly string[]).includes(id));

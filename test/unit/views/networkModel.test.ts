@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { explorerUrlFor, networkForLookup, normaliseSettings } from '../../../src/core/settings';
 import type { NetworkLabel, RawSettings } from '../../../src/core/settings';
-import { keylessPublic, lookupOffer, NETWORK_CHOICES, statusTooltip } from '../../../src/core/views/networkModel';
+import { isLoopbackHost, keylessPublic, lookupOffer, NETWORK_CHOICES, networkName, statusTooltip } from '../../../src/core/views/networkModel';
 
 const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
 const ETH = '0xab12ab12ab12ab12ab12ab12ab12ab12ab12ab12';
@@ -33,10 +33,10 @@ describe('network texts', () => {
     assert.equal(keylessPublic('testnet'), true);
     assert.equal(keylessPublic('custom'), false);
     for (const n of ['mainnet', 'testnet'] as const) {
-      assert.match(statusTooltip(settings(n), false), /no API key: public, rate-limited path/);
-      assert.doesNotMatch(statusTooltip(settings(n), true), /rate-limited/);
+      assert.match(statusTooltip(settings(n), undefined), /no API key: public, rate-limited path/);
+      assert.doesNotMatch(statusTooltip(settings(n), 'secret-storage'), /rate-limited/);
     }
-    const custom = statusTooltip(settings('custom'), false);
+    const custom = statusTooltip(settings('custom'), undefined);
     assert.doesNotMatch(custom, /public|rate-limited/);
     assert.match(custom, / · no API key · /);
   });
@@ -52,16 +52,37 @@ describe('network texts', () => {
 
   it('the status bar tooltip says what the picker says, and whether a custom network has explorer links', () => {
     assert.equal(
-      statusTooltip(settings('mainnet'), true),
-      'NEAR Lens: mainnet · FastNEAR mainnet; .testnet ids still go to testnet · API key set (secret storage) · click to switch network',
+      statusTooltip(settings('mainnet'), 'secret-storage'),
+      "NEAR Lens: mainnet · FastNEAR mainnet; .testnet ids still go to testnet · API key set (in VS Code's secret storage) · click to switch network",
     );
     assert.equal(
-      statusTooltip(settings('custom'), false),
+      statusTooltip(settings('custom'), undefined),
       'NEAR Lens: custom · your endpoints for every id, whatever its suffix (nearLens.customNetwork.*) · no explorer links · no API key · click to switch network',
     );
-    assert.doesNotMatch(statusTooltip(settings('custom', { 'customNetwork.explorerUrl': { globalValue: CUSTOM_PAGE } }), false), /explorer/);
+    assert.doesNotMatch(statusTooltip(settings('custom', { 'customNetwork.explorerUrl': { globalValue: CUSTOM_PAGE } }), undefined), /explorer/);
     const broken = normaliseSettings({ network: { globalValue: 'custom' } }, { trusted: true });
-    assert.match(statusTooltip(broken, false), /^NEAR Lens: custom · The custom network needs nearLens\.customNetwork\.rpcUrl/);
+    assert.match(statusTooltip(broken, undefined), /^NEAR Lens: custom · The custom network needs nearLens\.customNetwork\.rpcUrl/);
+  });
+});
+
+describe('where the key is and which node is in use (#32)', () => {
+  it('the tooltip says where the key in use is kept: secret storage, this browser, or memory for this window', () => {
+    assert.match(statusTooltip(settings('mainnet'), 'secret-storage'), / · API key set \(in VS Code's secret storage\) · /);
+    assert.match(statusTooltip(settings('mainnet'), 'browser'), / · API key set \(in this browser's storage\) · /);
+    assert.match(statusTooltip(settings('mainnet'), 'memory'), / · API key set \(in memory for this window only\) · /);
+  });
+
+  it('an RPC-only custom network is named by its node: local on this machine, custom elsewhere; REST endpoints stay "custom"', () => {
+    const rpcOnly = (rpc: string) => normaliseSettings({ network: { globalValue: 'custom' }, 'customNetwork.rpcUrl': { globalValue: rpc } }, { trusted: true });
+    assert.equal(networkName(rpcOnly('http://127.0.0.1:3031')), 'local · 127.0.0.1:3031');
+    assert.equal(networkName(rpcOnly('http://localhost:3030/')), 'local · localhost:3030');
+    assert.equal(networkName(rpcOnly('https://rpc.example.org')), 'custom · rpc.example.org');
+    assert.equal(networkName(settings('custom')), 'custom');
+    assert.equal(networkName(settings('mainnet')), 'mainnet');
+    assert.match(statusTooltip(rpcOnly('http://127.0.0.1:3031'), undefined), /^NEAR Lens: local · 127\.0\.0\.1:3031 · /);
+    assert.equal(isLoopbackHost('127.0.0.1'), true);
+    assert.equal(isLoopbackHost('[::1]:3030'), true);
+    assert.equal(isLoopbackHost('127.0.0.1.example.org'), false);
   });
 });
 

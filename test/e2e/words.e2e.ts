@@ -1,0 +1,161 @@
+// Every word true (#32), read as a person reads it in the packaged .vsix: Local node… pointed first at the stub's REST
+// port (something answers, but not as a NEAR node: the box stays open with the URL and says so), then at its RPC port
+// (the node's chain and head; the status bar names the node); and, in the Web Worker extension host, Set API Key…:
+// the prompt names no place before the choice, the choice's explanations fit on their lines, and the answer says
+// where the key is. Screenshots: readme-local-node-rest.png, readme-local-node-rpc.png, readme-web-key.png.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { ROOT, packageVsix } from './support/packaging';
+import { SCREENSHOTS, answerInputBox, poll, runCommand, startWorkbench } from './support/workbench';
+import type { Workbench } from './support/workbench';
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
+const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
+
+/** The visible text of the quick input's message line (an input box's prompt, or its validation message). */
+async function messageLine(widget: Locator): Promise<string> {
+  return (await widget.locator('.quick-input-message').innerText()).trim();
+}
+
+/** Texts in the rows that the workbench cut with an ellipsis (wider than their box). */
+async function cutTexts(widget: Locator): Promise<string[]> {
+  return widget.locator('.quick-input-list .monaco-list-row').evaluateAll((rows) =>
+    rows.flatMap((r) =>
+      Array.from(
+        r.querySelectorAll<HTMLElement>('.label-name, .label-description, .quick-input-list-detail .monaco-highlighted-label, .monaco-icon-label-container'),
+      )
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.innerText),
+    ),
+  );
+}
+
+function failureShot(get: () => Workbench | undefined, prefix: string) {
+  return async function (this: Mocha.Context): Promise<void> {
+    const wb = get();
+    if (this.currentTest?.state !== 'failed' || !wb) return;
+    const file = await wb.shot(`FAILED-${prefix}-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
+    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
+  };
+}
+
+describe('every word true: Local node… at the REST port, then the RPC port (#32)', function () {
+  this.timeout(120_000);
+  let wb: Workbench | undefined;
+
+  before(async function () {
+    this.timeout(300_000);
+    wb = await startWorkbench({ vsix: packageVsix().vsix, settings: {} });
+  });
+  afterEach(failureShot(() => wb, 'words-local'));
+  after(async () => {
+    await wb?.close();
+    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/words-*.png`);
+  });
+
+  it("the stub's REST port: the box stays open with the URL and says it answered, but not as a NEAR node", async () => {
+    const { page, stub } = wb!;
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /NEAR custom/ })
+      .waitFor({ timeout: 60_000 });
+    await runCommand(page, 'NEAR Lens: Switch Network…');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
+    await poll(async () => /Local node/.test(await widget.locator('.quick-input-title').innerText()), 'the Local node box');
+    const input = widget.locator('.quick-input-box input');
+    assert.equal(await input.inputValue(), 'http://127.0.0.1:3030', 'no node in use yet: the sandbox default');
+    await answerInputBox(page, stub.apiUrl);
+    const rest = new URL(stub.apiUrl).host;
+    const said = await poll(async () => {
+      const m = await messageLine(widget);
+      return m.includes('answered') ? m : undefined;
+    }, 'the box to say what answered');
+    assert.equal(said, `${rest} answered, but not as a NEAR JSON-RPC node (HTTP 405) — is this the REST API? The network in use is unchanged: custom.`);
+    assert.ok(await widget.isVisible(), 'the box stays open');
+    assert.equal(await input.inputValue(), stub.apiUrl, 'with the URL, for another try');
+    assert.equal(await page.locator('.notification-toast').count(), 0, 'no toast besides the box');
+    await wb!.shot('words-local-1-rest');
+    await wb!.shot('readme-local-node-rest', widget);
+  });
+
+  it("then its RPC port: the node's chain and head, and the status bar names the node", async () => {
+    const { page, stub } = wb!;
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-box input').fill(stub.rpcUrl);
+    await page.keyboard.press('Enter');
+    const node = new URL(stub.rpcUrl).host;
+    await page.locator('.notification-toast', { hasText: `Local node at ${node}: chain testnet, head #187,310,138` }).waitFor({ timeout: 30_000 });
+    assert.equal(await widget.isVisible(), false, 'the box closed once a node answered');
+    const status = page.locator('.statusbar-item').filter({ hasText: /NEAR local/ });
+    await status.waitFor({ timeout: 30_000 });
+    assert.equal((await status.innerText()).trim(), `NEAR local · ${node}`);
+    await wb!.shot('words-local-2-rpc');
+    await wb!.shot('readme-local-node-rpc');
+    // Local node… again: the node in use is offered.
+    await runCommand(page, 'NEAR Lens: Switch Network…');
+    const rows = await poll(async () => {
+      const r = await widget.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      return r.some((t) => t.includes('Local node…')) ? r : undefined;
+    }, 'the network pick');
+    assert.ok(
+      rows.some((r) => r.includes(`in use: local · ${node}, RPC only`)),
+      JSON.stringify(rows),
+    );
+    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
+    await poll(async () => ((await widget.locator('.quick-input-box input').inputValue()) === stub.rpcUrl ? true : undefined), 'the node in use pre-filled');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe("every word true: the web build's Set API Key… in the Web Worker host (#32)", function () {
+  this.timeout(120_000);
+  let wb: Workbench | undefined;
+
+  before(async function () {
+    this.timeout(300_000);
+    wb = await startWorkbench({ vsix: packageVsix().vsix, settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } });
+  });
+  afterEach(failureShot(() => wb, 'words-web'));
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('the prompt names no place before the choice; each choice fits its line; the answer and the status bar say memory', async () => {
+    const { page } = wb!;
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /NEAR custom/ })
+      .waitFor({ timeout: 60_000 });
+    await runCommand(page, 'NEAR Lens: Set API Key…');
+    const widget = page.locator('.quick-input-widget');
+    await poll(async () => /Set API key of the custom network/.test(await widget.locator('.quick-input-title').innerText()), 'the key prompt');
+    const prompt = await messageLine(widget);
+    assert.doesNotMatch(prompt, /secret storage/i, prompt);
+    assert.match(prompt, /Next: keep it in memory for this window \(the default\) or in this browser\./);
+    await answerInputBox(page, 'words-e2e-key-0123456789');
+    await poll(async () => /where to keep the API key of the custom network/.test(await widget.locator('.quick-input-title').innerText()), 'the choice');
+    const rows = widget.locator('.quick-input-list .monaco-list-row');
+    await poll(async () => ((await rows.count()) === 2 ? true : undefined), 'two choices');
+    const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s*\n\s*/g, ' | '));
+    assert.match(texts[0] ?? '', /^Keep for this window only(?: \| )?in memory \| Nothing is written to this browser; a reload forgets it\.$/);
+    assert.match(texts[1] ?? '', /^Remember in this browser \| Written to this browser's storage until Clear API Key\.$/);
+    assert.ok(!texts.join(' ').includes('FastNEAR'), "FastNEAR's advice is not about the custom network's key");
+    assert.deepEqual(await cutTexts(widget), [], 'an explanation cut off');
+    await wb!.shot('words-web-1-choice');
+    await wb!.shot('readme-web-key', widget);
+    await page.keyboard.press('Enter'); // the first: Keep for this window only
+    await page
+      .locator('.notification-toast', { hasText: /API key of the custom network \(127\.0\.0\.1:\d+\) kept in memory for this window only\./ })
+      .waitFor();
+    const status = page.locator('.statusbar-item').filter({ hasText: /NEAR custom/ });
+    await status.hover();
+    await page
+      .locator('.monaco-hover, .workbench-hover, .custom-hover', { hasText: /API key set \(in memory for this window only\)/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await wb!.shot('words-web-2-status');
+  });
+});

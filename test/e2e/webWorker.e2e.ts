@@ -133,13 +133,18 @@ describe('the web build in the Web Worker extension host (packaged .vsix, remote
       return /web worker/.test(t) ? t : undefined;
     }, `the ${manifest.displayName} row saying "web worker"`);
     assert.match(text, /web worker/);
-    // The same words on screen for a person: the row scrolled into view, its "web worker" inside the editor's box.
-    await row.scrollIntoViewIfNeeded();
+    // The same words on screen for a person: its "web worker" inside the editor's box. The virtual list renders rows
+    // below its fold too (scrollIntoViewIfNeeded leaves them there): wheel it down as a person would until it shows.
     const label = row.getByText('web worker').first();
-    await label.waitFor({ state: 'visible' });
-    const box = await label.boundingBox();
-    const editor = await page.locator('.runtime-extensions-editor').boundingBox();
-    assert.ok(box && editor, 'the Running Extensions editor and its "web worker" label have a box');
+    await label.waitFor({ state: 'attached' });
+    const { box, editor } = await poll(async () => {
+      const b = await label.boundingBox();
+      const e = await page.locator('.runtime-extensions-editor').boundingBox();
+      if (b && e && b.y >= e.y && b.y + b.height <= e.y + e.height) return { box: b, editor: e };
+      await page.locator('.runtime-extensions-editor .monaco-list').hover();
+      await page.mouse.wheel(0, 120);
+      return undefined;
+    }, '"web worker" scrolled into the Running Extensions editor');
     assert.ok(box.y >= editor.y && box.y + box.height <= editor.y + editor.height, `"web worker" on screen: ${JSON.stringify({ box, editor })}`);
     await wb.shot('web-worker');
   });

@@ -24,8 +24,9 @@ export function table(caption: string, head: readonly string[], rows: ReadonlyAr
   t.append(el('caption', undefined, caption));
   const tr = el('tr');
   for (const h of head) {
-    const th = el('th', undefined, h);
-    th.scope = 'col';
+    // A blank head cell (over the row labels) is no header: a header must say something to a screen reader.
+    const th = h ? el('th', undefined, h) : el('td');
+    if (th instanceof HTMLTableCellElement && h) th.scope = 'col';
     tr.append(th);
   }
   t.append(el('thead', undefined, tr));
@@ -33,6 +34,7 @@ export function table(caption: string, head: readonly string[], rows: ReadonlyAr
   for (const r of rows) body.append(el('tr', undefined, ...r.map((c) => el('td', undefined, c))));
   t.append(body);
   const scroller = el('div', 'table-scroll', t);
+  scroller.dataset['key'] = `table-${caption}`;
   scroller.tabIndex = 0; // reachable by keyboard, to scroll with the arrow keys
   scroller.setAttribute('role', 'region');
   scroller.setAttribute('aria-label', caption);
@@ -69,4 +71,15 @@ export function amountCell(value: string, exact: string, note?: string, why = ''
   if (exact && exact !== value) wrap.append(el('span', 'exact', exact));
   if (note) wrap.append(el('span', 'note', note));
   return wrap;
+}
+
+/**
+ * A button that keeps its place for the keyboard: `key` finds it again after a redraw (panel.ts's show), and while
+ * `waiting` it is aria-disabled rather than disabled — a disabled button drops the focus to the page.
+ */
+export function busy(b: HTMLButtonElement, key: string, waiting: boolean): HTMLButtonElement {
+  b.type = 'button';
+  b.dataset['key'] = key;
+  if (waiting) b.setAttribute('aria-disabled', 'true');
+  return b;
 }

@@ -3,7 +3,7 @@
 // passes in how to post a request and redraw.
 import { HISTORY_RANGES } from '../src/shared/historyProtocol';
 import type { HistoryHostMessage, HistoryPointView, HistoryRange, HistoryRequest, HistoryViewModel } from '../src/shared/historyProtocol';
-import { amountCell, el, table, withTitle } from './dom';
+import { amountCell, busy, el, num, table, withTitle } from './dom';
 
 /** What the History section needs from the panel: send a request to the host, draw the whole panel again. */
 export interface HistoryHost {
@@ -21,6 +21,8 @@ const history: {
   data?: HistoryViewModel;
   error: string;
   since: number;
+  /** The table of points (the chart's text alternative) is open. */
+  pointsOpen: boolean;
 } = {
   phase: 'blocks',
   done: 0,
@@ -28,6 +30,7 @@ const history: {
   loading: false,
   error: '',
   since: 0,
+  pointsOpen: false,
 };
 
 const RANGE_LABEL: Readonly<Record<HistoryRange, string>> = { '7d': '7 days', '30d': '30 days', '1y': '1 year' };
@@ -54,12 +57,12 @@ export function historySection(host: HistoryHost): HTMLElement {
   picker.setAttribute('role', 'group');
   picker.setAttribute('aria-label', 'History range');
   for (const r of HISTORY_RANGES) {
-    const b = el('button', 'range', RANGE_LABEL[r]);
-    b.type = 'button';
+    const waiting = history.loading && history.range === r;
+    const b = busy(el('button', 'range', RANGE_LABEL[r]), `range-${r}`, waiting);
     b.dataset['range'] = r;
     b.setAttribute('aria-pressed', String(history.range === r));
-    b.disabled = history.loading && history.range === r;
     b.addEventListener('click', () => {
+      if (waiting) return;
       Object.assign(history, { range: r, loading: true, phase: 'blocks', done: 0, total: 0, error: '', since: 0 });
       host.post({ type: 'history', range: r });
       host.render();
@@ -83,7 +86,7 @@ export function historySection(host: HistoryHost): HTMLElement {
     return s;
   }
   // Nothing loaded: no chart (its scale would read "0 NEAR"), only the note.
-  if (d.now) s.append(chart(d, host));
+  if (d.now) s.append(chart(d, host), pointsTable(d));
   if (d.note) s.append(el('p', 'note', d.note));
   if (d.now) s.append(compare(d, host));
   return s;
@@ -119,7 +122,12 @@ function lineChart(
   const plotH = h - PAD.top - PAD.bottom;
   const x = (i: number): number => PAD.left + (n <= 1 ? plotW : (plotW * i) / (n - 1));
   const y = (v: number): number => PAD.top + (1 - v) * plotH;
-  const root = svg('svg', { viewBox: `0 0 ${W} ${h}`, class: `chart ${cls}-chart`, role: 'img', 'aria-label': label });
+  const root = svg('svg', {
+    viewBox: `0 0 ${W} ${h}`,
+    class: `chart ${cls}-chart`,
+    role: 'img',
+    'aria-label': `${label}: from ${bottom} to ${top}${last ? `, ${last}` : ''}; the table of points below lists each one`,
+  });
   root.append(
     svg('line', { class: 'axis', x1: PAD.left, x2: PAD.left + plotW, y1: y(0), y2: y(0) }),
     svg('text', { class: 'tick', x: PAD.left, y: 12 }, `${top}${top === bottom ? '' : ' (highest)'}`),
@@ -145,16 +153,38 @@ function pointMark(p: HistoryPointView, i: number, cx: number, cy: number, cls: 
     : `${p.date} · block ${p.block}\ntotal ${p.totalExact}\nlocked ${p.lockedExact}${p.storage ? `\nstorage ${p.storage}` : ''}`;
   const g = p.gap
     ? svg('g', { class: 'gap' }, svg('line', { x1: cx, x2: cx, y1: PAD.top, y2: cy }), svg('title', {}, tip))
-    : svg('circle', { class: `pt ${cls}${history.since === i ? ' selected' : ''}`, cx, cy, r: 4, tabindex: 0, 'data-index': i }, svg('title', {}, tip));
-  if (!p.gap) {
-    const pick = (): void => {
+    : svg('circle', { class: `pt ${cls}${history.since === i ? ' selected' : ''}`, cx, cy, r: 4, 'data-index': i }, svg('title', {}, tip));
+  // A click picks the point for "Change since"; by keyboard, the select below does (the chart is one image to a screen
+  // reader, its points in the table of points).
+  if (!p.gap)
+    g.addEventListener('click', () => {
       history.since = i;
       host.render();
-    };
-    g.addEventListener('click', pick);
-    g.addEventListener('keydown', (e) => (e as KeyboardEvent).key === 'Enter' && pick());
-  }
+    });
   return g;
+}
+
+/** The chart's text alternative: every point's date, block and exact amounts (or why it has none), behind a disclosure. */
+function pointsTable(d: HistoryViewModel): HTMLElement {
+  const summary = el('summary', undefined, `Table of the ${d.points.length} points`);
+  summary.dataset['key'] = 'points';
+  const box = el(
+    'details',
+    'points',
+    summary,
+    table(
+      `Total and locked balance over ${d.rangeLabel}, point by point`,
+      ['Date', 'Block', 'Total', 'Locked'],
+      d.points.map((p) =>
+        p.gap
+          ? [p.date, p.block ? num(p.block) : '—', `no figures: ${p.gap}`, '—']
+          : [p.date, num(p.block), amountCell(p.total, p.totalExact), amountCell(p.locked, p.lockedExact)],
+      ),
+    ),
+  );
+  box.open = history.pointsOpen;
+  box.addEventListener('toggle', () => (history.pointsOpen = box.open));
+  return box;
 }
 
 /** Signed yocto digits ("+1500…", "-5", "0") as exact NEAR: "+1.5 NEAR" (every digit), and grouped yocto for the title. */
@@ -180,6 +210,7 @@ function compare(d: HistoryViewModel, host: HistoryHost): HTMLElement {
     o.selected = i === history.since;
     select.append(o);
   }
+  select.dataset['key'] = 'since';
   select.addEventListener('change', () => {
     history.since = Number(select.value);
     host.render();

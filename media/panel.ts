@@ -4,7 +4,7 @@ import { isHostMessage, isPanelState } from '../src/shared/protocol';
 import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/shared/protocol';
 import { isHistoryHostMessage } from '../src/shared/historyGuards';
 import type { HistoryRequest } from '../src/shared/historyProtocol';
-import { amountCell, el, idText, num, table, withTitle } from './dom';
+import { amountCell, busy, el, idText, num, table, withTitle } from './dom';
 import type { Child } from './dom';
 import { historySection, receiveHistory } from './historySection';
 import type { HistoryHost } from './historySection';
@@ -31,17 +31,15 @@ function render(): void {
   const root = el('div', 'panel');
   const header = el('header', undefined, el('h1', undefined, idText(data?.accountId ?? state?.accountId ?? 'NEAR account')));
   if (data) header.append(el('p', 'kind', `${data.accountKind} · ${data.network}`));
-  const refresh = el('button', undefined, loading ? 'Refreshing…' : 'Refresh');
-  refresh.type = 'button';
-  refresh.disabled = loading;
+  const refresh = busy(el('button', undefined, loading ? 'Refreshing…' : 'Refresh'), 'refresh', loading);
   refresh.addEventListener('click', () => {
+    if (loading) return;
     loading = true;
     render();
     vscode.postMessage({ type: 'refresh' });
   });
   // Copy as curl (#26): the account's look-up as a shell command (the host copies it, the key as a variable).
-  const curl = el('button', 'secondary', 'Copy as curl');
-  curl.type = 'button';
+  const curl = busy(el('button', 'secondary', 'Copy as curl'), 'curl', false);
   curl.title = 'Copy the request behind this account as a curl command (the API key as $FASTNEAR_API_KEY, never its value)';
   curl.addEventListener('click', () => vscode.postMessage({ type: 'copyCurl' }));
   const meta = el('div', 'meta', refresh, curl);
@@ -56,7 +54,7 @@ function render(): void {
   }
   if (!data) {
     root.append(el('p', 'status', loading ? 'Loading…' : 'No data.'));
-    app.replaceChildren(root);
+    show(root);
     return;
   }
   for (const n of data.notes) root.append(el('div', 'banner warn', n));
@@ -69,7 +67,14 @@ function render(): void {
   }
   const footer = el('footer', undefined, el('p', undefined, `Latest activity: ${data.latestActivity}`), el('p', undefined, data.indexer));
   root.append(footer);
+  show(root);
+}
+
+/** Puts the new page in place; the control that had the focus (by its data-key) has it again, so the keyboard keeps its place. */
+function show(root: HTMLElement): void {
+  const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['key'] : undefined;
   app.replaceChildren(root);
+  if (key) app.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
 }
 
 function balanceSection(d: PanelViewModel): HTMLElement {
@@ -119,12 +124,11 @@ function tokenRows(rows: readonly TokenRow[]): Child[][] {
 
 /** A list's heading with its own Refresh (#26): only that list's endpoint (/ft, /nft or /staking) is asked. */
 function listHeading(text: string, part: 'ft' | 'nft' | 'staking'): HTMLElement {
-  const b = el('button', 'secondary small', 'Refresh');
-  b.type = 'button';
-  b.disabled = loading;
+  const b = busy(el('button', 'secondary small', 'Refresh'), `refresh-${part}`, loading);
   b.setAttribute('aria-label', `Refresh ${text}`);
   b.title = 'Refresh this list only';
   b.addEventListener('click', () => {
+    if (loading) return;
     loading = true;
     render();
     vscode.postMessage({ type: 'refresh', part });

@@ -25,6 +25,8 @@ export interface WatchNode {
   collapsible: 'none' | 'collapsed';
   contextValue: string; // `nearLens.<kind>`; menus match /^nearLens\.account/ for account items only
   lazy?: LazyGroup;
+  /** What a screen reader says for it, when watchlistA11y.ts's sentence for its kind does not fit. */
+  a11y?: string;
   children: WatchNode[];
 }
 

@@ -9,6 +9,7 @@ import { createLimiter } from '../../core/service/limit';
 import type { Limiter } from '../../core/service/limit';
 import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
 import { buildAccountNode } from '../../core/views/watchlistModel';
+import { accessibilityLabel } from '../../core/views/watchlistA11y';
 import { withList } from '../../core/views/listPart';
 import type { ListPart } from '../../core/views/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
@@ -61,7 +62,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       contextValue,
       collapsibleState: vscode.TreeItemCollapsibleState[node.collapsible === 'none' ? 'None' : 'Collapsed'],
       iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
-      accessibilityInformation: account ? { label: `${label}, ${description ?? ''}`, role: 'treeitem' } : undefined,
+      accessibilityInformation: { label: accessibilityLabel(node), role: 'treeitem' },
     };
   }
 

@@ -237,11 +237,20 @@ export async function hoverUntil(page: Page, text: string, until: RegExp, timeou
 
 /** The command palette (F1), a command picked by its full title, as a person would type it. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await pickQuickItem(page, title);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    // A webview that takes the focus as it loads closes the palette under the typing: press F1 again, as a person would.
+    const closed = await page
+      .locator('.quick-input-widget')
+      .waitFor({ state: 'hidden', timeout: 1_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed && attempt < 3) continue;
+    return pickQuickItem(page, title);
+  }
 }
 
 /** Clicks the quick-pick row whose label is `label` (waits for the list to show it). */

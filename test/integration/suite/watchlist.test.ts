@@ -252,6 +252,34 @@ describe('watchlist', () => {
     assert.equal(provider().getTreeItem(child(provider().getChildren(alice), /^Staking pools/)).description, undefined, 'amounts loaded');
   });
 
+  it('gives every node an accessibility label that reads as a sentence (#31)', async () => {
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    const alice = await account(ID);
+    // Every group expanded (lazy ones loaded), then every node's TreeItem as the view reads it.
+    const said = new Map<string, string>();
+    const walk = async (n: WatchNode): Promise<void> => {
+      const info = provider().getTreeItem(n).accessibilityInformation;
+      assert.ok(info, `${n.id} has accessibilityInformation`);
+      assert.equal(info.role, 'treeitem');
+      said.set(n.id, info.label);
+      for (const c of n.collapsible === 'none' ? [] : await expand(n)) await walk(c);
+    };
+    await walk(alice);
+    assert.ok(said.size >= 25, `${said.size} nodes`);
+    for (const [id, label] of said) assert.match(label, /^\S.*[^.][.…]$/, `${id}: "${label}" reads as a sentence`);
+    assert.equal(said.get(ID), 'alice.near, 1,234.5678 NEAR owned in total.');
+    assert.equal(said.get(`${ID}/state/spendable`), 'Spendable of alice.near: 1,234.3044 NEAR.');
+    assert.equal(said.get(`${ID}/tokens`), 'Fungible tokens of alice.near: 4. 1 liquid staking.');
+    assert.equal(said.get(`${ID}/ft/meta-pool.near`), 'Token meta-pool.near: 5 stNEAR, liquid staking.');
+    assert.equal(said.get(`${ID}/nft/nft.hot.tg`), 'NFT collection nft.hot.tg, last update not tracked.');
+    assert.equal(said.get(`${ID}/pool/zavodil.poolv1.near`), 'Staking pool zavodil.poolv1.near: 1,000 NEAR staked, 2.5 NEAR unstaked.');
+    assert.equal(
+      said.get(`${ID}/key/ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd`),
+      'Full-access key ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd.',
+    );
+    assert.equal(said.get(`${ID}/contract/code`), 'No contract code.');
+  });
+
   it('lists tokens whose contract has no code or does not exist without the RPC sentence: (raw), a short reason, the why in the tooltip and the log', async () => {
     // here.tg holds game.hot.tg (no such account: UNKNOWN_ACCOUNT) and nearrewards.near (an account without code:
     // NO_CONTRACT_CODE); the stub answers their ft_metadata with those real error envelopes.

@@ -193,9 +193,11 @@ export class DiagnosticsHost implements vscode.Disposable {
 
   #toDiagnostic(doc: vscode.TextDocument, p: Found): vscode.Diagnostic {
     const range = new vscode.Range(doc.positionAt(p.start), doc.positionAt(p.end));
-    const control = p.publicKey && this.#control.get(p.publicKey);
-    // Without a REST API nobody can say which accounts use a key: the text says so, and no action offers it.
-    const noIndexer = p.publicKey && !this.#keyLookups() ? ` ${KEY_ACCOUNTS_NEED_REST}` : '';
+    // Without a REST API nobody can say which accounts use a key: the text says so (not what another network said),
+    // and no action offers it.
+    const lookups = this.#keyLookups();
+    const control = p.publicKey && lookups && this.#control.get(p.publicKey);
+    const noIndexer = p.publicKey && !lookups ? ` ${KEY_ACCOUNTS_NEED_REST}` : '';
     const d = new vscode.Diagnostic(
       range,
       control ? `${p.message} It ${control}.` : p.message + noIndexer,

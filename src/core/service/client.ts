@@ -53,6 +53,10 @@ export const NO_INDEXER_MESSAGE = 'No indexer on this network: tokens, NFTs, poo
 
 let nextRpcId = 0;
 
+/** A failure a moment will not change: the contract's own answer, an answer of another shape, no such account or code. */
+const settledFailure = (e: unknown): boolean =>
+  NearLensError.is(e) && (e.kind === 'contract' || e.kind === 'bad-shape' || e.rpcCause === 'UNKNOWN_ACCOUNT' || e.rpcCause === 'NO_CONTRACT_CODE');
+
 export class NearClient {
   readonly endpoints: Endpoints;
   readonly #http: HttpTransport;
@@ -223,7 +227,9 @@ export class NearClient {
         this.#ftKey(acc),
         this.#ttl.ftMetadata,
         async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
-        o,
+        // A token without metadata (no such account or contract, no such method, another shape) is not asked again
+        // on every hover: that failure stands as long as an account's answer does.
+        { ...o, keepFailureMs: (e) => (settledFailure(e) ? this.#ttl.account : 0) },
       );
     });
   }

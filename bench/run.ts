@@ -13,6 +13,7 @@ import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
 import { diagnosticsRows } from './diagnostics';
 import { peerRows } from './peer';
+import { hoverSessionRow } from './hoverSession';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
+    rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
   } finally {
     await stub.close();
   }

@@ -100,41 +100,51 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 
+interface LazyCommands {
+  make: () => Handlers;
+  part: keyof LazyParts | undefined;
+  handlers: Handlers | undefined;
+}
+
+/**
+ * One call of a lazily registered command: its handlers made on the first call (in the web build, after loading the
+ * part). Module-level: V8 compiles it on the first command, not at activation.
+ */
+function runLazy(state: LazyCommands, id: string, args: unknown[]): unknown {
+  const { part } = state;
+  if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB && !state.handlers && part && !loaded[part]) {
+    return loadPart(part).then(
+      () => runLazy(state, id, args),
+      (e: unknown) => {
+        const why = `NEAR Lens could not load the part behind ${id}; reloading the window should mend it.`;
+        console.error(why, e);
+        void vscode.window.showErrorMessage(why);
+        throw new NearLensError('network', why);
+      },
+    );
+  }
+  if (!state.handlers) {
+    try {
+      state.handlers = state.make();
+    } catch (e) {
+      // A part missing or broken on disk (a damaged install): said once in words, never Node's require stack.
+      const why = `NEAR Lens could not load the part behind ${id}; reinstalling the extension should mend it.`;
+      console.error(why, e);
+      void vscode.window.showErrorMessage(why);
+      throw new NearLensError('network', why);
+    }
+  }
+  const handler = state.handlers[id] as ((...a: unknown[]) => unknown) | undefined;
+  if (!handler) throw new Error(`NEAR Lens: no handler for ${id}`);
+  return handler(...args);
+}
+
 /**
  * Registers `ids` now (the palette and the manifest see them at once); `make` builds their handlers on the first call.
  * In the web build the first call loads `part` first (so `make` may read it with `lazyPart`).
  */
 export function registerLazyCommands(context: vscode.ExtensionContext, ids: readonly string[], make: () => Handlers, part?: keyof LazyParts): void {
   if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) web?.setExtensionUri(context.extensionUri);
-  let handlers: Handlers | undefined;
-  const run =
-    (id: string) =>
-    (...args: unknown[]): unknown => {
-      if (typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB && !handlers && part && !loaded[part]) {
-        return loadPart(part).then(
-          () => run(id)(...args),
-          (e: unknown) => {
-            const why = `NEAR Lens could not load the part behind ${id}; reloading the window should mend it.`;
-            console.error(why, e);
-            void vscode.window.showErrorMessage(why);
-            throw new NearLensError('network', why);
-          },
-        );
-      }
-      if (!handlers) {
-        try {
-          handlers = make();
-        } catch (e) {
-          // A part missing or broken on disk (a damaged install): said once in words, never Node's require stack.
-          const why = `NEAR Lens could not load the part behind ${id}; reinstalling the extension should mend it.`;
-          console.error(why, e);
-          void vscode.window.showErrorMessage(why);
-          throw new NearLensError('network', why);
-        }
-      }
-      const handler = handlers[id] as ((...a: unknown[]) => unknown) | undefined;
-      if (!handler) throw new Error(`NEAR Lens: no handler for ${id}`);
-      return handler(...args);
-    };
-  registerCommands(context, Object.fromEntries(ids.map((id) => [id, run(id)])));
+  const state: LazyCommands = { make, part, handlers: undefined };
+  registerCommands(context, Object.fromEntries(ids.map((id) => [id, (...args: unknown[]) => runLazy(state, id, args)])));
 }

@@ -59,6 +59,24 @@ export interface KeyedServices extends Services {
   readonly apiKey: ApiKeyStore;
 }
 
+/**
+ * A client for `network` under the settings and keys of now. Module-level (not a closure of createServices): V8
+ * compiles it on the first look-up, not at activation.
+ */
+function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog): NearClient {
+  return new NearClient({
+    // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
+    endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
+    // One key per provider: the FastNEAR key never reaches a custom endpoint, nor the custom key FastNEAR.
+    apiKey: apiKey.get(keyProviderFor(network)),
+    transport: settings.transport,
+    timeoutMs: settings.timeoutMs,
+    cache,
+    log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
+    browser: WEB_BUILD,
+  });
+}
+
 export function createServices(context: vscode.ExtensionContext): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
@@ -99,20 +117,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     if (network === 'custom' && settings.network !== 'custom')
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
-    if (!client) {
-      client = new NearClient({
-        // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
-        endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
-        // One key per provider: the FastNEAR key never reaches a custom endpoint, nor the custom key FastNEAR.
-        apiKey: apiKey.get(keyProviderFor(network)),
-        transport: settings.transport,
-        timeoutMs: settings.timeoutMs,
-        cache,
-        log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
-        browser: WEB_BUILD,
-      });
-      clients.set(network, client);
-    }
+    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, cache, log)));
     return { client, network };
   };
 

@@ -20,6 +20,11 @@ export interface CacheGetOptions {
    * caller of the same load wants it kept. Read as usual.
    */
   keep?: boolean;
+  /**
+   * How long a failure of this load is kept, by the error (0: not kept): one a moment will not change (a token
+   * without metadata) is given again to the callers until then, asking nothing. `fresh` asks again.
+   */
+  keepFailureMs?: (e: unknown) => number;
 }
 
 interface Entry {
@@ -39,6 +44,8 @@ interface Flight {
 export class TtlCache {
   readonly #entries: BoundedMap<string, Entry>;
   readonly #flights = new Map<string, Flight>();
+  /** Kept failures (keepFailureMs), apart from the answers: `peek` never sees them. */
+  readonly #failures = new BoundedMap<string, { error: unknown; until: number }>(100);
   readonly #clock: Clock;
 
   constructor(opts?: { maxEntries?: number; clock?: Clock }) {
@@ -59,11 +66,13 @@ export class TtlCache {
       const hit = this.#entries.peek(key);
       // get(): counts as a use (the LRU position).
       if (hit && this.#clock.now() - hit.storedAt < ttlMs) return Promise.resolve(this.#entries.get(key)!.value as T);
+      const failed = this.#failures.size > 0 ? this.#failures.peek(key) : undefined;
+      if (failed && this.#clock.now() < failed.until) return Promise.reject(failed.error);
     }
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.reject(aborted());
 
-    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined);
+    const f = this.#flights.get(key) ?? this.#start(key, load, signal !== undefined, opts?.keepFailureMs);
     f.waiters++;
     if (opts?.keep !== false) f.keep = true;
     if (!signal) return f.promise as Promise<T>;
@@ -94,10 +103,10 @@ export class TtlCache {
 
   /** Drops entries whose key starts with `prefix` (all when omitted); loads in flight for them will not be stored. */
   invalidate(prefix = ''): void {
-    for (const map of [this.#entries, this.#flights]) for (const k of [...map.keys()]) if (k.startsWith(prefix)) map.delete(k);
+    for (const map of [this.#entries, this.#flights, this.#failures]) for (const k of [...map.keys()]) if (k.startsWith(prefix)) map.delete(k);
   }
 
-  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean): Flight {
+  #start(key: string, load: (signal: AbortSignal | undefined) => Promise<unknown>, abortable: boolean, keepFailureMs?: (e: unknown) => number): Flight {
     const ctrl = abortable ? new AbortController() : undefined;
     const mine = (): boolean => this.#flights.get(key) === flight && this.#flights.delete(key);
     // `load` runs at once; one that throws fails like one that rejects.
@@ -115,7 +124,8 @@ export class TtlCache {
           return value;
         },
         (e: unknown) => {
-          mine();
+          const ms = mine() && keepFailureMs ? keepFailureMs(e) : 0;
+          if (ms > 0) this.#failures.set(key, { error: e, until: this.#clock.now() + ms });
           throw e;
         },
       ),
@@ -131,5 +141,6 @@ export class TtlCache {
   #store(key: string, value: unknown): void {
     // One in, at most one out: the oldest (least recently used) entry.
     this.#entries.set(key, { value, storedAt: this.#clock.now() });
+    if (this.#failures.size > 0) this.#failures.delete(key);
   }
 }

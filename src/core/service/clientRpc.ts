@@ -26,6 +26,10 @@ import { ClientCore } from './clientCore';
 
 let nextRpcId = 0;
 
+/** A failure a moment will not change: the contract's own answer, an answer of another shape, no such account or code. */
+const settledFailure = (e: unknown): boolean =>
+  NearLensError.is(e) && (e.kind === 'contract' || e.kind === 'bad-shape' || e.rpcCause === 'UNKNOWN_ACCOUNT' || e.rpcCause === 'NO_CONTRACT_CODE');
+
 export class ClientRpc extends ClientCore {
   /** Whether an archival host of its own exists (an RPC-only network without one sends "archival" asks to its node, named so). */
   get hasArchival(): boolean {
@@ -67,7 +71,9 @@ export class ClientRpc extends ClientCore {
         this.#ftKey(acc),
         this.ttl.ftMetadata,
         async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
-        o,
+        // A token without metadata (no such account or contract, no such method, another shape) is not asked again
+        // on every hover: that failure stands as long as an account's answer does.
+        { ...o, keepFailureMs: (e) => (settledFailure(e) ? this.ttl.account : 0) },
       );
     });
   }

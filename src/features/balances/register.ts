@@ -17,29 +17,32 @@ export function registerBalanceInlayHints(context: vscode.ExtensionContext, serv
     context,
     services,
     () => services.settings.inlayHintsBalances,
-    () => {
-      let registration: vscode.Disposable | undefined;
-      let off = false;
-      // Loaded on first use (the web build fetches the part; the Node build has it at once).
-      void loadPart('balances').then((part) => {
-        if (off) return;
-        const provider = (api.current = new part.BalanceInlayHints(services));
-        const hints = vscode.languages.registerInlayHintsProvider('*', provider);
-        registration = {
-          dispose: () => {
-            hints.dispose();
-            provider.dispose();
-            if (api.current === provider) api.current = undefined;
-          },
-        };
-      });
-      return {
-        dispose: () => {
-          off = true;
-          registration?.dispose();
-        },
-      };
-    },
+    () => startBalanceHints(api, services),
   );
   return api;
+}
+
+/** Registers the provider, loading its part first. Module-level: compiled when the setting is first on, not at activation. */
+function startBalanceHints(api: { current: BalanceInlayHints | undefined }, services: Services): vscode.Disposable {
+  let registration: vscode.Disposable | undefined;
+  let off = false;
+  // Loaded on first use (the web build fetches the part; the Node build has it at once).
+  void loadPart('balances').then((part) => {
+    if (off) return;
+    const provider = (api.current = new part.BalanceInlayHints(services));
+    const hints = vscode.languages.registerInlayHintsProvider('*', provider);
+    registration = {
+      dispose: () => {
+        hints.dispose();
+        provider.dispose();
+        if (api.current === provider) api.current = undefined;
+      },
+    };
+  });
+  return {
+    dispose: () => {
+      off = true;
+      registration?.dispose();
+    },
+  };
 }

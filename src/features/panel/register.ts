@@ -25,6 +25,50 @@ function invalidId(id: string): string | undefined {
   return reason && `Not a valid NEAR account id: ${reason}.`;
 }
 
+/**
+ * Open Balance Panel's handler. Module-level, as is waitForPost: V8 compiles them on their first call, not at
+ * activation (a closure inside registerPanel is parsed with it).
+ */
+async function openFromCommand(arg: unknown, open: (id: string) => Promise<unknown>): Promise<void> {
+  // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
+  const given = accountIdFromArgument(arg);
+  const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : invalidId(given);
+  if (why) {
+    void vscode.window.showWarningMessage(why);
+    throw invalidInput(why);
+  }
+  const id =
+    given ??
+    (
+      await vscode.window.showInputBox({
+        title: 'Open Balance Panel',
+        prompt: 'NEAR account id',
+        placeHolder: 'alice.near',
+        ignoreFocusOut: true,
+        validateInput: (v) => invalidId(v.trim()),
+      })
+    )?.trim();
+  if (id !== undefined) await open(id);
+}
+
+function waitForPost(panels: ReadonlyMap<string, AccountPanel>, id: string, type: HostMessage['type'], timeoutMs: number): Promise<HostMessage> {
+  return new Promise<HostMessage>((resolve, reject) => {
+    const p = panels.get(id);
+    if (!p) return reject(new Error(`no panel for ${id}`));
+    if (p.last?.type === type) return resolve(p.last);
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const sub = p.onDidPost((m) => {
+      if (m.type !== type) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(m);
+    });
+  });
+}
+
 export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
   const panels = new Map<string, AccountPanel>();
 
@@ -68,29 +112,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     return adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, `NEAR: ${id}`, vscode.ViewColumn.Active), id);
   };
 
-  registerCommands(context, {
-    [COMMANDS.openAccountPanel]: async (arg?: unknown) => {
-      // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
-      const given = accountIdFromArgument(arg);
-      const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : invalidId(given);
-      if (why) {
-        void vscode.window.showWarningMessage(why);
-        throw invalidInput(why);
-      }
-      const id =
-        given ??
-        (
-          await vscode.window.showInputBox({
-            title: 'Open Balance Panel',
-            prompt: 'NEAR account id',
-            placeHolder: 'alice.near',
-            ignoreFocusOut: true,
-            validateInput: (v) => invalidId(v.trim()),
-          })
-        )?.trim();
-      if (id !== undefined) await open(id);
-    },
-  });
+  registerCommands(context, { [COMMANDS.openAccountPanel]: (arg?: unknown) => openFromCommand(arg, open) });
   context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
@@ -107,21 +129,6 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
   return {
     open,
     panels,
-    waitForPost: (id, type, timeoutMs = 10_000) =>
-      new Promise<HostMessage>((resolve, reject) => {
-        const p = panels.get(id);
-        if (!p) return reject(new Error(`no panel for ${id}`));
-        if (p.last?.type === type) return resolve(p.last);
-        const timer = setTimeout(() => {
-          sub.dispose();
-          reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const sub = p.onDidPost((m) => {
-          if (m.type !== type) return;
-          clearTimeout(timer);
-          sub.dispose();
-          resolve(m);
-        });
-      }),
+    waitForPost: (id, type, timeoutMs = 10_000) => waitForPost(panels, id, type, timeoutMs),
   };
 }

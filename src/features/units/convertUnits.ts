@@ -11,28 +11,29 @@ import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 
 export function registerConvertUnits(context: vscode.ExtensionContext): void {
-  registerCommands(context, {
-    [COMMANDS.convertUnits]: async (arg?: unknown): Promise<Conversion | undefined> => {
-      const given = arg !== undefined;
-      try {
-        if (given) {
-          if (typeof arg !== 'string') throw invalidInput('Convert Units takes the amount as text, for example "1.5 NEAR".');
-          return parseUnitInput(arg);
-        }
-        const c = await ask('Convert Units', { prompt: 'An amount: 1.5 NEAR, 250 TGas, 1e24 yocto…', placeHolder: '1.5 NEAR' }, parseUnitInput);
-        if (!c) return undefined;
-        const forms = copyForms(c, c.gas === undefined ? 'near' : 'gas');
-        const text = await pick(
-          'Copy',
-          forms.map((f) => ({ label: f.text, description: f.label, value: f.text })),
-        );
-        if (text === undefined) return undefined;
-        await vscode.env.clipboard.writeText(text);
-        void vscode.window.setStatusBarMessage('NEAR Lens: copied', 3000);
-        return c;
-      } catch (e) {
-        return fail(e, !given, 'Convert Units');
-      }
-    },
-  });
+  registerCommands(context, { [COMMANDS.convertUnits]: convertUnits });
+}
+
+/** Convert Units…: module-level, so V8 compiles it on the first call, not at activation. */
+async function convertUnits(arg?: unknown): Promise<Conversion | undefined> {
+  const given = arg !== undefined;
+  try {
+    if (given) {
+      if (typeof arg !== 'string') throw invalidInput('Convert Units takes the amount as text, for example "1.5 NEAR".');
+      return parseUnitInput(arg);
+    }
+    const c = await ask('Convert Units', { prompt: 'An amount: 1.5 NEAR, 250 TGas, 1e24 yocto…', placeHolder: '1.5 NEAR' }, parseUnitInput);
+    if (!c) return undefined;
+    const forms = copyForms(c, c.gas === undefined ? 'near' : 'gas');
+    const text = await pick(
+      'Copy',
+      forms.map((f) => ({ label: f.text, description: f.label, value: f.text })),
+    );
+    if (text === undefined) return undefined;
+    await vscode.env.clipboard.writeText(text);
+    void vscode.window.setStatusBarMessage('NEAR Lens: copied', 3000);
+    return c;
+  } catch (e) {
+    return fail(e, !given, 'Convert Units');
+  }
 }

@@ -501,6 +501,32 @@ describe('NearClient', function () {
       assert.equal(stub.requests.length, 2);
     });
 
+    it('ftMetadata() of a token without metadata fails again without asking, until the account TTL or fresh: true', async () => {
+      let now = 1_000_000;
+      const c = make({ cache: new TtlCache({ clock: { now: () => now } }) });
+      const gone = (e: unknown): boolean => NearLensError.is(e) && e.rpcCause === 'UNKNOWN_ACCOUNT';
+      await assert.rejects(c.ftMetadata('no-such-token.near'), gone);
+      await assert.rejects(c.ftMetadata('no-such-token.near'), gone);
+      // A contract without the method is the contract's own answer: kept too.
+      await assert.rejects(c.ftMetadata('alice.near'), isKind('contract'));
+      await assert.rejects(c.ftMetadata('alice.near'), isKind('contract'));
+      assert.equal(stub.requests.length, 2);
+      await assert.rejects(c.ftMetadata('no-such-token.near', { fresh: true }), gone);
+      assert.equal(stub.requests.length, 3);
+      now += 30_000; // the account TTL
+      await assert.rejects(c.ftMetadata('no-such-token.near'), gone);
+      assert.equal(stub.requests.length, 4);
+    });
+
+    it('ftMetadata() after a failure of the moment (503) asks again, and its answer is cached as usual', async () => {
+      const c = make({ retries: 0 });
+      stub.fault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503 }, times: 1 });
+      await assert.rejects(c.ftMetadata('meta-pool.near'), isKind('server'));
+      assert.equal((await c.ftMetadata('meta-pool.near')).symbol, 'stNEAR');
+      await c.ftMetadata('meta-pool.near');
+      assert.equal(stub.requests.length, 2);
+    });
+
     it('stakedBalance() / unstakedBalance() return bigint', async () => {
       const c = make();
       assert.equal(await c.stakedBalance('zavodil.poolv1.near', 'alice.near'), BigInt('1000000000000000000000000000'));

@@ -1,0 +1,145 @@
+// Row 24 (#31): the comparison a user feels — a session of hovers as a person reads code. 200 hovers over the first 40
+// distinct account ids found in near-api-js's and @near-js's sources, then the project's fixtures (its front-end sample
+// workspace, then the service answers), taken in file order and hovered again as they recur (the files are read again
+// from the top until there are 200), at 20 ms stub latency. NEAR Lens: the real hover path (the extension activated
+// under the tests' fake `vscode`, NearHoverProvider.sections: cache, coalescing, token metadata, the contract line)
+// against one near-api-js `view_account` per hover, as the NEAR peer extension does. Beside it, one call at the same
+// latency: NEAR Lens's RPC view_account against near-api-js's, in interleaved pairs.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { findAll } from '../src/core/near/idFinder';
+import { classify } from '../src/core/near/ids';
+import type * as ExtensionModule from '../src/extension';
+import { createFakeEditor, fakeContext, loadIsolated } from '../test/support/fakeEditor';
+import type { Stub } from '../test/support/stub';
+import { buildBundle, ROOT } from './size';
+import { fmtSummary, interleavedPairs, summarize } from './stats';
+import type { Row } from './stats';
+
+export const SESSION_HOVERS = 200;
+export const SESSION_IDS = 40;
+const LATENCY_MS = 20;
+/** Where the ids come from, in this order; within a folder, files in name order (sub-folders first by name too). */
+const SOURCES = ['node_modules/near-api-js', 'node_modules/@near-js', 'test/fixtures/workspace', 'test/fixtures'];
+const TEXT_FILE = /\.(js|cjs|mjs|ts|md|json|rs|env)$/;
+
+function filesUnder(dir: string, out: string[], deep: boolean): void {
+  for (const name of readdirSync(dir).sort()) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (deep && name !== 'node_modules') filesUnder(p, out, deep);
+    } else if (TEXT_FILE.test(name) && !name.endsWith('.map')) out.push(p);
+  }
+}
+
+/** The session: the account ids of the source files in file order, kept to the first 40 distinct, 200 hovers long. */
+export function hoverSession(hovers = SESSION_HOVERS, distinct = SESSION_IDS): { ids: string[]; files: number; sequence: string[] } {
+  const files: string[] = [];
+  // test/fixtures itself: its top-level answers only (the workspace is read before it, its contracts are binary).
+  for (const s of SOURCES) filesUnder(path.join(ROOT, s), files, s !== 'test/fixtures');
+  const all: string[] = [];
+  for (const f of files) for (const hit of findAll(readFileSync(f, 'utf8'))) if (hit.classified.kind === 'account') all.push(hit.classified.id);
+  const ids = [...new Set(all)].slice(0, distinct);
+  if (ids.length < distinct) throw new Error(`only ${ids.length} distinct account ids in ${SOURCES.join(', ')}`);
+  const kept = new Set(ids);
+  const pass = all.filter((id) => kept.has(id));
+  const sequence: string[] = [];
+  while (sequence.length < hovers) sequence.push(...pass.slice(0, hovers - sequence.length));
+  return { ids, files: files.length, sequence };
+}
+
+interface Api {
+  hoverProvider: { sections(c: ReturnType<typeof classify>): Promise<string[] | undefined> };
+}
+
+/**
+ * NEAR Lens as a long-running extension host has it: its modules loaded once (from source, under the fake `vscode`);
+ * each session is a fresh activation (a fresh cache), each hover awaited before the next; ms.
+ */
+function lensSessions(stub: Stub): (sequence: readonly string[]) => Promise<number> {
+  const editor = createFakeEditor({
+    user: { network: 'custom', 'customNetwork.apiUrl': stub.apiUrl, 'customNetwork.rpcUrl': stub.rpcUrl, 'customNetwork.archivalRpcUrl': stub.archivalRpcUrl },
+  });
+  const ext = loadIsolated<typeof ExtensionModule>(editor.vscode, 'extension');
+  return async (sequence) => {
+    const context = fakeContext(editor);
+    const api = ext.activate(context as never) as Api | undefined;
+    if (!api) throw new Error(`activation failed: ${JSON.stringify(editor.rec.notifications)}`);
+    try {
+      const t0 = performance.now();
+      for (const id of sequence) {
+        const s = await api.hoverProvider.sections(classify(id));
+        if (!s || s.length < 2) throw new Error(`the hover of ${id} showed no live section`);
+      }
+      return performance.now() - t0;
+    } finally {
+      for (const d of context.subscriptions.splice(0)) d.dispose();
+    }
+  };
+}
+
+interface Peer {
+  viewAccount(id: string): Promise<unknown>;
+}
+
+/** One session through near-api-js: one view_account per hover (an unknown account's error is an answer too); ms. */
+async function napiSession(napi: Peer, sequence: readonly string[]): Promise<number> {
+  const t0 = performance.now();
+  for (const id of sequence) await napi.viewAccount(id).catch(() => undefined);
+  return performance.now() - t0;
+}
+
+export async function hoverSessionRow(stub: Stub, runs = 3, pairs = 200, warmup = 20): Promise<Row> {
+  const { ids, files, sequence } = hoverSession();
+  const lensFile = await buildBundle(path.join(ROOT, 'bench/peers/near-lens-rpc.ts'), 'peer-near-lens');
+  const napiFile = await buildBundle(path.join(ROOT, 'bench/baselines/near-api-js-rpc.ts'), 'peer-near-api-js');
+  const lens = (require(lensFile) as { make(url: string): Peer }).make(stub.rpcUrl);
+  const napi = (require(napiFile) as { make(url: string): Peer }).make(stub.rpcUrl);
+  stub.setLatency(LATENCY_MS);
+  const tl: number[] = [];
+  const tn: number[] = [];
+  let requests = 0;
+  try {
+    const lensSession = lensSessions(stub);
+    await lensSession(sequence); // a first session loads the lazy parts and compiles the code, as the first hovers after start do
+    for (let i = 0; i < runs; i++) {
+      // Which goes first alternates, as in the paired rows.
+      for (const side of i % 2 === 0 ? ['lens', 'napi'] : ['napi', 'lens']) {
+        stub.clearRequests();
+        if (side === 'lens') {
+          tl.push(await lensSession(sequence));
+          requests = stub.requests.length;
+        } else tn.push(await napiSession(napi, sequence));
+      }
+    }
+    stub.clearRequests();
+    const one = await interleavedPairs(
+      () => lens.viewAccount('alice.near'),
+      () => napi.viewAccount('alice.near'),
+      pairs,
+      warmup,
+    );
+    const sl = summarize(tl);
+    const sn = summarize(tn);
+    const ratios = summarize(tl.map((x, i) => x / (tn[i] ?? x)));
+    const pass = ratios.median <= 0.3 && one.ratio.median <= 1.02;
+    return {
+      id: 24,
+      figure: `peer: a hover session — ${sequence.length} hovers over ${ids.length} distinct ids in reading order (latency ${LATENCY_MS} ms); and one view_account`,
+      measured: `session ${fmtSummary(sl, 'ms', 0)} (${requests} requests); one call ${fmtSummary(one.a, 'ms', 2)}`,
+      baseline: `near-api-js 7 JsonRpcProvider, one view_account per hover: ${fmtSummary(sn, 'ms', 0)} (${sequence.length} requests); one call ${fmtSummary(one.b, 'ms', 2)}`,
+      ratio: `session ${ratios.median.toFixed(3)} (median of ${runs} paired sessions); one call ${one.ratio.median.toFixed(3)} (per-pair p25–p75 ${one.ratio.p25.toFixed(3)}–${one.ratio.p75.toFixed(3)})`,
+      target: 'session ≤ 0.3 ×; one call ≤ 1.02 × (medians of paired ratios)',
+      pass,
+      notes: [
+        `The ids: the account ids findAll reports in ${files} files of ${SOURCES.join(', ')} (test/fixtures: its top-level files), in file order; the first ${ids.length} distinct (${ids.slice(0, 6).join(', ')}, …); the ${sequence.length} hovers are their occurrences in that order, the files read again from the top until there are ${sequence.length}.`,
+        `NEAR Lens: the extension from source under the tests' fake \`vscode\` on a custom network at the stub, its modules loaded once (one untimed session first), each session a fresh activation (an empty cache); each hover is NearHoverProvider.sections (the account's /full, liquid-staking token metadata, the contract line's view_account), awaited before the next. near-api-js: the production-flag bundle of bench/baselines/near-api-js-rpc.ts, one query view_account per hover (the NEAR peer extension's way).`,
+        `One call: ${pairs} interleaved pairs after ${warmup} warm-up pairs, view_account alice.near at ${LATENCY_MS} ms, both production-flag bundles (rows 16–17's).`,
+      ],
+    };
+  } finally {
+    stub.setLatency(0);
+    stub.clearRequests();
+  }
+}

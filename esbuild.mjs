@@ -88,6 +88,8 @@ export const LAZY = {
   hover: 'src/core/views/hoverMarkdown.ts',
   // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
   watchlist: 'src/features/watchlist/commands.ts',
+  // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
+  accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -14,6 +14,7 @@ import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
+import { registerAccountTxs } from './features/accountTxs/register';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext) {
     registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services);
+    registerAccountTxs(context, services, watchlist, panels);
     registerConvertUnits(context);
     const unitHints = registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

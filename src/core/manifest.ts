@@ -33,6 +33,8 @@ export const COMMANDS = {
   ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
   copyPublicKey: 'nearLens.copyPublicKey',
   ignoreSecretKey: 'nearLens.ignoreSecretKey',
+  accountTransactions: 'nearLens.accountTransactions',
+  watchlistMoreTransactions: 'nearLens.watchlist.moreTransactions',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

@@ -70,15 +70,16 @@ export function utcText(ns: string): string {
 const MARK: Readonly<Record<TxStatus, string>> = { success: '✓', failure: '✗', pending: '…' };
 const WORD: Readonly<Record<TxStatus, string>> = { success: 'succeeded', failure: 'failed', pending: 'pending' };
 
-/** A short word for one action: a call's method name, else its summary (kind and amounts). */
-function actionWord(a: ActionModel): string {
-  const method = (a as { methodName?: unknown }).methodName;
-  return sanitizeText(typeof method === 'string' && method ? method : a.summary || a.kind, 60);
+/** Short words for one action: a call's method name, a relayed meta-transaction's inner actions, else its summary. */
+function actionWords(a: ActionModel): string[] {
+  const o = a as { methodName?: unknown; actions?: unknown };
+  if (a.kind === 'Delegate' && Array.isArray(o.actions)) return (o.actions as ActionModel[]).flatMap(actionWords);
+  return [sanitizeText(typeof o.methodName === 'string' && o.methodName ? o.methodName : a.summary || a.kind, 60)];
 }
 
 /** At most two actions named, then "+N more". */
 export function actionsText(actions: readonly ActionModel[]): string {
-  const words = actions.map(actionWord);
+  const words = actions.flatMap(actionWords);
   return words.length <= 2 ? words.join(', ') : `${words.slice(0, 2).join(', ')} +${words.length - 2} more`;
 }
 

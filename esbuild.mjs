@@ -88,6 +88,9 @@ export const LAZY = {
   hover: 'src/core/views/hoverMarkdown.ts',
   // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
   watchlist: 'src/features/watchlist/commands.ts',
+  // #33: transactions by hash, an account's history, receipts (the records' model, batching, the read-once cache), on
+  // the first transaction look-up; NearClient's thin layer (src/core/service/transactions.ts) stays in the main bundle.
+  transactions: 'src/core/service/txReads.ts',
   // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
   accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
 };

@@ -13,8 +13,10 @@ import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
 import type * as Hover from '../core/views/hoverMarkdown';
+import type * as Transactions from '../core/service/txReads';
 import type * as AccountTxs from './accountTxs/accountTxsPart';
 import { registerCommands } from '../platform/commands';
+import { setTransactionsPart } from '../core/service/transactions';
 
 export interface LazyParts {
   panel: typeof Panel;
@@ -26,6 +28,7 @@ export interface LazyParts {
   balances: typeof Balances;
   hover: typeof Hover;
   watchlist: typeof Watchlist;
+  transactions: typeof Transactions;
   accountTxs: typeof AccountTxs;
 }
 
@@ -52,6 +55,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
+  loaded.transactions = require('../core/service/txReads') as typeof Transactions;
   loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
 }
 
@@ -86,6 +90,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:hover') as LazyParts[K];
       case 'watchlist':
         return require('near-lens-lazy:watchlist') as LazyParts[K];
+      case 'transactions':
+        return require('near-lens-lazy:transactions') as LazyParts[K];
       case 'accountTxs':
         return require('near-lens-lazy:accountTxs') as LazyParts[K];
       default:
@@ -102,6 +108,9 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
   if (!web || !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name]) return lazyPart(name);
   return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
+
+// NearClient (pure core: it knows no parts) reads transactions through this part, fetched on the first look-up.
+setTransactionsPart(() => loadPart('transactions'));
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 

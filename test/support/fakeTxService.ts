@@ -2,7 +2,9 @@
 // first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
 // page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
 // views; the loopback stub (stub.ts) serves the same over HTTP.
-import type { AccountTxPage, AccountTxRequest, AccountTxRow, TransactionModel, TxClient } from '../../src/core/views/txTypes';
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/core/service/transactions';
+import type { TransactionModel } from '../../src/core/near/transactions/model';
+import type { TxClient } from '../../src/core/views/txPaging';
 
 export interface FakeTx extends AccountTxRow {
   model?: TransactionModel;
@@ -21,6 +23,9 @@ export function model(
     hash: r.hash,
     signerId,
     receiverId,
+    publicKey: 'ed25519:DdSU5V32jhnqaYFVrAKxPNfQfASEN6qtT21fvtdhV6qd',
+    nonce: '1',
+    blockHash: 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui',
     status: r.isSuccess ? 'success' : 'failure',
     ...(r.isSuccess ? {} : { failure: 'Smart contract panicked: not enough balance' }),
     blockHeight: r.blockHeight,

@@ -5,7 +5,9 @@ import { isRecord } from '../json';
 import { accountIdError } from '../near/ids';
 import type { NetworkLabel } from '../settings';
 import { TX_MAX_LIMIT, TX_PAGE_SIZE } from './txPaging';
-import type { AccountTxFilter, AccountTxPage, ActionModel, TransactionModel } from './txTypes';
+import type { AccountTxFilter, AccountTxPage } from '../service/transactions';
+import type { TransactionModel } from '../near/transactions/model';
+import type { ActionModel } from '../near/transactions/actions';
 
 export interface AccountTxArgs {
   id: string;

@@ -3,7 +3,12 @@
 // Transactions node, the balance panel's table and `nearLens.accountTransactions`. Pure: no `vscode`; its only I/O is
 // through the client it is given.
 import type { CallOptions } from '../service/options';
-import type { AccountTxFilter, AccountTxPage, AccountTxRow, TransactionModel, TxClient } from './txTypes';
+import type { AccountTxFilter, AccountTxPage, AccountTxRow } from '../service/transactions';
+import type { TransactionModel } from '../near/transactions/model';
+import type { NearClient } from '../service/client';
+
+/** What the history needs of a client (NearClient's transactions family; a fake in unit tests). */
+export type TxClient = Pick<NearClient, 'hasTransactionsApi' | 'transactions' | 'accountTransactions'>;
 
 /** Rows a page asks for: the tree's and the panel's page, and the records the service gives in one request. */
 export const TX_PAGE_SIZE = 20;

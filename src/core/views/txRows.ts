@@ -4,7 +4,9 @@
 import { groupDigits } from '../near/amounts';
 import { sanitizeText } from '../text';
 import { nanosToIso } from './commandModel';
-import type { AccountTxRow, ActionModel, TransactionModel } from './txTypes';
+import type { AccountTxRow } from '../service/transactions';
+import type { TransactionModel } from '../near/transactions/model';
+import type { ActionModel } from '../near/transactions/actions';
 
 export type TxStatus = 'success' | 'failure' | 'pending';
 
@@ -72,9 +74,8 @@ const WORD: Readonly<Record<TxStatus, string>> = { success: 'succeeded', failure
 
 /** Short words for one action: a call's method name, a relayed meta-transaction's inner actions, else its summary. */
 function actionWords(a: ActionModel): string[] {
-  const o = a as { methodName?: unknown; actions?: unknown };
-  if (a.kind === 'Delegate' && Array.isArray(o.actions)) return (o.actions as ActionModel[]).flatMap(actionWords);
-  return [sanitizeText(typeof o.methodName === 'string' && o.methodName ? o.methodName : a.summary || a.kind, 60)];
+  if (a.kind === 'Delegate') return a.actions.flatMap(actionWords);
+  return [sanitizeText(a.kind === 'FunctionCall' && a.methodName ? a.methodName : a.summary || a.kind, 60)];
 }
 
 /** At most two actions named, then "+N more". */

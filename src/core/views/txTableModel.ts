@@ -5,7 +5,7 @@ import type { TxFilterView, TxTableView } from '../../shared/txProtocol';
 import { countText, txRowView } from './txRows';
 import { TX_PAGE_SIZE } from './txPaging';
 import type { TxHistory } from './txPaging';
-import type { AccountTxFilter } from './txTypes';
+import type { AccountTxFilter } from '../service/transactions';
 
 export const ALL_TXS: TxFilterView = { direction: 'all', calls: false, failed: false };
 

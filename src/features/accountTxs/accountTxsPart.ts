@@ -8,7 +8,7 @@ import { accountTxResult, parseAccountTxArgs } from '../../core/views/txCommandM
 import type { AccountTxResult } from '../../core/views/txCommandModel';
 import { recordsOf } from '../../core/views/txPaging';
 import { filterViewOf } from '../../core/views/txTableModel';
-import { asTxClient } from '../../core/views/txTypes';
+
 import { accountIdError } from '../../core/near/ids';
 import { fail } from '../../platform/failure';
 import type { Services } from '../../platform/services';
@@ -43,7 +43,7 @@ export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Re
       if (arg === undefined && !asked?.toString().trim()) return undefined; // the prompt was dismissed
       const a = parseAccountTxArgs(asked);
       await services.ready;
-      const client = asTxClient(services.clientForAccount(a.id, a.network).client);
+      const client = services.clientForAccount(a.id, a.network).client;
       if (!client.hasTransactionsApi) throw invalidInput(NEEDS_INDEXER);
       if (!a.show) {
         const page = await client.accountTransactions({

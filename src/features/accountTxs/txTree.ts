@@ -5,7 +5,7 @@ import vscode = require('vscode');
 import { noteFailure } from '../../core/views/loadSlots';
 import { readPage, startHistory } from '../../core/views/txPaging';
 import type { ActionNode, TxTreeState } from '../../core/views/txTreeNodes';
-import { asTxClient } from '../../core/views/txTypes';
+
 import type { TxNodes } from '../watchlist/txNodes';
 
 /** `open`: the first page, once per entry; `more`: the next one; `refresh`: the first anew, if it was opened. */
@@ -20,7 +20,7 @@ export function txTreeRun(tree: TxNodes, id: string, step: 'open' | 'more' | 're
   tree.states.set(e, { ...st, loading: what });
   const work = (async (): Promise<TxTreeState> => {
     try {
-      const client = asTxClient(tree.services.clientForAccount(id).client);
+      const client = tree.services.clientForAccount(id).client;
       const base = what === 'more' && st?.history ? st.history : startHistory(id);
       return { history: await readPage(client, base, { fresh: step === 'refresh' }) };
     } catch (err) {

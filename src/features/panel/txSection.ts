@@ -7,8 +7,8 @@ import { readUntil, startHistory, TX_PAGE_SIZE } from '../../core/views/txPaging
 import type { TxHistory } from '../../core/views/txPaging';
 import { ALL_TXS, flagsOf, sameFilter, txTableView } from '../../core/views/txTableModel';
 import { LOOKUP_TRANSACTION } from '../../core/views/txTreeNodes';
-import { asTxClient } from '../../core/views/txTypes';
-import type { TxClient } from '../../core/views/txTypes';
+
+import type { TxClient } from '../../core/views/txPaging';
 import type { Services } from '../../platform/services';
 import type { TxFilterView, TxHostMessage, TxRequest } from '../../shared/txProtocol';
 
@@ -88,7 +88,7 @@ export class PanelTransactions implements vscode.Disposable {
     this.#started = true;
     let client: TxClient;
     try {
-      client = asTxClient(this.services.clientForAccount(this.accountId).client);
+      client = this.services.clientForAccount(this.accountId).client;
     } catch (e) {
       this.#error = noteFailure((l) => this.services.log.warn(`balance panel: ${l}`), `transactions of ${this.accountId}`, e);
       return this.#post();

@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 import { node } from '../../core/views/watchlistNodes';
 import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
 import type { ActionNode, TxTreeState } from '../../core/views/txTreeNodes';
-import { asTxClient } from '../../core/views/txTypes';
+
 import type { Services } from '../../platform/services';
 import { lazyPart, loadPart, partReady } from '../lazy';
 
@@ -32,7 +32,7 @@ export class TxNodes {
     const st = this.states.get(e);
     let api = false;
     try {
-      api = asTxClient(this.services.clientForAccount(acc).client).hasTransactionsApi;
+      api = this.services.clientForAccount(acc).client.hasTransactionsApi;
     } catch {
       // an unusable custom network: the account's own load says why
     }

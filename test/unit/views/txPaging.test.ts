@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { hasMore, readPage, readUntil, startHistory, TX_PAGE_SIZE } from '../../../src/core/views/txPaging';
 import type { TxHistory } from '../../../src/core/views/txPaging';
-import type { AccountTxFilter } from '../../../src/core/views/txTypes';
+import type { AccountTxFilter } from '../../../src/core/service/transactions';
 import { fakeTxService, makeHistory, model } from '../../support/fakeTxService';
 import type { FakeTx } from '../../support/fakeTxService';
 

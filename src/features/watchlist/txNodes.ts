@@ -48,6 +48,10 @@ export class TxNodes {
 
   /** `open`: the node was expanded (its first page, once); `more`: "Load more"; `refresh`: the account was refreshed. */
   run(id: string, step: 'open' | 'more' | 'refresh'): Promise<void> {
-    return loadPart('accountTxs').then((p) => p.txTreeRun(this, id, step));
+    // Tracked from now (not once the part is loaded): the view's whenIdle waits for it.
+    return this.track(
+      id,
+      loadPart('accountTxs').then((p) => p.txTreeRun(this, id, step)),
+    );
   }
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/core/views/watchlistNodes';
 import type { AccountTxResult } from '../../../src/core/views/txCommandModel';
 import type { TxTableView } from '../../../src/shared/txProtocol';
-import { activateExtension, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, setUserSetting } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubRequests } from '../support/stubClient';
 
@@ -150,12 +150,6 @@ describe('account transactions', () => {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
     try {
-      await waitFor(
-        () =>
-          !provider()
-            .getChildren()
-            .some((n) => n.accountId === ID && n.kind === 'account') || true,
-      );
       const acc = provider()
         .getChildren()
         .find((n) => n.accountId === ID && n.kind === 'account');

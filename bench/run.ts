@@ -17,6 +17,7 @@ import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
+import { txHistoryRow } from './txHistory';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
+    rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
   } finally {
     await stub.close();
   }

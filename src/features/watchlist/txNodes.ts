@@ -36,13 +36,17 @@ export class TxNodes {
     } catch {
       // an unusable custom network: the account's own load says why
     }
-    const x = { icon: 'history' };
     root.children.push(
       st && partReady('accountTxs')
         ? lazyPart('accountTxs').txGroupNode(acc, e.network, st, Date.now())
-        : api
-          ? node(acc, 'txs', 'transactions', 'Transactions', { ...x, collapsible: 'collapsed', children: [node(acc, 'txs/loading', 'loading', 'Loading…')] })
-          : node(acc, 'txs', 'transactions', 'Transactions', { ...x, description: 'needs an indexer' }),
+        : // Expandable (its first expansion loads), or said in a word.
+          node(
+            acc,
+            'txs',
+            'transactions',
+            'Transactions',
+            api ? { icon: 'history', collapsible: 'collapsed' } : { icon: 'history', description: 'needs an indexer' },
+          ),
     );
   }
 

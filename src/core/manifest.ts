@@ -33,6 +33,7 @@ export const COMMANDS = {
   ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
   copyPublicKey: 'nearLens.copyPublicKey',
   ignoreSecretKey: 'nearLens.ignoreSecretKey',
+  lookupTransaction: 'nearLens.lookupTransaction',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

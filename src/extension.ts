@@ -4,6 +4,7 @@ import { errorMessage } from './core/errors';
 import { registerHover } from './features/hover/hoverProvider';
 import { registerKeyCommands } from './features/keys/register';
 import { registerLookupCommands } from './features/lookup/register';
+import { registerTransactionCommands } from './features/transactions/register';
 import { registerContractCommands } from './features/contracts/register';
 import { registerPanel } from './features/panel/register';
 import { registerRpcCommands } from './features/rpc/register';
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext) {
     const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);
     registerLookupCommands(context, services);
+    registerTransactionCommands(context, services);
     registerContractCommands(context, services);
     registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);

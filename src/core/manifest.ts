@@ -33,6 +33,7 @@ export const COMMANDS = {
   ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
   copyPublicKey: 'nearLens.copyPublicKey',
   ignoreSecretKey: 'nearLens.ignoreSecretKey',
+  lookupTransaction: 'nearLens.lookupTransaction',
   accountTransactions: 'nearLens.accountTransactions',
   watchlistMoreTransactions: 'nearLens.watchlist.moreTransactions',
 } as const;

@@ -167,7 +167,7 @@ export function explorerUrlFor(
  * network is RPC-only (a local node, another provider). The archival URL defaults to the regular RPC URL.
  */
 function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
-  const endpoints: Required<Endpoints> = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '', txApiUrl: '' };
+  const endpoints: Endpoints = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '', txApiUrl: '' };
   for (const k of ['apiUrl', 'rpcUrl', 'archivalRpcUrl', 'txApiUrl'] as const) {
     const name = `nearLens.customNetwork.${k}`;
     const url = (endpoints[k] = str(get(`customNetwork.${k}`)));
@@ -175,8 +175,8 @@ function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
     const why = url && endpointUrlError(url);
     if (why) return `${name} is unusable: ${why}.`;
   }
-  const { txApiUrl, ...rest } = endpoints;
-  return { ...rest, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl, ...(txApiUrl && { txApiUrl }) };
+  if (!endpoints.txApiUrl) delete endpoints.txApiUrl;
+  return { ...endpoints, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl };
 }
 
 function diagnosticSettings(get: (k: SettingKey) => unknown, trusted: boolean): DiagnosticSettings {

@@ -13,7 +13,7 @@ import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
 import type * as Hover from '../core/views/hoverMarkdown';
-import type * as Transactions from '../core/service/txReads';
+import type * as TxView from './transactions/txCommands';
 import type * as AccountTxs from './accountTxs/accountTxsPart';
 import { registerCommands } from '../platform/commands';
 import { setTransactionsPart } from '../core/service/transactions';
@@ -28,7 +28,7 @@ export interface LazyParts {
   balances: typeof Balances;
   hover: typeof Hover;
   watchlist: typeof Watchlist;
-  transactions: typeof Transactions;
+  txview: typeof TxView;
   accountTxs: typeof AccountTxs;
 }
 
@@ -55,7 +55,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
-  loaded.transactions = require('../core/service/txReads') as typeof Transactions;
+  loaded.txview = require('./transactions/txCommands') as typeof TxView;
   loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
 }
 
@@ -90,8 +90,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:hover') as LazyParts[K];
       case 'watchlist':
         return require('near-lens-lazy:watchlist') as LazyParts[K];
-      case 'transactions':
-        return require('near-lens-lazy:transactions') as LazyParts[K];
+      case 'txview':
+        return require('near-lens-lazy:txview') as LazyParts[K];
       case 'accountTxs':
         return require('near-lens-lazy:accountTxs') as LazyParts[K];
       default:
@@ -109,8 +109,8 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
   return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
 
-// NearClient (pure core: it knows no parts) reads transactions through this part, fetched on the first look-up.
-setTransactionsPart(() => loadPart('transactions'));
+// NearClient (pure core: it knows no parts) reads transactions through the txview part (its txReads.ts readers).
+setTransactionsPart(() => loadPart('txview'));
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 

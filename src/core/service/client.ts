@@ -15,7 +15,6 @@ export type Transport = AuthTransport;
 export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
 export { NO_INDEXER_MESSAGE, WRONG_API_URL } from './clientAccounts';
 export type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from './transactions';
-export { NO_TX_API_MESSAGE, TX_BATCH } from './transactions';
 
 /** The client of one network's endpoints (see the files above for each family's methods). */
 export class NearClient extends ClientTransactions {}

@@ -27,7 +27,7 @@ export class ClientCore {
       ...opts,
       origins: {
         api: originOf(ep.apiUrl),
-        tx: ep.txApiUrl ? originOf(ep.txApiUrl) : undefined,
+        tx: originOf(ep.txApiUrl ?? ''),
         regular: originOf(ep.rpcUrl),
         archival: originOf(ep.archivalRpcUrl),
       },

@@ -19,7 +19,7 @@ export interface Exchange {
 /** Who answered, as messages name it; the setting of its URL. */
 export const HOSTS: Readonly<Record<Host, [who: string, setting: string]>> = {
   api: ['The service', 'REST API'],
-  tx: ['The transactions service', 'transactions API'],
+  tx: ['The transactions API', 'transactions API'],
   regular: ['The RPC host', 'RPC'],
   archival: ['The archival RPC host', 'archival RPC'],
 };

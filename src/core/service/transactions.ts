@@ -6,8 +6,7 @@ import { NearLensError } from '../errors';
 import type { Endpoints } from '../near/networks';
 import type { ReceiptModel, TransactionModel } from '../near/transactions/model';
 import type { Exchange } from './messages';
-import type { CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
-import type { BlockRef } from './rpc';
+import type { CallOptions, ClientOptions, RpcResult } from './options';
 import { ClientAccounts } from './clientAccounts';
 import type * as TxReads from './txReads';
 
@@ -45,32 +44,25 @@ export interface AccountTxPage {
   count?: number;
 }
 
-/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
-export const TX_BATCH = 20;
-export const NO_TX_API_MESSAGE =
-  'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
-
 /** What txReads.ts needs of a client: its transactions host, its RPC, its key rules. */
 export interface TxHost {
   readonly endpoints: Endpoints;
-  readonly hasTransactionsApi: boolean;
   /** A POST of `body` (JSON) to the transactions API at `path` (/v0/…). */
   post(path: string, body: unknown, signal: AbortSignal | undefined): Promise<Exchange>;
   readonly hasKey: boolean;
   clean(text: string): string;
   scrub(ex: Exchange, value: unknown): unknown;
-  rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown>;
-  block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>>;
+  rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<RpcResult<unknown>>;
   /** Hashes being read now (one read per hash at a time). */
   readonly flights: Map<string, Promise<TransactionModel | undefined>>;
 }
 
-type Part = typeof TxReads;
+type Part = Pick<typeof TxReads, 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>;
 /** Defined by esbuild.mjs in every bundle; absent when run from source (tests, bench). */
 declare const NEAR_LENS_BUNDLE: string | undefined;
 let loader: (() => Promise<Part>) | undefined;
 
-/** How the bundle loads the txReads part (src/platform/services.ts sets it to the lazy part loader). */
+/** How the bundle loads txReads.ts's readers (src/features/lazy.ts: the lazy part that carries them). */
 export function setTransactionsPart(load: () => Promise<Part>): void {
   loader = load;
 }
@@ -79,7 +71,7 @@ function part(): Promise<Part> {
   if (loader) return loader();
   // From source every module is at hand; esbuild drops this branch (and the require) from the bundles.
   if (typeof NEAR_LENS_BUNDLE === 'undefined') return Promise.resolve(require('./txReads') as Part);
-  return Promise.reject(new NearLensError('network', 'NEAR Lens: the transactions part is not loaded.'));
+  return Promise.reject(new NearLensError('network', 'transactions part not loaded'));
 }
 
 export class ClientTransactions extends ClientAccounts {
@@ -105,17 +97,17 @@ export class ClientTransactions extends ClientAccounts {
    * know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
    */
   transactions(hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
-    return this.guard(async () => (await part()).transactions(this.#txHost(), hashes, o));
+    return this.#read('transactions', hashes, o);
   }
 
   /** An account's transactions, newest first, one page (limit 1–200, default 20); `resumeToken` of a full page gives the next. */
   accountTransactions(req: AccountTxRequest, o?: CallOptions): Promise<AccountTxPage> {
-    return this.guard(async () => (await part()).accountTransactions(this.#txHost(), req, o));
+    return this.#read('accountTransactions', req, o);
   }
 
   /** A receipt and its parent transaction (undefined: the service knows no such receipt). */
   receipt(receiptId: string, o?: CallOptions): Promise<{ receipt: ReceiptModel; transaction?: TransactionModel } | undefined> {
-    return this.guard(async () => (await part()).receipt(this.#txHost(), receiptId, o));
+    return this.#read('receipt', receiptId, o);
   }
 
   /**
@@ -123,20 +115,26 @@ export class ClientTransactions extends ClientAccounts {
    * from RPC `block`. Undefined: the node does not know it (UNKNOWN_TRANSACTION: another signer, or pruned).
    */
   transactionViaRpc(hash: string, signerId: string, o?: CallOptions): Promise<TransactionModel | undefined> {
-    return this.guard(async () => (await part()).transactionViaRpc(this.#txHost(), hash, signerId, o));
+    return this.#read('transactionViaRpc', hash, signerId, o);
+  }
+
+  /** One of txReads.ts's readers with this client as its host. */
+  #read<K extends 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>(
+    name: K,
+    ...args: Parameters<Part[K]> extends [TxHost, ...infer R] ? R : never
+  ): ReturnType<Part[K]> {
+    return this.guard(async () => ((await part())[name] as (h: TxHost, ...a: unknown[]) => Promise<unknown>)(this.#txHost(), ...args)) as ReturnType<Part[K]>;
   }
 
   #txHost(): TxHost {
     if (this.#host) return this.#host;
     return (this.#host = {
       endpoints: this.endpoints,
-      hasTransactionsApi: this.hasTransactionsApi,
       post: (path, body, signal) => this.http.send('tx', this.#txRoot + path + this.#txQuery, JSON.stringify(body), signal),
       hasKey: this.http.keys.length > 0,
       clean: this.clean,
       scrub: (ex, value) => this.scrub(ex, value),
-      rpc: async (method, params, signal) => (await this.rpcSend(method, params, { fallback: false }, signal)).result,
-      block: (ref, o) => this.block(ref, o),
+      rpc: (method, params, signal) => this.rpcSend(method, params, { fallback: false }, signal),
       flights: new Map(),
     });
   }

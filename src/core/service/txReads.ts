@@ -12,8 +12,12 @@ import { dec } from '../near/transactions/actions';
 import { httpError } from './messages';
 import { need } from './rpc';
 import type { CallOptions } from './options';
-import { NO_TX_API_MESSAGE, TX_BATCH } from './transactions';
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './transactions';
+
+/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
+export const TX_BATCH = 20;
+export const NO_TX_API_MESSAGE =
+  'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
 
 /** Completed transactions by `host|hash`, shared by every client of the session (a completed one never changes). */
 const done = new BoundedMap<string, TransactionModel>(2000);
@@ -38,7 +42,7 @@ const bool = (v: unknown): boolean => v === true;
 export async function transactions(host: TxHost, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
   if (!Array.isArray(hashes)) throw invalidInput('Expected a list of transaction hashes.');
   const wanted = [...new Set(hashes.map((h) => checkHash(h)))];
-  if (!host.hasTransactionsApi) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
+  if (!host.endpoints.txApiUrl) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
   const found = new Map<string, TransactionModel>();
   const missing: string[] = [];
   const joined: Array<[string, Promise<TransactionModel | undefined>]> = [];
@@ -84,7 +88,7 @@ export async function transactions(host: TxHost, hashes: readonly string[], o?: 
 /** An account's transactions, newest first, one page (limit 1–200, default 20). */
 export async function accountTransactions(host: TxHost, req: AccountTxRequest, o?: CallOptions): Promise<AccountTxPage> {
   const body = accountBody(req);
-  if (!host.hasTransactionsApi) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
+  if (!host.endpoints.txApiUrl) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
   const raw = await post(host, '/v0/account', body, o?.signal);
   if (raw === undefined) return { rows: [] };
   if (!isRecord(raw) || !Array.isArray(raw['account_txs'])) throw badShape('The transactions service sent a history page of an unexpected shape.');
@@ -105,7 +109,7 @@ export async function receipt(
   o?: CallOptions,
 ): Promise<{ receipt: ReceiptModel; transaction?: TransactionModel } | undefined> {
   const id = checkHash(receiptId, 'receipt id');
-  if (!host.hasTransactionsApi) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
+  if (!host.endpoints.txApiUrl) throw new NearLensError('not-found', NO_TX_API_MESSAGE);
   const raw = await post(host, '/v0/receipt', { receipt_id: id }, o?.signal);
   if (raw === undefined) return undefined;
   if (!isRecord(raw)) throw badShape('The transactions service sent a receipt of an unexpected shape.');
@@ -136,16 +140,17 @@ export async function transactionViaRpc(host: TxHost, hash: string, signerId: st
   const params = { tx_hash: h, sender_account_id: signer };
   let result: unknown;
   try {
-    result = await host.rpc('EXPERIMENTAL_tx_status', params, o?.signal);
+    result = (await host.rpc('EXPERIMENTAL_tx_status', params, o?.signal)).result;
   } catch (e) {
     const cause = (e as Partial<NearLensError>).rpcCause;
     if (cause === 'UNKNOWN_TRANSACTION') return undefined;
     if (cause !== 'METHOD_NOT_FOUND') throw e;
-    result = await host.rpc('tx', params, o?.signal);
+    result = (await host.rpc('tx', params, o?.signal)).result;
   }
   const blockHash = isRecord(result) && isRecord(result['transaction_outcome']) ? result['transaction_outcome']['block_hash'] : undefined;
   if (typeof blockHash !== 'string') return undefined; // not executed yet: nothing to show
-  const header = (await host.block({ blockId: blockHash }, { signal: o?.signal })).result['header'];
+  const block = (await host.rpc('block', { block_id: blockHash }, o?.signal)).result;
+  const header = isRecord(block) ? block['header'] : undefined;
   if (!isRecord(header)) throw badShape('The RPC sent a block without a header.');
   const model = fromRpc(result, { height: dec(header['height'], 'block height'), timestamp: dec(header['timestamp'], 'block timestamp') });
   if (model.status !== 'pending') done.set(key, model);

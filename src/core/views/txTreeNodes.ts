@@ -1,15 +1,15 @@
 // The watchlist's Transactions node of one account (issue #33, item 4): its rows (the newest first, each opening Look
 // Up Transaction), "Load more", loading and keep-last-good failure lines, the count from the first page; on a network
 // without a transactions API one word, "needs an indexer". Pure: no `vscode`, no I/O.
-import { COMMANDS, SECTION } from '../manifest';
+import { COMMANDS } from '../manifest';
 import { sanitizeText } from '../text';
 import { countText, txRowView } from './txRows';
 import type { TxHistory } from './txPaging';
 import { ERROR, WARNING, node } from './watchlistNodes';
 import type { WatchNode } from './watchlistNodes';
 
-/** Look Up Transaction: TEMPORARY spelling until branch w33-tx adds COMMANDS.lookupTransaction. */
-export const LOOKUP_TRANSACTION = `${SECTION}.lookupTransaction`;
+/** Look Up Transaction (a row opens it). */
+export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
 /** The "Load more" item's command. */
 export const MORE_TRANSACTIONS = COMMANDS.watchlistMoreTransactions;
 

@@ -88,6 +88,12 @@ export const LAZY = {
   hover: 'src/core/views/hoverMarkdown.ts',
   // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
   watchlist: 'src/features/watchlist/commands.ts',
+  // #33: transactions by hash, an account's history, receipts (src/core/service/txReads.ts: the records' model,
+  // batching, the read-once cache), Look Up Transaction… and the hover of a hash, on the first use; NearClient's thin
+  // layer (src/core/service/transactions.ts) stays in the main bundle.
+  txview: 'src/features/transactions/txCommands.ts',
+  // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
+  accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -18,6 +18,7 @@ import { dedupeRow, overheadRow, refreshRow } from './network';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
+import { txHistoryRow } from './txHistory';
 import { ROOT, sizeRows } from './size';
 import type { Row } from './stats';
 
@@ -88,6 +89,7 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
     rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
+    rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
   } finally {
     await stub.close();
   }

@@ -8,9 +8,12 @@ import { amountCell, busy, el, idText, num, table, withTitle } from './dom';
 import type { Child } from './dom';
 import { historySection, receiveHistory } from './historySection';
 import type { HistoryHost } from './historySection';
+import { isTxHostMessage } from '../src/shared/txGuards';
+import type { TxRequest } from '../src/shared/txProtocol';
+import { receiveTxs, txSection } from './txSection';
 
 interface VsCodeApi {
-  postMessage(message: WebviewMessage | HistoryRequest): void;
+  postMessage(message: WebviewMessage | HistoryRequest | TxRequest): void;
   getState(): unknown;
   setState(state: PanelState): void;
 }
@@ -19,6 +22,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app') ?? document.body;
 const historyHost: HistoryHost = { post: (m) => vscode.postMessage(m), render: () => render() };
+const txHost = { post: (m: TxRequest) => vscode.postMessage(m), render: () => render() };
 
 let state: PanelState | undefined = isPanelState(vscode.getState()) ? (vscode.getState() as PanelState) : undefined;
 let loading = true;
@@ -63,6 +67,7 @@ function render(): void {
   } else {
     root.append(balanceSection(data));
     root.append(historySection(historyHost));
+    root.append(txSection(txHost));
     root.append(holdingsSections(data));
   }
   const footer = el('footer', undefined, el('p', undefined, `Latest activity: ${data.latestActivity}`), el('p', undefined, data.indexer));
@@ -203,6 +208,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const msg = event.data;
   if (isHistoryHostMessage(msg)) {
     receiveHistory(msg);
+    return render();
+  }
+  if (isTxHostMessage(msg)) {
+    receiveTxs(msg);
     return render();
   }
   if (!isHostMessage(msg)) return; // anything else is not from our host, or not for this version: ignore

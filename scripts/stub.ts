@@ -1,4 +1,4 @@
-// `npm run stub`: the loopback stub service on fixed ports 3030–3033 for trying NEAR Lens by hand. Dev only.
+// `npm run stub`: the loopback stub service on fixed ports 3030–3034 for trying NEAR Lens by hand. Dev only.
 import { startStub } from '../test/support/stub';
 
 async function main(): Promise<void> {
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
       rpc: port('STUB_RPC_PORT', 3031),
       archival: port('STUB_ARCHIVAL_PORT', 3032),
       foreign: port('STUB_FOREIGN_PORT', 3033),
+      tx: port('STUB_TX_PORT', 3034),
     },
     latencyMs: Number(process.env['STUB_LATENCY_MS'] ?? 0),
   });
@@ -16,11 +17,12 @@ async function main(): Promise<void> {
   console.log(`  REST API      ${stub.apiUrl}        (FastNEAR's REST paths: GET only)`);
   console.log(`  RPC           ${stub.rpcUrl}        (NEAR JSON-RPC: POST)`);
   console.log(`  archival RPC  ${stub.archivalRpcUrl}        (NEAR JSON-RPC: POST)`);
+  console.log(`  transactions  ${stub.txApiUrl}        (FastNEAR's transactions API: POST /v0/…)`);
   console.log(`  foreign       ${stub.foreignUrl}        (another origin, for the redirect and key tests; not a setting)`);
   console.log('Use it as:');
   console.log(`  Switch Network… → Local node… → ${stub.rpcUrl}   (RPC only, as a sandbox node)`);
-  console.log('  or nearLens.network "custom" with nearLens.customNetwork.apiUrl, .rpcUrl and .archivalRpcUrl set to the first three URLs.');
-  console.log('Try alice.near, here.tg, nobody.near (alice.test.near on a local node).');
+  console.log('  or nearLens.network "custom" with nearLens.customNetwork.apiUrl, .rpcUrl, .archivalRpcUrl and .txApiUrl set to the first four URLs.');
+  console.log('Try alice.near, here.tg, nobody.near, history.near (transactions) (alice.test.near on a local node).');
   const stop = (): void => {
     void stub.close().then(() => process.exit(0));
   };

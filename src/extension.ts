@@ -4,6 +4,7 @@ import { errorMessage } from './core/errors';
 import { registerHover } from './features/hover/hoverProvider';
 import { registerKeyCommands } from './features/keys/register';
 import { registerLookupCommands } from './features/lookup/register';
+import { registerTransactionCommands } from './features/transactions/register';
 import { registerContractCommands } from './features/contracts/register';
 import { registerPanel } from './features/panel/register';
 import { registerRpcCommands } from './features/rpc/register';
@@ -14,6 +15,7 @@ import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
+import { registerAccountTxs } from './features/accountTxs/register';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
@@ -22,10 +24,12 @@ export function activate(context: vscode.ExtensionContext) {
     const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);
     registerLookupCommands(context, services);
+    registerTransactionCommands(context, services);
     registerContractCommands(context, services);
     const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services);
+    registerAccountTxs(context, services, watchlist, panels);
     registerConvertUnits(context);
     const unitHints = registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

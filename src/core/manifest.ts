@@ -33,6 +33,9 @@ export const COMMANDS = {
   ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
   copyPublicKey: 'nearLens.copyPublicKey',
   ignoreSecretKey: 'nearLens.ignoreSecretKey',
+  lookupTransaction: 'nearLens.lookupTransaction',
+  accountTransactions: 'nearLens.accountTransactions',
+  watchlistMoreTransactions: 'nearLens.watchlist.moreTransactions',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

@@ -13,7 +13,10 @@ import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
 import type * as Hover from '../core/views/hoverMarkdown';
+import type * as TxView from './transactions/txCommands';
+import type * as AccountTxs from './accountTxs/accountTxsPart';
 import { registerCommands } from '../platform/commands';
+import { setTransactionsPart } from '../core/service/transactions';
 
 export interface LazyParts {
   panel: typeof Panel;
@@ -25,6 +28,8 @@ export interface LazyParts {
   balances: typeof Balances;
   hover: typeof Hover;
   watchlist: typeof Watchlist;
+  txview: typeof TxView;
+  accountTxs: typeof AccountTxs;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
@@ -50,6 +55,8 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
+  loaded.txview = require('./transactions/txCommands') as typeof TxView;
+  loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
 }
 
 /**
@@ -83,6 +90,10 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:hover') as LazyParts[K];
       case 'watchlist':
         return require('near-lens-lazy:watchlist') as LazyParts[K];
+      case 'txview':
+        return require('near-lens-lazy:txview') as LazyParts[K];
+      case 'accountTxs':
+        return require('near-lens-lazy:accountTxs') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }
@@ -97,6 +108,9 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
   if (!web || !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name]) return lazyPart(name);
   return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
+
+// NearClient (pure core: it knows no parts) reads transactions through the txview part (its txReads.ts readers).
+setTransactionsPart(() => loadPart('txview'));
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 

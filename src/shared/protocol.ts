@@ -1,5 +1,6 @@
 // The balance panel's message protocol, shared by the extension host and the webview, with guards for every inbound message. Pure: no `vscode`, no DOM, no Node.
 import type { HistoryHostMessage } from './historyProtocol';
+import type { TxHostMessage } from './txProtocol';
 
 /** Bar segments of the balance picture. 'shortfall' appears only when storage pins more than the balance. */
 export type SegmentKey = 'spendable' | 'pinned' | 'locked' | 'shortfall';
@@ -81,7 +82,9 @@ export type HostMessage =
   | { type: 'loading'; accountId: string }
   | { type: 'error'; message: string }
   // The History section's messages: guarded by isHistoryHostMessage (historyProtocol.ts), not isHostMessage.
-  | HistoryHostMessage;
+  | HistoryHostMessage
+  // The Transactions section's (#33): guarded by isTxHostMessage (txGuards.ts).
+  | TxHostMessage;
 
 /** `refresh` with a `part`: one table's Refresh (its narrow endpoint only); `copyCurl`: Copy as curl of the account (#26). */
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh'; part?: 'ft' | 'nft' | 'staking' } | { type: 'copyCurl' };

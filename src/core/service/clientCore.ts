@@ -25,7 +25,12 @@ export class ClientCore {
     const ep = (this.endpoints = Object.freeze({ ...opts.endpoints }));
     this.http = new HttpTransport({
       ...opts,
-      origins: { api: originOf(ep.apiUrl), regular: originOf(ep.rpcUrl), archival: originOf(ep.archivalRpcUrl) },
+      origins: {
+        api: originOf(ep.apiUrl),
+        tx: originOf(ep.txApiUrl ?? ''),
+        regular: originOf(ep.rpcUrl),
+        archival: originOf(ep.archivalRpcUrl),
+      },
     });
     this.ttl = { ...DEFAULT_TTL, ...opts.ttl };
     this.cache = opts.cache ?? new TtlCache();

@@ -115,7 +115,7 @@ export function askedLabel(params: unknown): string {
 export interface KeptResult {
   /** Grows with each result, so a document's address never names another result. */
   readonly id: number;
-  readonly kind: 'block' | 'rpc' | 'call' | 'state';
+  readonly kind: 'block' | 'rpc' | 'call' | 'state' | 'tx';
   readonly summary: string;
   readonly text: string;
 }

@@ -6,8 +6,9 @@ import type { AccessKeyInfo, FtMetadata, ViewAccount } from '../service/client';
 import { sanitizeText } from '../text';
 import { formatHeight } from './loadSlots';
 import type { PoolBalance, Slot } from './loadSlots';
+import type { TxKind } from './txTreeNodes';
 
-export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info';
+export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info' | TxKind;
 
 /** Which lazy load expanding a group starts (metadata, RPC view_account + keys, pool balances). */
 export type LazyGroup = 'tokens' | 'contract' | 'pools';

@@ -10,6 +10,7 @@ import type { Slot } from '../../core/views/loadSlots';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/idFinder';
 import { findUnitAt } from '../../core/near/unitFinder';
+import { txFeatureOf } from '../transactions/register';
 import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
@@ -50,6 +51,17 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const found = findAt(line, position.character);
     // An amount in code (yoctoNEAR or gas): converted here, with no network.
     const unit = findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
+    // A 32-byte base58 hash: a transaction, a receipt or a block (the txview part looks it up, once a minute at most).
+    const feature = found || unit || line.length < 43 ? undefined : await txFeatureOf(this.#services);
+    const hash = feature?.findHashAt(line, position.character);
+    if (feature && hash) {
+      const sections = await feature.hoverSections(hash.hash, token);
+      if (!sections || token.isCancellationRequested) return undefined;
+      return new vscode.Hover(
+        sections.map((text) => toMarkdown(text, feature.hoverCommands)),
+        new vscode.Range(position.line, hash.start, position.line, hash.end),
+      );
+    }
     if (!found && !unit) return undefined;
     const sections = found ? await this.sections(found.classified, token) : [];
     if (!sections || token.isCancellationRequested) return undefined;
@@ -81,6 +93,11 @@ export class NearHoverProvider implements vscode.HoverProvider {
       if (key && publicKey) return [hover.confirmedSecretMarkdown(key, publicKey)];
     }
     return hover.buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
+  }
+
+  /** The hover's markdown sections for a hash (undefined when cancelled). Exposed for in-editor tests. */
+  async hashSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined> {
+    return (await txFeatureOf(this.#services)).hoverSections(hash, token);
   }
 
   async #live(c: Lookable, token: vscode.CancellationToken | undefined, waitMs: number): Promise<LiveResult | undefined> {

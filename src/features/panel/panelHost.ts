@@ -17,6 +17,8 @@ import type { ListPart } from '../../core/views/listPart';
 import { isHistoryRequest } from '../../shared/historyProtocol';
 import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
 import { historyModel } from '../timeTravel/timeTravelPart';
+import { isTxRequest } from '../../shared/txProtocol';
+import { PanelTransactions } from './txSection';
 
 // Time travel (issue #18) rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
 // from here (one file and one session cache rather than a part of its own).
@@ -47,6 +49,8 @@ export class AccountPanel implements vscode.Disposable {
   current: Promise<void>;
   /** The History section's load in progress (or the last one). */
   currentHistory: Promise<void> = Promise.resolve();
+  /** The Transactions table (#33). */
+  readonly txs: PanelTransactions;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -56,6 +60,7 @@ export class AccountPanel implements vscode.Disposable {
     onDispose: () => void,
   ) {
     this.#services = services;
+    this.txs = new PanelTransactions(services, accountId, (m) => this.#post(m));
     // A revived panel's options are reset to ours, never trusted from before.
     const webview = panel.webview;
     const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...path);
@@ -89,6 +94,7 @@ export class AccountPanel implements vscode.Disposable {
     this.#generation++;
     this.#historyGeneration++;
     this.#historyAbort?.abort(); // a History load in progress sends nothing more
+    this.txs.dispose();
     for (const d of this.#disposables.splice(0)) d.dispose();
   }
 
@@ -96,6 +102,8 @@ export class AccountPanel implements vscode.Disposable {
   receive(m: unknown): void {
     if (isHistoryRequest(m)) {
       this.currentHistory = this.history(m.range);
+    } else if (isTxRequest(m)) {
+      this.txs.receive(m);
     } else if (!isWebviewMessage(m)) {
       // Not ours or malformed: ignored. The content is not logged (it came from a page, could be anything).
       this.#services.log.warn(`balance panel: ignored an unexpected message from the webview of ${this.accountId}`);
@@ -106,6 +114,7 @@ export class AccountPanel implements vscode.Disposable {
       if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
       if (this.#historyLast) this.#post(this.#historyLast);
+      this.txs.repost();
     } else if (m.type === 'copyCurl') {
       // Copy as curl (#26): this account's look-up as a shell command, the key as its variable.
       void vscode.commands.executeCommand(COMMANDS.copyAsCurl, { accountId: this.accountId });

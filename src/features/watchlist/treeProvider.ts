@@ -15,6 +15,7 @@ import type { ListPart } from '../../core/views/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { loadPart } from '../lazy';
+import { TxNodes } from './txNodes';
 
 interface Entry extends AccountEntry {
   where: string; // network, endpoints and connection terms the data came from: a change drops the data
@@ -36,9 +37,16 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   /** Account loads: bounded too, as a settings change resets every account and the view then shows them all at once. */
   readonly #fullLoads = createLimiter(REFRESH_CONCURRENCY);
   #roots: WatchNode[] = [];
+  /** Each account's Transactions node (#33): its own file. */
+  readonly transactions: TxNodes;
 
   constructor(services: Services) {
     this.#services = services;
+    this.transactions = new TxNodes(
+      services,
+      (id) => this.#entries.get(id),
+      (id, work) => this.#track(id, work),
+    );
   }
 
   dispose(): void {
@@ -48,6 +56,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   // ------------------------------------------------------------ TreeDataProvider
 
   getTreeItem(node: WatchNode): vscode.TreeItem {
+    const tx = this.transactions.item(node);
+    if (tx) return tx;
     const { id, label, description, tooltip, contextValue, icon, iconColor } = node;
     const account = node.kind === 'account';
     const e = account && this.#entries.get(node.accountId);
@@ -72,6 +82,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       return this.#roots;
     }
     if (node.lazy) this.#ensureLazy(node.accountId, node.lazy);
+    if (node.kind === 'transactions') void this.transactions.run(node.accountId, 'open');
     return this.#nodes.get(node.id)?.children ?? [];
   }
 
@@ -144,6 +155,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   /** Rebuilds one account's subtree into the interned nodes; returns the (stable) root object. */
   #rebuild(e: Entry): WatchNode {
     const spec = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
+    this.transactions.attach(spec, e);
     const live = new Set<string>();
     const root = this.#intern(spec, live);
     // Drop nodes that disappeared from this account's subtree (a folded pool, a removed token).
@@ -321,7 +333,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     if (!e || e.invalid !== undefined) return;
     await this.#loadFull(e, true);
     if (!this.#current(e) || e.full.status !== 'ok' || !e.full.data?.state) return;
-    await Promise.all([...e.opened].map((group) => this.#loadGroup(e, group, true)));
+    await Promise.all([...[...e.opened].map((group) => this.#loadGroup(e, group, true)), this.transactions.run(id, 'refresh')]);
   }
 
   /**

@@ -36,6 +36,7 @@ async function ensureStub(): Promise<(() => Promise<void>) | undefined> {
   await cfg.update('customNetwork.apiUrl', stub.apiUrl, global);
   await cfg.update('customNetwork.rpcUrl', stub.rpcUrl, global);
   await cfg.update('customNetwork.archivalRpcUrl', stub.archivalRpcUrl, global);
+  await cfg.update('customNetwork.txApiUrl', stub.txApiUrl, global);
   console.log(`[suite] no runner: started the stub in the extension host (${stub.apiUrl})`);
   return async () => {
     await control.close();

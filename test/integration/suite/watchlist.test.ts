@@ -197,6 +197,7 @@ describe('watchlist', () => {
       ['NFT collections (2)', undefined],
       ['Contract', undefined],
       ['Staking pools (2)', 'expand to load amounts'],
+      ['Transactions', undefined], // #33: loads on its first expansion
     ]);
 
     // 26340 bytes × 10^19 yocto = 0.2634 NEAR pinned; spendable = balance − pinned.

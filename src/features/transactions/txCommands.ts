@@ -1,0 +1,194 @@
+// Look Up Transaction… (a hash, a receipt id or an explorer URL; on a network without a transactions API, RPC `tx`
+// with the signer, asked for) and the hover of a hash: a lazy part (`txview`), loaded on the first use. Talks HTTP only
+// through the services' clients; builds text only with core/views/txMarkdown.
+import vscode = require('vscode');
+import { errorMessage, invalidInput, NearLensError } from '../../core/errors';
+import { isRecord } from '../../core/json';
+import { findAll } from '../../core/near/idFinder';
+import { findHashAt, parseTxInput } from '../../core/near/transactions/hashFinder';
+import type { TransactionModel } from '../../core/near/transactions/model';
+import { keyProviderFor } from '../../core/near/networks';
+import type { NetworkLabel } from '../../core/settings';
+import { curlCommand, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
+import { COMMANDS } from '../../core/manifest';
+import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from '../../core/views/txMarkdown';
+import type { TxLookup, TxNetwork } from '../../core/views/txMarkdown';
+import type { ClientFor, Services } from '../../platform/services';
+import { fail } from '../../platform/failure';
+import { ask, pick } from '../../platform/prompts';
+import { loadPart } from '../lazy';
+
+// NearClient's transaction readers ride in this part (src/core/service/transactions.ts loads them from here).
+export { accountTransactions, receipt, transactionViaRpc, transactions } from '../../core/service/txReads';
+
+export interface LookupTransactionArgs {
+  /** A transaction hash, a receipt id or an explorer URL of a transaction. */
+  hash: string;
+  network?: NetworkLabel;
+  /** The signer, for a network without a transactions API (RPC `tx` needs it). */
+  signerId?: string;
+  /** false: no UI at all; the result is returned. */
+  show?: boolean;
+}
+
+/** A hash is looked up at most once a minute while hovering. */
+export const HOVER_LOOKUP_MS = 60_000;
+const OTHER: Partial<Record<TxNetwork, TxNetwork>> = { mainnet: 'testnet', testnet: 'mainnet' };
+
+const isNetwork = (n: unknown): n is NetworkLabel => n === 'mainnet' || n === 'testnet' || n === 'custom';
+
+export interface TxFeature {
+  handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
+  hoverSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined>;
+  /** The only commands the hover's links may run. */
+  hoverCommands: readonly string[];
+  findHashAt: typeof findHashAt;
+}
+
+export function txFeature(services: Services): TxFeature {
+  const at = (network?: NetworkLabel): ClientFor =>
+    network && network !== services.settings.network ? services.clientForAccount('near', network) : services.clientForNetwork();
+
+  /** Hover look-ups by network and hash: when, and what (the last good one stays if a later one fails). */
+  const recent = new Map<string, { at: number; found: Promise<TxLookup>; good?: TxLookup }>();
+
+  async function hoverLookup(hash: string, signal: AbortSignal): Promise<TxLookup> {
+    await services.ready;
+    const { client, network } = services.clientForNetwork();
+    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network };
+    const tx = (await client.transactions([hash], { signal })).get(hash);
+    if (tx) return { kind: 'tx', tx, network };
+    const r = await client.receipt(hash, { signal });
+    if (r) return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network };
+    try {
+      const b = (await client.block({ blockId: hash }, { signal })).result;
+      const h = isRecord(b['header']) ? b['header'] : {};
+      return { kind: 'block', height: String(h['height']), timestamp: String(h['timestamp']), network };
+    } catch (e) {
+      if (!(NearLensError.is(e) && /UNKNOWN_BLOCK|GARBAGE/.test(e.rpcCause ?? ''))) throw e;
+    }
+    const other = OTHER[network];
+    return { kind: 'not-found', network, ...(other && { other }) };
+  }
+
+  async function hoverSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined> {
+    if (!services.settings.hoverLookups) return txHoverSections(hash, { kind: 'off' });
+    const key = `${services.settings.network}|${services.connection ?? 0}|${hash}`;
+    let entry = recent.get(key);
+    if (!entry || Date.now() - entry.at >= HOVER_LOOKUP_MS) {
+      const ctrl = new AbortController();
+      const found = hoverLookup(hash, ctrl.signal);
+      entry = { at: Date.now(), found, ...(entry?.good && { good: entry.good }) };
+      recent.set(key, entry);
+      if (recent.size > 500) recent.delete(recent.keys().next().value as string);
+    }
+    let found: TxLookup;
+    try {
+      found = await entry.found;
+      entry.good = found;
+    } catch (e) {
+      if (token?.isCancellationRequested) return undefined;
+      // A fault keeps what was shown, and says so.
+      const message = errorMessage(e);
+      const sections = entry.good ? txHoverSections(hash, entry.good) : [];
+      return entry.good ? [...sections, `Could not refresh: ${message}`] : txHoverSections(hash, { kind: 'error', message });
+    }
+    return token?.isCancellationRequested ? undefined : txHoverSections(hash, found);
+  }
+
+  /** Account ids near the hash in the active editor, then the watchlist: the signer is likely among them. */
+  function nearbyIds(hash: string): string[] {
+    const doc = vscode.window.activeTextEditor?.document;
+    const ids: string[] = [];
+    if (doc) {
+      const text = doc.getText();
+      const at = text.indexOf(hash);
+      const around = at < 0 ? text.slice(0, 20_000) : text.slice(Math.max(0, at - 2000), at + 2000);
+      for (const f of findAll(around)) if (f.classified.kind === 'account') ids.push(f.classified.id);
+    }
+    return [...new Set([...ids, ...services.settings.watchlist])].slice(0, 30);
+  }
+
+  async function askSigner(hash: string): Promise<string | undefined> {
+    const ids = nearbyIds(hash);
+    const typed = '$type';
+    const chosen = ids.length
+      ? await pick<string>('who signed the transaction? (RPC needs the signer)', [
+          ...ids.map((id) => ({ label: id, value: id })),
+          { label: 'Type the signer…', value: typed },
+        ])
+      : typed;
+    if (chosen !== typed) return chosen;
+    return ask('signer of the transaction', { placeHolder: 'alice.near (RPC tx needs the signer to find it)' }, (t) => {
+      if (!/^[a-z\d._-]{2,64}$/.test(t.trim())) throw invalidInput('Not a valid NEAR account id.');
+      return t.trim();
+    });
+  }
+
+  async function lookupTransaction(arg?: unknown): Promise<TransactionModel | undefined> {
+    const a = isRecord(arg) ? (arg as Partial<LookupTransactionArgs>) : typeof arg === 'string' ? { hash: arg } : undefined;
+    const prompted = a === undefined;
+    const quiet = a?.show === false;
+    try {
+      const text =
+        a?.hash ??
+        (await ask('Look Up Transaction', { placeHolder: 'a transaction hash, a receipt id, or an explorer URL of a transaction' }, (t) => {
+          const p = parseTxInput(t);
+          if ('error' in p) throw invalidInput(p.error);
+          return t;
+        }));
+      if (text === undefined) return undefined;
+      const parsed = parseTxInput(String(text));
+      if ('error' in parsed) throw invalidInput(parsed.error);
+      if (a?.network !== undefined && !isNetwork(a.network)) throw invalidInput('network is "mainnet", "testnet" or "custom".');
+      const network = a?.network ?? (services.settings.network === 'custom' ? undefined : parsed.network);
+      await services.ready;
+      const { client, network: net } = at(network);
+      const keyVariable = services.hasApiKey ? KEY_VARIABLES[keyProviderFor(net)] : undefined;
+      let t: TransactionModel | undefined;
+      let curl: string;
+      if (client.hasTransactionsApi) {
+        const url = `${(client.endpoints.txApiUrl ?? '').replace(/[?#].*$/s, '').replace(/\/+$/, '')}/v0/transactions`;
+        curl = curlCommand({ url, body: { tx_hashes: [parsed.hash] }, keyVariable, transport: services.settings.transport });
+        const run = async (signal?: AbortSignal): Promise<TransactionModel | undefined> =>
+          (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;
+        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+      } else {
+        const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
+        if (signer === undefined) {
+          if (quiet) throw invalidInput('This network has no transactions API: give signerId (RPC tx needs the signer).');
+          return undefined;
+        }
+        curl = curlCommand({
+          url: client.endpoints.rpcUrl,
+          body: rpcBody('EXPERIMENTAL_tx_status', { tx_hash: parsed.hash, sender_account_id: signer }),
+          keyVariable,
+          transport: services.settings.transport,
+        });
+        const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
+        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+      }
+      if (!t)
+        throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${net}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
+      if (!quiet) {
+        const { showResult } = await loadPart('rpc');
+        await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, net, curl), true);
+      }
+      return t;
+    } catch (e) {
+      return fail(e, prompted, 'Look Up Transaction', a?.show !== false);
+    }
+  }
+
+  return { handlers: { [COMMANDS.lookupTransaction]: lookupTransaction }, hoverSections, hoverCommands: TX_HOVER_COMMANDS, findHashAt };
+}
+
+function progress<T>(title: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}`, cancellable: true }, (_p, token) => {
+      const ctrl = new AbortController();
+      token.onCancellationRequested(() => ctrl.abort());
+      return run(ctrl.signal);
+    }),
+  );
+}

@@ -1,0 +1,98 @@
+// The balance panel's Transactions messages (issue #33, item 4), shared by the panel's lazy part and the webview, and
+// the guard of the webview's requests (the host's). The webview's guard of the host's message is in txGuards.ts, so
+// that the host bundles none of it; all of it stays out of protocol.ts. Pure: no `vscode`, no DOM, no Node.
+
+/** Whose transactions: all, those the account signed ("sent by it"), those it received. */
+export type TxDirection = 'all' | 'sent' | 'received';
+export const TX_DIRECTIONS: readonly TxDirection[] = ['all', 'sent', 'received'];
+
+/** The table's filters, as the webview shows them (the host turns them into the service's `is_*` flags). */
+export interface TxFilterView {
+  direction: TxDirection;
+  /** Function calls only (`is_function_call`). */
+  calls: boolean;
+  /** Failed only (`is_success: false`). */
+  failed: boolean;
+}
+
+/** One row of the table: text only, every string from the network already sanitised by the host. */
+export interface TxCellsView {
+  hash: string;
+  when: string;
+  utc: string;
+  block: string;
+  status: 'success' | 'failure' | 'pending';
+  mark: string;
+  statusWord: string;
+  signerId: string;
+  receiverId: string;
+  actions: string;
+  failure: string;
+  role: string;
+  sentence: string;
+}
+
+export interface TxTableView {
+  accountId: string;
+  filter: TxFilterView;
+  /** The page shown, from 0 (20 rows a page, newest first). */
+  page: number;
+  rows: TxCellsView[];
+  /** "81,278 transactions" ('' before the first page). */
+  count: string;
+  /** "21–40 of 81,278" ('' without rows). */
+  range: string;
+  hasNewer: boolean;
+  hasOlder: boolean;
+  loading: boolean;
+  /** Why the last load failed ('' when it did not); the rows shown are the last good ones. */
+  error: string;
+  /** Why there can be no table on this network ('' when there can). */
+  unavailable: string;
+  /** Whether a page was asked for (the section loads on demand). */
+  started: boolean;
+}
+
+export interface TxHostMessage {
+  type: 'txs';
+  data: TxTableView;
+}
+
+/** The webview asks for a page of the table under a filter (`reload`: ask the service anew), or opens a transaction. */
+export type TxRequest = { type: 'txs'; filter: TxFilterView; page: number; reload: boolean } | { type: 'openTx'; hash: string };
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const own = (v: Rec, k: string): unknown => (Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
+const exactly = (v: Rec, keys: readonly string[]): boolean =>
+  Object.keys(v).length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(v, k));
+
+/** `{ direction, calls, failed }` exactly. */
+export function isTxFilterView(v: unknown): v is TxFilterView {
+  return (
+    isRec(v) &&
+    exactly(v, ['direction', 'calls', 'failed']) &&
+    TX_DIRECTIONS.includes(own(v, 'direction') as TxDirection) &&
+    typeof own(v, 'calls') === 'boolean' &&
+    typeof own(v, 'failed') === 'boolean'
+  );
+}
+
+/** A base58 transaction hash as the table lists them (32 bytes: 43 or 44 characters). */
+const HASH_RE = /^[1-9A-HJ-NP-Za-km-z]{43,44}$/;
+
+/** The webview's requests: exactly `{ type: 'txs', filter, page, reload }` or `{ type: 'openTx', hash }` (own fields only). */
+export function isTxRequest(v: unknown): v is TxRequest {
+  if (!isRec(v)) return false;
+  if (own(v, 'type') === 'openTx') return exactly(v, ['type', 'hash']) && typeof own(v, 'hash') === 'string' && HASH_RE.test(own(v, 'hash') as string);
+  const page = own(v, 'page');
+  return (
+    own(v, 'type') === 'txs' &&
+    exactly(v, ['type', 'filter', 'page', 'reload']) &&
+    isTxFilterView(own(v, 'filter')) &&
+    Number.isSafeInteger(page) &&
+    (page as number) >= 0 &&
+    (page as number) <= 10_000 &&
+    typeof own(v, 'reload') === 'boolean'
+  );
+}

@@ -1,0 +1,80 @@
+// Browser E2E (#33, item 4): the balance panel's Transactions table as a person meets it — Show transactions, 20 rows
+// newest first, Older to the next page read with the service's resume token, Newer back, "Failed only" — in the
+// packaged .vsix against the loopback stub's transactions host. Saves .e2e/screenshots/readme-panel-transactions.png
+// (the README's picture, docs/images/panel-transactions.png).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { packageVsix } from './support/packaging';
+import { answerInputBox, cropAround, panelFrame, poll, runCommand, startWorkbench, SCREENSHOTS } from './support/workbench';
+import type { Workbench } from './support/workbench';
+
+/** The stub's account with a paged history: 47 transactions (pages of 20, 20 and 7). */
+const ACCOUNT = 'history.near';
+
+describe("NEAR Lens balance panel's Transactions table in the browser", function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(300_000);
+    const { vsix } = packageVsix();
+    wb = await startWorkbench({ vsix });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !wb) return;
+    const name = `FAILED-txs-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`;
+    const file = await wb.shot(name).catch(() => '(no screenshot)');
+    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n      [e2e] code-server log tail:\n${wb.logTail(15)}`);
+  });
+
+  after(async () => {
+    await wb?.close();
+    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/`);
+  });
+
+  it('pages the table: 20 rows, Older, Newer, Failed only', async () => {
+    const { page, stub } = wb;
+    // NEAR Lens has activated once its status-bar item shows the network.
+    await page
+      .locator('.statusbar-item')
+      .filter({ hasText: /NEAR custom/ })
+      .waitFor({ timeout: 60_000 });
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, ACCOUNT, /Open Balance Panel/);
+    const frame = panelFrame(page);
+    await frame.locator('h1', { hasText: ACCOUNT }).waitFor({ timeout: 60_000 });
+    const section = frame.locator('section.txs');
+    const rows = section.locator('tbody tr');
+    const status = section.locator('.tx-status');
+    stub.clearRequests();
+    await section.locator('button', { hasText: 'Show transactions' }).click();
+    await poll(async () => ((await status.innerText()) === '1–20 of 47' ? true : undefined), 'the first page');
+    assert.equal(await rows.count(), 20);
+    // A page of 20: the page, then its 20 records in one batch.
+    assert.deepEqual(
+      stub.requests.filter((r) => r.host === 'tx').map((r) => r.path),
+      ['/v0/account', '/v0/transactions'],
+    );
+    const firstHash = await rows.first().locator('button.link').getAttribute('title');
+    await section.scrollIntoViewIfNeeded();
+    await wb.shot('readme-panel-transactions', await cropAround(page.locator('.editor-group-container.active'), section));
+
+    await section.locator('button', { hasText: 'Older' }).click();
+    await poll(async () => ((await status.innerText()) === '21–40 of 47' ? true : undefined), 'the second page');
+    assert.equal(await rows.count(), 20);
+    assert.notEqual(await rows.first().locator('button.link').getAttribute('title'), firstHash);
+    await section.locator('button', { hasText: 'Older' }).click();
+    await poll(async () => ((await status.innerText()) === '41–47 of 47' ? true : undefined), 'the last page');
+    assert.equal(await rows.count(), 7);
+    assert.equal(await section.locator('button', { hasText: 'Older' }).isDisabled(), true, 'nothing older');
+    await section.locator('button', { hasText: 'Newer' }).click();
+    await poll(async () => ((await status.innerText()) === '21–40 of 47' ? true : undefined), 'back to the second page');
+
+    await section.locator('label', { hasText: 'Failed only' }).locator('input').check();
+    await poll(async () => ((await status.innerText()).startsWith('1–') ? true : undefined), 'the failed ones');
+    const marks = await rows.evaluateAll((rs) => rs.map((r) => (r.querySelector('td:nth-child(2)') as HTMLElement).innerText));
+    assert.ok(marks.length > 0 && marks.every((m) => m.startsWith('✗')), marks.join(' | '));
+    await wb.shot('08-panel-transactions');
+  });
+});

@@ -1,0 +1,148 @@
+// In-editor transactions (#33): hovering a hash in a file (success, failure with its reason, unknown, receipt, block),
+// Look Up Transaction… from code (its document, Copy as curl), a network without a transactions API (the hover and the
+// look-up need the signer), and the key reaching the transactions host only as the other hosts' rules allow.
+import assert from 'node:assert/strict';
+import vscode = require('vscode');
+import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
+
+const DELEGATE = '8atrNKVjKmdWTZRmFNUXvoDz5UyiHyKiDk9V6yLWAXU8';
+const FAILED = '8BVgYKBTDFQ8m8VS5Kqr7qw5xeGuKDVB4Bvq8MSNandG';
+const RECEIPT = 'HKnyPNuXoGh38xQBRwwQ8dyDfE1qvkbQEMi4yuaUVPy1';
+const BLOCK = 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui';
+const UNKNOWN = '9pZ6kXDeDbc3sLk4E2Ytq7ZJ1yK5L2tD8mFh3VnQwRc7';
+const KEY = 'sk_it-transactions-key';
+
+async function hoverAt(text: string): Promise<string> {
+  const editor = await openFixture('transactions.md');
+  const raw = await hoverText(editor.document.uri, positionOf(editor.document, text, 0, 5));
+  return raw.replace(/\\(.)/g, '$1');
+}
+
+interface TxResult {
+  hash: string;
+  signerId: string;
+  status: string;
+  failure?: string;
+  timestamp: string;
+  tokensBurnt: string;
+  receipts: Array<{ id: string }>;
+}
+
+describe('transactions', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await activateExtension();
+  });
+  beforeEach(async () => {
+    await resetStub();
+  });
+  after(async () => {
+    await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
+    await clearApiKey();
+    await resetStub();
+  });
+
+  it('hovers a transaction hash: the relayed call, signer → receiver, the fee exactly, once a minute', async () => {
+    const text = await hoverAt(DELEGATE);
+    assert.match(text, /32-byte hash/);
+    assert.match(text, /✓ succeeded · sweat-relayer\.near → dec9ffda/, text);
+    assert.match(text, /Delegate \(meta-transaction\).*token\.sweat.*ft_transfer.*1 yocto attached, 20 TGas/, text);
+    assert.match(text, /Fee 0\.0002992391785189 NEAR/, text);
+    assert.match(text, /1 log, 1 event/, text);
+    const first = (await stubRequests()).filter((r) => r.host === 'tx').length;
+    assert.equal(first, 1, 'one request cold');
+    await hoverAt(DELEGATE);
+    assert.equal((await stubRequests()).filter((r) => r.host === 'tx').length, 1, 'none warm');
+  });
+
+  it('hovers a failed transaction with its reason, a receipt, a block and an unknown hash', async () => {
+    const failed = await hoverAt(FAILED);
+    assert.match(failed, /✗ failed/, failed);
+    assert.match(failed, /Smart contract panicked: The account doesn(&#39;|')t have enough balance/, failed);
+    const receipt = await hoverAt(RECEIPT);
+    assert.match(receipt, /Receipt.*sweat-relayer\.near → dec9ffda/, receipt);
+    assert.match(receipt, new RegExp(`Of transaction.*${DELEGATE}`), receipt);
+    const block = await hoverAt(BLOCK);
+    assert.match(block, /Block.*#185,572,450/, block);
+    const unknown = await hoverAt(UNKNOWN);
+    assert.match(unknown, /No transaction, receipt or block with this hash on custom/, unknown);
+    assert.doesNotMatch(unknown, /error/i);
+  });
+
+  it('does not hover a word that is not base58 nor a prefixed key as a hash', async () => {
+    const word = await hoverAt('abcdefghijkmnopqrstuvwxyzabcdefghijkmnopqrst');
+    assert.doesNotMatch(word, /32-byte hash/);
+    const key = await hoverAt('DdSU5V32jhnqaYFVrAKxPNfQfASEN6qtT21fvtdhV6qd');
+    assert.doesNotMatch(key, /32-byte hash/);
+  });
+
+  it('Look Up Transaction from code returns the exact model; the document opens from the palette path with its curl', async () => {
+    const t = await vscode.commands.executeCommand<TxResult>('nearLens.lookupTransaction', { hash: FAILED, show: false });
+    assert.equal(t.hash, FAILED);
+    assert.equal(t.status, 'failure');
+    assert.equal(t.signerId, 'bob.near');
+    assert.match(t.timestamp, /^\d{19}$/);
+    const viaReceipt = await vscode.commands.executeCommand<TxResult>('nearLens.lookupTransaction', {
+      hash: `https://nearblocks.io/txns/${RECEIPT}`,
+      show: false,
+    });
+    assert.equal(viaReceipt.hash, DELEGATE, 'a receipt id opens its transaction');
+    await vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: DELEGATE });
+    const doc = await waitFor(
+      () => {
+        const d = vscode.window.activeTextEditor?.document;
+        return d?.uri.scheme === 'near-lens' ? d : undefined;
+      },
+      { timeoutMs: 15_000, what: 'the transaction document' },
+    );
+    const text = doc.getText();
+    assert.match(text, /^\/\/ Transaction 8atrNKVj/);
+    assert.match(text, /Receipts:/);
+    assert.match(text, /event nep141 ft_transfer/);
+    const curl = await vscode.commands.executeCommand<string>('nearLens.copyAsCurl');
+    assert.match(curl, /\/v0\/transactions' -X POST -H 'Content-Type: application\/json' -d '\{"tx_hashes":\["8atrNKVj/);
+  });
+
+  it('refuses bad input before sending, with why', async () => {
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: 'not-a-hash', show: false })), /base58/);
+    assert.deepEqual(
+      (await stubRequests()).filter((r) => r.host === 'tx'),
+      [],
+    );
+  });
+
+  it('the key goes to the transactions host as Bearer, only there', async () => {
+    await setApiKey(KEY);
+    await vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: FAILED, show: false, network: 'custom' });
+    await vscode.commands.executeCommand<TxResult>('nearLens.lookupTransaction', { hash: '4XogxjoB2EDVPb72cztMtvZVcR5jk8EjEAzFLQU7RoVX', show: false });
+    const tx = (await stubRequests()).filter((r) => r.host === 'tx');
+    assert.ok(tx.length >= 1);
+    for (const r of tx) assert.equal(r.headers['authorization'], `Bearer ${KEY}`);
+    assert.deepEqual(
+      (await stubRequests()).filter((r) => r.host === 'foreign'),
+      [],
+    );
+    await clearApiKey();
+  });
+
+  it('without a transactions API: the hover needs the signer; the look-up reads RPC tx with it', async () => {
+    await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
+    const { services } = await activateExtension();
+    await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
+    const text = await hoverAt('4XogxjoB2EDVPb72cztMtvZVcR5jk8EjEAzFLQU7RoVX');
+    assert.match(text, /needs its signer/, text);
+    assert.match(text, /Look Up with Signer/, text);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: DELEGATE, show: false })), /signerId/);
+    const t = await vscode.commands.executeCommand<TxResult>('nearLens.lookupTransaction', { hash: DELEGATE, signerId: 'sweat-relayer.near', show: false });
+    assert.equal(t.hash, DELEGATE);
+    assert.equal(t.tokensBurnt, '299239178518900000000');
+    const methods = (await stubRequests()).filter((r) => r.host === 'rpc').map((r) => (r.body as { method?: string }).method);
+    assert.ok(methods.includes('EXPERIMENTAL_tx_status'), methods.join());
+    assert.deepEqual(
+      (await stubRequests()).filter((r) => r.host === 'tx'),
+      [],
+    );
+    await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
+  });
+});

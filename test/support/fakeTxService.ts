@@ -1,0 +1,117 @@
+// A transactions API in memory, paging exactly as FastNEAR's server does (SERVICE-NOTES.md, "Transactions API"): newest
+// first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
+// page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
+// views; the loopback stub (stub.ts) serves the same over HTTP.
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/core/service/transactions';
+import type { TransactionModel } from '../../src/core/near/transactions/model';
+import type { TxClient } from '../../src/core/views/txPaging';
+
+export interface FakeTx extends AccountTxRow {
+  model?: TransactionModel;
+}
+
+const key = (r: AccountTxRow): bigint => (BigInt(r.blockHeight) << 32n) | BigInt(r.txIndex);
+
+/** A record for a row: `signer → receiver`, one call of `method` (or a transfer). */
+export function model(
+  r: Pick<AccountTxRow, 'hash' | 'blockHeight' | 'timestamp' | 'isSuccess'>,
+  signerId = 'alice.near',
+  receiverId = 'game.hot.tg',
+  method = 'l2_claim',
+): TransactionModel {
+  return {
+    hash: r.hash,
+    signerId,
+    receiverId,
+    publicKey: 'ed25519:DdSU5V32jhnqaYFVrAKxPNfQfASEN6qtT21fvtdhV6qd',
+    nonce: '1',
+    blockHash: 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui',
+    status: r.isSuccess ? 'success' : 'failure',
+    ...(r.isSuccess ? {} : { failure: 'Smart contract panicked: not enough balance' }),
+    blockHeight: r.blockHeight,
+    timestamp: r.timestamp,
+    gasBurnt: '0',
+    tokensBurnt: '0',
+    actions: method
+      ? [{ kind: 'FunctionCall', summary: `${method} call with 0 attached and 30 TGas`, methodName: method } as TransactionModel['actions'][number]]
+      : [],
+    receipts: [],
+  };
+}
+
+/** A history of `n` rows, newest first: heights fall by one, every third row failed, even rows sent by the account. */
+export function makeHistory(n: number, top = 185_572_450, nowNs = 1_771_106_600_329_561_530n): FakeTx[] {
+  return Array.from({ length: n }, (_, i) => {
+    const row: AccountTxRow = {
+      hash: `Hash${String(i).padStart(4, '0').replace(/0/g, 'o')}${'x'.repeat(36)}`,
+      blockHeight: String(top - i),
+      timestamp: String(nowNs - BigInt(i) * 60_000_000_000n),
+      txIndex: i % 3,
+      isSigner: i % 2 === 0,
+      isReceiver: i % 2 === 1,
+      isFunctionCall: i % 4 !== 3,
+      isSuccess: i % 3 !== 2,
+    };
+    return { ...row, model: model(row) };
+  });
+}
+
+export interface FakeTxService extends TxClient {
+  /** Every request, in order: `account` pages and `transactions` batches (their hashes). */
+  readonly calls: Array<{ kind: 'account'; req: AccountTxRequest } | { kind: 'transactions'; hashes: readonly string[] }>;
+  /** Makes the next `n` calls fail with `message`. */
+  failNext(n: number, message?: string): void;
+}
+
+export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = true): FakeTxService {
+  const sorted = [...history].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0));
+  const calls: FakeTxService['calls'] = [];
+  let failures = 0;
+  let failure = 'the transactions service failed';
+  const maybeFail = (): void => {
+    if (failures > 0) {
+      failures--;
+      throw new Error(failure);
+    }
+  };
+  return {
+    hasTransactionsApi,
+    calls,
+    failNext(n, message = 'the transactions service failed') {
+      failures = n;
+      failure = message;
+    },
+    async accountTransactions(req) {
+      calls.push({ kind: 'account', req });
+      maybeFail();
+      const limit = req.limit ?? 200;
+      if (limit < 1) throw new Error('limit 0 crashes the server');
+      const f = req.filter ?? {};
+      const matching = sorted.filter(
+        (r) =>
+          (f.isSigner === undefined || r.isSigner === f.isSigner) &&
+          (f.isReceiver === undefined || r.isReceiver === f.isReceiver) &&
+          (f.isFunctionCall === undefined || r.isFunctionCall === f.isFunctionCall) &&
+          (f.isSuccess === undefined || r.isSuccess === f.isSuccess),
+      );
+      const after = req.resumeToken === undefined ? matching : matching.filter((r) => key(r) < BigInt(req.resumeToken!));
+      const rows = after.slice(0, Math.min(limit, 200)).map(({ model: _m, ...r }) => r);
+      const page: AccountTxPage = { rows };
+      if (req.resumeToken === undefined) page.count = matching.length;
+      if (rows.length === limit) page.resumeToken = key(rows[rows.length - 1]!).toString();
+      return page;
+    },
+    async transactions(hashes) {
+      calls.push({ kind: 'transactions', hashes });
+      maybeFail();
+      if (hashes.length > 20) throw new Error('Too many transactions requested. Limit is 20');
+      const found = new Map<string, TransactionModel>();
+      // The service gives no order: answer backwards.
+      for (const h of [...hashes].reverse()) {
+        const m = sorted.find((r) => r.hash === h)?.model;
+        if (m) found.set(h, m);
+      }
+      return found;
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
 import { ROOT, sizeRows } from './size';
+import { txReadRow, txRequestRow } from './transactions';
 import type { Row } from './stats';
 
 async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row): Promise<Row[]> {
@@ -86,11 +87,13 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
+    rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
   } finally {
     await stub.close();
   }
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
+  rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

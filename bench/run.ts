@@ -20,6 +20,7 @@ import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
 import { txHistoryRow } from './txHistory';
 import { ROOT, sizeRows } from './size';
+import { txReadRow, txRequestRow } from './transactions';
 import type { Row } from './stats';
 
 async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row): Promise<Row[]> {
@@ -90,11 +91,13 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
     rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
     rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
+    rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
   } finally {
     await stub.close();
   }
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
+  rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

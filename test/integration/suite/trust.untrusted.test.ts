@@ -56,7 +56,7 @@ describe('untrusted workspace', () => {
     const urls = stubUrls();
     const s = api.services.settings;
     assert.equal(s.network, 'custom');
-    assert.deepEqual(s.endpoints, { apiUrl: urls.apiUrl, rpcUrl: urls.rpcUrl, archivalRpcUrl: urls.archivalRpcUrl });
+    assert.deepEqual(s.endpoints, { apiUrl: urls.apiUrl, rpcUrl: urls.rpcUrl, archivalRpcUrl: urls.archivalRpcUrl, txApiUrl: urls.txApiUrl });
     assert.equal(s.transport, 'bearer');
     assert.equal(s.configError, undefined);
   });

@@ -94,6 +94,8 @@ export const LAZY = {
   txview: 'src/features/transactions/txCommands.ts',
   // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
   accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
+  // #31 size: the unit finder, its hover section and inlay label, Convert Units…; on the first hover, unit hint or call.
+  units: 'src/features/units/unitsPart.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

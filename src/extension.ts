@@ -10,7 +10,7 @@ import { registerPanel } from './features/panel/register';
 import { registerRpcCommands } from './features/rpc/register';
 import { registerStatusBar } from './features/statusBar/statusBar';
 import { registerWatchlist } from './features/watchlist/register';
-import { registerConvertUnits } from './features/units/convertUnits';
+import { registerConvertUnits } from './features/units/register';
 import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';

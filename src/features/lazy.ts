@@ -15,6 +15,7 @@ import type * as WebParts from './webParts';
 import type * as Hover from '../core/views/hoverMarkdown';
 import type * as TxView from './transactions/txCommands';
 import type * as AccountTxs from './accountTxs/accountTxsPart';
+import type * as Units from './units/unitsPart';
 import { registerCommands } from '../platform/commands';
 import { setTransactionsPart } from '../core/service/transactions';
 
@@ -30,6 +31,7 @@ export interface LazyParts {
   watchlist: typeof Watchlist;
   txview: typeof TxView;
   accountTxs: typeof AccountTxs;
+  units: typeof Units;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
@@ -57,6 +59,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
   loaded.txview = require('./transactions/txCommands') as typeof TxView;
   loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
+  loaded.units = require('./units/unitsPart') as typeof Units;
 }
 
 /**
@@ -94,6 +97,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:txview') as LazyParts[K];
       case 'accountTxs':
         return require('near-lens-lazy:accountTxs') as LazyParts[K];
+      case 'units':
+        return require('near-lens-lazy:units') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }

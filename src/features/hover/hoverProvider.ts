@@ -9,9 +9,7 @@ import { loadSlot } from '../../core/views/loadSlots';
 import type { Slot } from '../../core/views/loadSlots';
 import type { LiveResult } from '../../core/views/hoverMarkdown';
 import { findAt } from '../../core/near/idFinder';
-import { findUnitAt } from '../../core/near/unitFinder';
 import { txFeatureOf } from '../transactions/register';
-import { unitSection } from '../../core/views/unitMarkdown';
 import type { Classified } from '../../core/near/ids';
 import { hostOf } from '../../core/near/networks';
 import type { ClientFor, Services } from '../../platform/services';
@@ -50,7 +48,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const line = document.lineAt(position.line).text;
     const found = findAt(line, position.character);
     // An amount in code (yoctoNEAR or gas): converted here, with no network.
-    const unit = findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
+    const units = await loadPart('units');
+    const unit = units.findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
     // A 32-byte base58 hash: a transaction, a receipt or a block (the txview part looks it up, once a minute at most).
     const feature = found || unit || line.length < 43 ? undefined : await txFeatureOf(this.#services);
     const hash = feature?.findHashAt(line, position.character);
@@ -65,7 +64,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     if (!found && !unit) return undefined;
     const sections = found ? await this.sections(found.classified, token) : [];
     if (!sections || token.isCancellationRequested) return undefined;
-    if (unit) sections.push(unitSection(unit));
+    if (unit) sections.push(units.unitSection(unit));
     const [start, end] = found ? [found.start, found.end] : [unit?.start ?? 0, unit?.end ?? 0];
     const { HOVER_COMMANDS } = await loadPart('hover');
     return new vscode.Hover(

@@ -2,20 +2,14 @@
 // to copy (yoctoNEAR, NEAR, TGas, a JS or Rust form). Called from code with a string it returns the conversions
 // `{ yocto, near, gas?, tgas? }` and shows nothing; bad input throws the reason.
 import vscode = require('vscode');
-import { COMMANDS } from '../../core/manifest';
 import { copyForms, parseUnitInput } from '../../core/near/units';
 import type { Conversion } from '../../core/near/units';
-import { registerCommands } from '../../platform/commands';
 import { invalidInput } from '../../core/errors';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 
-export function registerConvertUnits(context: vscode.ExtensionContext): void {
-  registerCommands(context, { [COMMANDS.convertUnits]: convertUnits });
-}
-
-/** Convert Units…: module-level, so V8 compiles it on the first call, not at activation. */
-async function convertUnits(arg?: unknown): Promise<Conversion | undefined> {
+/** Convert Units… (lazy part `units`, registered by register.ts). */
+export async function convertUnits(arg?: unknown): Promise<Conversion | undefined> {
   const given = arg !== undefined;
   try {
     if (given) {

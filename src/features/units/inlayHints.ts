@@ -1,8 +1,7 @@
 // Inlay hints after yoctoNEAR and gas literals (opt-in: `nearLens.inlayHints.units`): "≈ 1.5 NEAR", "= 30 TGas".
 // Registered only while the setting is on; computed from the visible lines, never sends anything.
 import vscode = require('vscode');
-import { findUnits } from '../../core/near/unitFinder';
-import { unitInlayLabel } from '../../core/views/unitMarkdown';
+import { loadPart } from '../lazy';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
 
@@ -21,7 +20,8 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
     this.#changed.dispose();
   }
 
-  provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
+  async provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.InlayHint[]> {
+    const { findUnits, unitInlayLabel } = await loadPart('units');
     const hints: vscode.InlayHint[] = [];
     const decimals = this.services.settings.decimals;
     for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {

@@ -144,13 +144,13 @@ describe('hover and inlay hints over time', function () {
     assert.equal(refreshes, 1, 'once, and not after dispose');
   });
 
-  it('unit inlay hints: a long minified line with many amounts gets one hint per amount', () => {
+  it('unit inlay hints: a long minified line with many amounts gets one hint per amount', async () => {
     const U = load<typeof UnitHintsModule>('units', 'units/inlayHints');
     const provider = new U.UnitInlayHints(services());
     // ~150 KB on one line, 6,000 yocto amounts: a JSON fixture or a minified bundle. (Its speed is the bench's to
     // measure — row 10's finder over 1 MB — never a timed assertion here: it failed on a loaded machine.)
     const line = `[${Array.from({ length: 6000 }, (_, i) => String(10n ** 24n + BigInt(i))).join(',')}]`;
-    const hints = provider.provideInlayHints(doc(line) as never, range(1) as never, noToken as never);
+    const hints = await provider.provideInlayHints(doc(line) as never, range(1) as never, noToken as never);
     assert.equal(hints.length, 6000);
   });
 });

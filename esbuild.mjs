@@ -88,6 +88,8 @@ export const LAZY = {
   hover: 'src/core/views/hoverMarkdown.ts',
   // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
   watchlist: 'src/features/watchlist/commands.ts',
+  // #34: what changed on watched accounts (snapshots, diff, alerts, the Changes node), with the first account load.
+  watch: 'src/features/watchlist/watchEngine.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

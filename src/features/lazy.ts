@@ -9,6 +9,7 @@ import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
 import type * as Watchlist from './watchlist/commands';
+import type * as Watch from './watchlist/watchEngine';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
@@ -25,6 +26,7 @@ export interface LazyParts {
   balances: typeof Balances;
   hover: typeof Hover;
   watchlist: typeof Watchlist;
+  watch: typeof Watch;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
@@ -50,6 +52,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
+  loaded.watch = require('./watchlist/watchEngine') as typeof Watch;
 }
 
 /**
@@ -83,6 +86,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:hover') as LazyParts[K];
       case 'watchlist':
         return require('near-lens-lazy:watchlist') as LazyParts[K];
+      case 'watch':
+        return require('near-lens-lazy:watch') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }

@@ -2,6 +2,7 @@
 // network only through the services' clients; its commands and timer are in register.ts and refreshTimer.ts.
 import vscode = require('vscode');
 import type { FtMetadata, NearClient } from '../../core/service/client';
+import type { AccountFull } from '../../core/near/account';
 import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
@@ -14,6 +15,7 @@ import type { ListPart } from '../../core/views/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { loadPart } from '../lazy';
+import type { WatchHooks } from './watchHooks';
 
 interface Entry extends AccountEntry {
   where: string; // network, endpoints and connection terms the data came from: a change drops the data
@@ -35,6 +37,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   /** Account loads: bounded too, as a settings change resets every account and the view then shows them all at once. */
   readonly #fullLoads = createLimiter(REFRESH_CONCURRENCY);
   #roots: WatchNode[] = [];
+  /** What changed since the user last looked (#34): set by register.ts. */
+  watch: WatchHooks | undefined;
 
   constructor(services: Services) {
     this.#services = services;
@@ -53,7 +57,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
     if (e && e.invalid === undefined && needsLoad(e.full)) void this.#loadFull(e, false);
     // VS Code reads a tree item by its shape: a plain object with the node's texts does.
-    return {
+    const item: vscode.TreeItem = {
       id,
       label,
       description,
@@ -63,6 +67,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
       accessibilityInformation: account ? { label: `${label}, ${description ?? ''}`, role: 'treeitem' } : undefined,
     };
+    this.watch?.item(node, item);
+    return item;
   }
 
   getChildren(node?: WatchNode): WatchNode[] {
@@ -142,7 +148,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   /** Rebuilds one account's subtree into the interned nodes; returns the (stable) root object. */
   #rebuild(e: Entry): WatchNode {
-    const spec = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
+    const built = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
+    const spec = this.watch ? this.watch.augment(e, built) : built;
     const live = new Set<string>();
     const root = this.#intern(spec, live);
     // Drop nodes that disappeared from this account's subtree (a folded pool, a removed token).
@@ -219,17 +226,29 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   #loadFull(e: Entry, fresh: boolean): Promise<void> {
     const id = e.accountId;
+    const watch = this.watch;
+    let read: unknown;
+    let mine: Slot<AccountFull> | undefined; // the last slot this load put there
     return this.#track(
       id,
       this.#fill(
         id,
         'account',
         () => e.full,
-        (s) => (e.full = s),
+        (s) => (e.full = mine = s),
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
-        () => this.#client(e).full(id, { fresh }),
+        async () => {
+          const client = this.#client(e);
+          // #34: the watched account's code hash and keys, read beside /full in the same slot of the limiter.
+          const [full, extra] = await Promise.all([client.full(id, { fresh }), watch?.read(id, client, fresh)]);
+          read = extra;
+          return full;
+        },
         this.#fullLoads,
-      ),
+      ).then(() => {
+        // Only this load's own fresh answer is compared (a failed or superseded load is not).
+        if (watch && this.#current(e) && e.full === mine && mine.status === 'ok') watch.loaded(e, read);
+      }),
     );
   }
 

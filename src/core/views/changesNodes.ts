@@ -77,16 +77,30 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
         icon: 'git-commit',
         contextValue: ITEM_CONTEXT.changeTx,
       });
-      sentences.set(leaf.id, `Transaction ${hash}${r.blockHeight === undefined ? '' : ` at block ${String(r.blockHeight)}`}${r.line ? `: ${sanitizeText(r.line, 120)}` : ''}.`);
+      sentences.set(
+        leaf.id,
+        `Transaction ${hash}${r.blockHeight === undefined ? '' : ` at block ${String(r.blockHeight)}`}${r.line ? `: ${sanitizeText(r.line, 120)}` : ''}.`,
+      );
       extra.push(leaf);
     }
-    const said = t.rows.length === 0 ? `No transactions of this account since block ${a === undefined ? 'the snapshot' : formatHeight(a)}` : `${t.rows.length}${t.more ? '+' : ''} transactions since the snapshot`;
-    const info = node(acc, 'changes/txs', 'info', said, { description: range, tooltip: `The account's transactions ${range ? `in ${range}` : 'since the snapshot'}: the likely causes of the changes.`, icon: 'history' });
+    const said =
+      t.rows.length === 0
+        ? `No transactions of this account since block ${a === undefined ? 'the snapshot' : formatHeight(a)}`
+        : `${t.rows.length}${t.more ? '+' : ''} transactions since the snapshot`;
+    const info = node(acc, 'changes/txs', 'info', said, {
+      description: range,
+      tooltip: `The account's transactions ${range ? `in ${range}` : 'since the snapshot'}: the likely causes of the changes.`,
+      icon: 'history',
+    });
     sentences.set(info.id, `${said}${range ? `, ${range}` : ''}.`);
     extra.unshift(info);
   } else if (range) {
     const why = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : 'no transactions API on this network';
-    const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, { description: why, tooltip: `The changes happened between ${range} (${why}).`, icon: 'history' });
+    const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, {
+      description: why,
+      tooltip: `The changes happened between ${range} (${why}).`,
+      icon: 'history',
+    });
     sentences.set(info.id, `The changes happened between ${range}; ${why}.`);
     extra.push(info);
   }

@@ -56,7 +56,13 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
       const word = c.kind === 'balance' ? 'Balance' : 'Locked';
       const description = `${formatNear(b, decimals).replace(/ NEAR$/, '')} → ${formatNear(a, decimals)} · ${signed(d, decimals)}`;
       const tooltip = `${word}: ${formatYoctoExact(b)} → ${formatYoctoExact(a)} NEAR\nChange: ${signedExact(d)} (${d > 0n ? '+' : ''}${d} yocto)`;
-      return { label: word, description, tooltip, sentence: `${word} changed from ${formatYoctoExact(b)} to ${formatYoctoExact(a)} NEAR, ${signedExact(d)}.`, serious: false };
+      return {
+        label: word,
+        description,
+        tooltip,
+        sentence: `${word} changed from ${formatYoctoExact(b)} to ${formatYoctoExact(a)} NEAR, ${signedExact(d)}.`,
+        serious: false,
+      };
     }
     case 'storage': {
       const d = BigInt(c.delta ?? 0);
@@ -67,7 +73,13 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
     }
     case 'code': {
       const [b, a] = [sanitizeText(c.before ?? '', 64), sanitizeText(c.after ?? '', 64)];
-      return { label: 'Code redeployed', description: `${b.slice(0, 8)}… → ${a.slice(0, 8)}…`, tooltip: `code_hash ${b} → ${a}`, sentence: `The contract code changed, code hash ${b} to ${a}.`, serious: true };
+      return {
+        label: 'Code redeployed',
+        description: `${b.slice(0, 8)}… → ${a.slice(0, 8)}…`,
+        tooltip: `code_hash ${b} → ${a}`,
+        sentence: `The contract code changed, code hash ${b} to ${a}.`,
+        serious: true,
+      };
     }
     case 'keyAdded':
     case 'keyRemoved': {
@@ -128,13 +140,21 @@ export function alertsFor(accountId: string, changes: readonly Change[], before:
       out.push(
         c.permission === 'FullAccess'
           ? { kind: 'keys', id: changeId(c), message: `${id}: a new FULL-ACCESS key ${key} was added. ${FULL_ACCESS_MEANS}` }
-          : { kind: 'keys', id: changeId(c), message: `${id}: a new ${permissionText(c.permission)} was added (${key}). It can spend its allowance on gas for those calls only.` },
+          : {
+              kind: 'keys',
+              id: changeId(c),
+              message: `${id}: a new ${permissionText(c.permission)} was added (${key}). It can spend its allowance on gas for those calls only.`,
+            },
       );
     }
   }
   if (s.code) {
     for (const c of changes.filter((x) => x.kind === 'code'))
-      out.push({ kind: 'code', id: changeId(c), message: `${id}: its contract code changed (code hash ${sanitizeText(c.before ?? '', 64)} → ${sanitizeText(c.after ?? '', 64)}). If you did not deploy it, check who holds its full-access keys.` });
+      out.push({
+        kind: 'code',
+        id: changeId(c),
+        message: `${id}: its contract code changed (code hash ${sanitizeText(c.before ?? '', 64)} → ${sanitizeText(c.after ?? '', 64)}). If you did not deploy it, check who holds its full-access keys.`,
+      });
   }
   if (s.storage) {
     const was = spendableOf(before);
@@ -143,13 +163,17 @@ export function alertsFor(accountId: string, changes: readonly Change[], before:
     if (now < s.storageNear && was >= s.storageNear && changes.some((c) => c.kind === 'balance' || c.kind === 'storage'))
       out.push({
         kind: 'storage',
-        id: `storage|${after.storageBytes}|${after.balance}`,
+        id: 'storage', // once until Mark as Seen
         message: `${id}: only ${formatYoctoExact(now)} NEAR is spendable beyond what its ${groupDigits(String(after.storageBytes))} bytes of storage pin. At zero every write fails with LackBalanceForState: send it NEAR or free storage.`,
       });
   }
   if (s.balance) {
     for (const c of changes.filter((x) => x.kind === 'balance'))
-      out.push({ kind: 'balance', id: changeId(c), message: `${id}: balance ${signedExact(BigInt(c.delta ?? 0))} (now ${formatYoctoExact(BigInt(c.after ?? 0))} NEAR).` });
+      out.push({
+        kind: 'balance',
+        id: changeId(c),
+        message: `${id}: balance ${signedExact(BigInt(c.delta ?? 0))} (now ${formatYoctoExact(BigInt(c.after ?? 0))} NEAR).`,
+      });
   }
   return out;
 }

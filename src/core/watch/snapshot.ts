@@ -69,9 +69,15 @@ export function snapshotOf(full: AccountFull, view: ViewAccount | null, keys: re
     locked: String(st?.locked ?? 0n),
     storageBytes: st?.storageBytes ?? 0,
     codeHash: view?.codeHash ?? NO_CODE,
-    keys: keys.map((k) => ({ publicKey: k.publicKey, permission: permissionOf(k) })).sort((a, b) => (a.publicKey < b.publicKey ? -1 : a.publicKey > b.publicKey ? 1 : 0)),
+    keys: keys
+      .map((k) => ({ publicKey: k.publicKey, permission: permissionOf(k) }))
+      .sort((a, b) => (a.publicKey < b.publicKey ? -1 : a.publicKey > b.publicKey ? 1 : 0)),
     ...(lists
-      ? { tokens: sorted(full.tokens.map((t) => t.contractId)), nfts: sorted(full.nfts.map((n) => n.contractId)), pools: sorted(full.pools.map((p) => p.poolId)) }
+      ? {
+          tokens: sorted(full.tokens.map((t) => t.contractId)),
+          nfts: sorted(full.nfts.map((n) => n.contractId)),
+          pools: sorted(full.pools.map((p) => p.poolId)),
+        }
       : {}),
   };
 }
@@ -88,7 +94,13 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
   amount('locked', before.locked, after.locked);
   if (before.storageBytes !== after.storageBytes) {
     const d = after.storageBytes - before.storageBytes;
-    out.push({ kind: 'storage', before: String(before.storageBytes), after: String(after.storageBytes), delta: String(d), pinnedDelta: String(BigInt(d) * STORAGE_YOCTO_PER_BYTE) });
+    out.push({
+      kind: 'storage',
+      before: String(before.storageBytes),
+      after: String(after.storageBytes),
+      delta: String(d),
+      pinnedDelta: String(BigInt(d) * STORAGE_YOCTO_PER_BYTE),
+    });
   }
   if (before.codeHash !== after.codeHash) out.push({ kind: 'code', before: before.codeHash, after: after.codeHash });
   const was = new Map(before.keys.map((k) => [k.publicKey, k.permission]));

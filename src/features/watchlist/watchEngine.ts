@@ -93,7 +93,11 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     for (const [k, w] of Object.entries(v)) {
       const x = w as Partial<Watched> | null;
       if (x && isSnapshot(x.seen))
-        out[k] = { seen: x.seen, ...(isSnapshot(x.latest) ? { latest: x.latest } : {}), alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [] };
+        out[k] = {
+          seen: x.seen,
+          ...(isSnapshot(x.latest) ? { latest: x.latest } : {}),
+          alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [],
+        };
     }
     return out;
   }
@@ -215,7 +219,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   item(node: WatchNode, item: vscode.TreeItem): void {
     const sentence = this.#sentences.get(node.id);
     if (node.kind === 'account' && node.contextValue.endsWith('.changed')) item.resourceUri = decorationUri(node.accountId);
-    if (sentence !== undefined && (node.id.startsWith(`${node.accountId}/changes`) || node.kind === 'account' && node.contextValue.endsWith('.changed')))
+    if (sentence !== undefined && (node.id.startsWith(`${node.accountId}/changes`) || (node.kind === 'account' && node.contextValue.endsWith('.changed'))))
       item.accessibilityInformation = { label: sentence, role: 'treeitem' };
   }
 
@@ -225,7 +229,11 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const c = this.changes().find((x) => x.accountId === id);
     if (!c || c.changes.length === 0) return undefined;
     const serious = c.changes.some((x) => (x.kind === 'keyAdded' && x.permission === 'FullAccess') || x.kind === 'code');
-    return new vscode.FileDecoration('Δ', `Changed since ${new Date(c.since.time).toLocaleString()}`, new vscode.ThemeColor(serious ? 'list.warningForeground' : 'list.highlightForeground'));
+    return new vscode.FileDecoration(
+      'Δ',
+      `Changed since ${new Date(c.since.time).toLocaleString()}`,
+      new vscode.ThemeColor(serious ? 'list.warningForeground' : 'list.highlightForeground'),
+    );
   }
 
   /** The view's badge: how many watched accounts have changes the user has not marked seen. */
@@ -243,7 +251,12 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       const w = network === undefined ? undefined : this.#get(network, id);
       if (!w?.latest || network === undefined) continue;
       // Lists a partial read could not know stay as they were seen.
-      const seen: Snapshot = { ...w.latest, tokens: w.latest.tokens ?? w.seen.tokens, nfts: w.latest.nfts ?? w.seen.nfts, pools: w.latest.pools ?? w.seen.pools };
+      const seen: Snapshot = {
+        ...w.latest,
+        tokens: w.latest.tokens ?? w.seen.tokens,
+        nfts: w.latest.nfts ?? w.seen.nfts,
+        pools: w.latest.pools ?? w.seen.pools,
+      };
       await this.#put(network, id, { seen, alerted: [] });
       done.push(id);
       this.#decorations.fire(decorationUri(id));

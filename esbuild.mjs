@@ -90,6 +90,9 @@ export const LAZY = {
   watchlist: 'src/features/watchlist/commands.ts',
   // #34: what changed on watched accounts (snapshots, diff, alerts, the Changes node), with the first account load.
   watch: 'src/features/watchlist/watchEngine.ts',
+  // #33: transactions by hash, an account's history, receipts (the records' model, batching, the read-once cache), on
+  // the first transaction look-up; NearClient's thin layer (src/core/service/transactions.ts) stays in the main bundle.
+  transactions: 'src/core/service/txReads.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

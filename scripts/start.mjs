@@ -105,6 +105,7 @@ async function main() {
     'nearLens.customNetwork.apiUrl': undefined,
     'nearLens.customNetwork.rpcUrl': undefined,
     'nearLens.customNetwork.archivalRpcUrl': undefined,
+    'nearLens.customNetwork.txApiUrl': undefined,
   };
   if (opts.network === 'stub') {
     const { tsImport } = await import('tsx/esm/api');
@@ -114,6 +115,7 @@ async function main() {
       'nearLens.customNetwork.apiUrl': stub.apiUrl,
       'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
       'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
+      'nearLens.customNetwork.txApiUrl': stub.txApiUrl,
     });
   }
   lib.writeUserSettings(userDataDir, settings, lib.CALM_SETTINGS);
@@ -137,7 +139,7 @@ async function main() {
   console.log('');
   console.log(`  NEAR Lens in VS Code ${opts.dev ? '(extension development mode, from this folder)' : '(installed from the .vsix)'}`);
   console.log(
-    `  network: ${opts.network === 'stub' ? `loopback stub (${stub.apiUrl}, ${stub.rpcUrl}, ${stub.archivalRpcUrl})` : `${opts.network} (public FastNEAR endpoints)`}`,
+    `  network: ${opts.network === 'stub' ? `loopback stub (${stub.apiUrl}, ${stub.rpcUrl}, ${stub.archivalRpcUrl}, ${stub.txApiUrl})` : `${opts.network} (public FastNEAR endpoints)`}`,
   );
   console.log(`  open:    ${url}`);
   if (opts.network === 'stub') console.log('  try:     hover alice.near, here.tg or nobody.near in sample.ts');

@@ -1,4 +1,4 @@
-// `npm run stub`: the loopback stub service on fixed ports 3030–3033 for trying NEAR Lens by hand. Dev only.
+// `npm run stub`: the loopback stub service on fixed ports 3030–3034 for trying NEAR Lens by hand. Dev only.
 import { startStub } from '../test/support/stub';
 
 async function main(): Promise<void> {
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
       rpc: port('STUB_RPC_PORT', 3031),
       archival: port('STUB_ARCHIVAL_PORT', 3032),
       foreign: port('STUB_FOREIGN_PORT', 3033),
+      tx: port('STUB_TX_PORT', 3034),
     },
     latencyMs: Number(process.env['STUB_LATENCY_MS'] ?? 0),
   });
@@ -16,8 +17,9 @@ async function main(): Promise<void> {
   console.log(`  REST API      ${stub.apiUrl}`);
   console.log(`  RPC           ${stub.rpcUrl}`);
   console.log(`  archival RPC  ${stub.archivalRpcUrl}`);
+  console.log(`  transactions  ${stub.txApiUrl}`);
   console.log(`  foreign       ${stub.foreignUrl}`);
-  console.log('Set nearLens.network to "custom" with these three URLs. Try alice.near, here.tg, nobody.near.');
+  console.log('Set nearLens.network to "custom" with these four URLs. Try alice.near, here.tg, nobody.near, and history.near (transactions).');
   const stop = (): void => {
     void stub.close().then(() => process.exit(0));
   };

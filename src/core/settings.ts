@@ -56,6 +56,7 @@ export const SETTING_KEYS = [
   'customNetwork.apiUrl',
   'customNetwork.rpcUrl',
   'customNetwork.archivalRpcUrl',
+  'customNetwork.txApiUrl',
   'customNetwork.explorerUrl',
   'auth.transport',
   'hover.enabled',
@@ -168,15 +169,16 @@ export function explorerUrlFor(
  * network is RPC-only (a local node, another provider). The archival URL defaults to the regular RPC URL.
  */
 function customEndpoints(get: (k: SettingKey) => unknown): Endpoints | string {
-  const endpoints: Endpoints = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '' };
-  for (const k of ['apiUrl', 'rpcUrl', 'archivalRpcUrl'] as const) {
+  const endpoints: Required<Endpoints> = { apiUrl: '', rpcUrl: '', archivalRpcUrl: '', txApiUrl: '' };
+  for (const k of ['apiUrl', 'rpcUrl', 'archivalRpcUrl', 'txApiUrl'] as const) {
     const name = `nearLens.customNetwork.${k}`;
     const url = (endpoints[k] = str(get(`customNetwork.${k}`)));
     if (!url && k === 'rpcUrl') return `The custom network needs ${name} in your user settings.`;
     const why = url && endpointUrlError(url);
     if (why) return `${name} is unusable: ${why}.`;
   }
-  return { ...endpoints, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl };
+  const { txApiUrl, ...rest } = endpoints;
+  return { ...rest, archivalRpcUrl: endpoints.archivalRpcUrl || endpoints.rpcUrl, ...(txApiUrl && { txApiUrl }) };
 }
 
 function diagnosticSettings(get: (k: SettingKey) => unknown, trusted: boolean): DiagnosticSettings {

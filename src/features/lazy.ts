@@ -14,7 +14,9 @@ import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
 import type * as Hover from '../core/views/hoverMarkdown';
+import type * as Transactions from '../core/service/txReads';
 import { registerCommands } from '../platform/commands';
+import { setTransactionsPart } from '../core/service/transactions';
 
 export interface LazyParts {
   panel: typeof Panel;
@@ -27,6 +29,7 @@ export interface LazyParts {
   hover: typeof Hover;
   watchlist: typeof Watchlist;
   watch: typeof Watch;
+  transactions: typeof Transactions;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
@@ -53,6 +56,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
   loaded.watch = require('./watchlist/watchEngine') as typeof Watch;
+  loaded.transactions = require('../core/service/txReads') as typeof Transactions;
 }
 
 /**
@@ -88,6 +92,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:watchlist') as LazyParts[K];
       case 'watch':
         return require('near-lens-lazy:watch') as LazyParts[K];
+      case 'transactions':
+        return require('near-lens-lazy:transactions') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }
@@ -102,6 +108,9 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
   if (!web || !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name]) return lazyPart(name);
   return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
+
+// NearClient (pure core: it knows no parts) reads transactions through this part, fetched on the first look-up.
+setTransactionsPart(() => loadPart('transactions'));
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 

@@ -80,6 +80,7 @@ async function main(): Promise<number> {
         'nearLens.customNetwork.apiUrl': stub.apiUrl,
         'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
         'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
+        'nearLens.customNetwork.txApiUrl': stub.txApiUrl,
         // An extension with both `main` and `browser` runs in the Web Worker host only when asked to.
         ...(web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {}),
       });
@@ -131,6 +132,7 @@ function hostileWorkspace(scratch: string, foreignUrl: string): string {
     'nearLens.customNetwork.apiUrl': foreignUrl,
     'nearLens.customNetwork.rpcUrl': foreignUrl,
     'nearLens.customNetwork.archivalRpcUrl': foreignUrl,
+    'nearLens.customNetwork.txApiUrl': foreignUrl,
     'nearLens.auth.transport': 'query',
   };
   writeFileSync(path.join(dir, '.vscode', 'settings.json'), `${JSON.stringify(hostile, null, 2)}\n`);

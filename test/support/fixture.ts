@@ -30,12 +30,12 @@ export function useStub(): () => Stub {
 }
 
 /**
- * A client on the stub's three hosts with a fresh cache, fast backoff and a 2 s timeout, unless `o` says otherwise.
+ * A client on the stub's four hosts with a fresh cache, fast backoff and a 2 s timeout, unless `o` says otherwise.
  * No REST → RPC fallback by default: these suites test how REST failures read (rpcAccount.test.ts tests the fallback).
  */
 export function clientFor(stub: Stub, o: Partial<ClientOptions> = {}): NearClient {
   return new NearClient({
-    endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl },
+    endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl, txApiUrl: stub.txApiUrl },
     retryBaseMs: 1,
     timeoutMs: 2000,
     cache: new TtlCache(),

@@ -7,8 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
 import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
+import { TxData, txReply, txRpcResult } from './stubTx';
 
-export type StubHost = 'api' | 'rpc' | 'archival' | 'foreign';
+export type StubHost = 'api' | 'tx' | 'rpc' | 'archival' | 'foreign';
 
 export interface RecordedRequest {
   host: StubHost;
@@ -35,7 +36,7 @@ export type Fault =
   | { kind: 'wrong-shape'; body: unknown };
 
 export interface FaultRule {
-  host?: 'api' | 'rpc' | 'archival';
+  host?: 'api' | 'tx' | 'rpc' | 'archival';
   /** A REST path (exact, or contained in the path), or an RPC method / query request_type / call_function method_name. */
   match?: string | RegExp;
   fault: Fault;
@@ -47,6 +48,8 @@ export interface Stub {
   apiUrl: string;
   rpcUrl: string;
   archivalRpcUrl: string;
+  /** The transactions API (test/support/stubTx.ts). */
+  txApiUrl: string;
   foreignUrl: string;
   requests: RecordedRequest[];
   clearRequests(): void;
@@ -78,7 +81,7 @@ export interface Stub {
 export type CorsMode = 'allow' | 'no-authorization' | 'none';
 
 export interface StubOptions {
-  ports?: { api?: number; rpc?: number; archival?: number; foreign?: number };
+  ports?: { api?: number; rpc?: number; archival?: number; foreign?: number; tx?: number };
   latencyMs?: number;
   /** Where the fixture JSON files are (default: test/fixtures next to this file, else ./test/fixtures). */
   fixturesDir?: string;
@@ -321,7 +324,9 @@ function contractCall(
 
 /** Starts the four loopback servers (0 = random port). */
 export async function startStub(opts?: StubOptions): Promise<Stub> {
-  const data = new Data(findFixturesDir(opts?.fixturesDir));
+  const fixturesDir = findFixturesDir(opts?.fixturesDir);
+  const data = new Data(fixturesDir);
+  const txData = new TxData(fixturesDir);
   const requests: RecordedRequest[] = [];
   let rules: FaultRule[] = [];
   let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
@@ -329,7 +334,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   let rpcOnly = opts?.rpcOnly === true;
   let cors: CorsMode = 'allow';
   const sockets = new Set<Socket>();
-  const urls: Record<StubHost, string> = { api: '', rpc: '', archival: '', foreign: '' };
+  const urls: Record<StubHost, string> = { api: '', tx: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
   /** The head: the model chain's at this moment, or the fixture block. */
   const headNow = (): number => (chainNow ? headHeight(chainNow()) : STUB_HEAD_HEIGHT);
@@ -495,6 +500,8 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const method = req['method'];
     const params = (typeof req['params'] === 'object' && req['params'] !== null ? req['params'] : {}) as Record<string, unknown>;
     const ok = (result: unknown): Reply => json(200, { jsonrpc: '2.0', result, id });
+    const tx = txRpcResult(txData, method, params);
+    if (tx) return 'result' in tx ? ok(tx.result) : json(200, { jsonrpc: '2.0', error: tx.error, id });
     const now = chainNow?.();
     /** The block a request names: on the model chain, or the fixture chain. */
     const blockOf = (): { height: number; hash?: string } | { reply: Reply } =>
@@ -730,6 +737,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       if (host === 'foreign') return json(200, { foreign: true });
       if (host === 'api' && rpcOnly) return { status: 404, headers: {}, body: '' };
       if (host === 'api') return req.method === 'GET' || req.method === 'HEAD' ? restReply(rawPath) : { status: 405, headers: {}, body: '' };
+      if (host === 'tx') return txReply(txData, req.method ?? 'GET', rawPath, req.headers['content-type'], text);
       if (req.method !== 'POST') return { status: 405, headers: {}, body: '' };
       return rpcReply(host, body);
     };
@@ -805,6 +813,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     urls.rpc = await listen('rpc', ports.rpc ?? 0);
     urls.archival = await listen('archival', ports.archival ?? 0);
     urls.foreign = await listen('foreign', ports.foreign ?? 0);
+    urls.tx = await listen('tx', ports.tx ?? 0);
   } catch (e) {
     for (const s of servers) s.close();
     throw e;
@@ -814,6 +823,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     apiUrl: urls.api,
     rpcUrl: urls.rpc,
     archivalRpcUrl: urls.archival,
+    txApiUrl: urls.tx,
     foreignUrl: urls.foreign,
     requests,
     clearRequests: () => {

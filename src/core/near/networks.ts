@@ -4,19 +4,25 @@ export interface Endpoints {
   apiUrl: string;
   rpcUrl: string;
   archivalRpcUrl: string;
+  /** FastNEAR's transactions API (transactions by hash, an account's history, receipts); none: RPC `tx` with the signer. */
+  txApiUrl?: string;
 }
 
-/** FastNEAR's three services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com, archival-rpc.<net>.fastnear.com. */
-const fastnear = (net: 'mainnet' | 'testnet', api: string): Endpoints =>
+/**
+ * FastNEAR's four services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com,
+ * archival-rpc.<net>.fastnear.com, tx.main.fastnear.com / tx.test.fastnear.com.
+ */
+const fastnear = (net: 'mainnet' | 'testnet', api: string, tx: string): Endpoints =>
   Object.freeze({
     apiUrl: `https://${api}.fastnear.com`,
     rpcUrl: `https://rpc.${net}.fastnear.com`,
     archivalRpcUrl: `https://archival-rpc.${net}.fastnear.com`,
+    txApiUrl: `https://tx.${tx}.fastnear.com`,
   });
 
 export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints } = Object.freeze({
-  mainnet: fastnear('mainnet', 'api'),
-  testnet: fastnear('testnet', 'test.api'),
+  mainnet: fastnear('mainnet', 'api', 'main'),
+  testnet: fastnear('testnet', 'test.api', 'test'),
 });
 
 /** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */

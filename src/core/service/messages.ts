@@ -7,7 +7,7 @@ import type { ErrorKind } from '../errors';
 import { hostOf } from '../near/networks';
 
 export type RpcHost = 'regular' | 'archival';
-export type Host = 'api' | RpcHost;
+export type Host = 'api' | 'tx' | RpcHost;
 
 /** An HTTP answer whatever its status, with the body as text. */
 export interface Exchange {
@@ -19,6 +19,7 @@ export interface Exchange {
 /** Who answered, as messages name it; the setting of its URL. */
 export const HOSTS: Readonly<Record<Host, [who: string, setting: string]>> = {
   api: ['The service', 'REST API'],
+  tx: ['The transactions service', 'transactions API'],
   regular: ['The RPC host', 'RPC'],
   archival: ['The archival RPC host', 'archival RPC'],
 };

@@ -57,6 +57,7 @@ declare const NEAR_LENS_WEB: boolean | undefined;
 /** Statuses worth another attempt: rate limits and the server-side failures a moment may cure. */
 const RETRY_STATUS = [429, 500, 502, 503, 504];
 const MAX_HOPS = 3;
+const JSON_BODY = { 'content-type': 'application/json' };
 /** Longest an origin's cooldown after a 429 lasts, whatever its Retry-After says (a broken or hostile value must not silence NEAR Lens for a day). */
 export const MAX_COOLDOWN_MS = 5 * 60_000;
 
@@ -241,7 +242,9 @@ export class HttpTransport {
     if (signal?.aborted) return Promise.reject(aborted());
     const call: Call = { host, origin, signal, started: 0, keyed: false };
     // A GET names neither method nor body: ofetch copies every option on every call.
-    const options: CallOptions = method === 'GET' ? { nearLens: call } : { method, body, nearLens: call };
+    // The transactions API (actix's Json extractor) refuses a POST whose body is not declared as JSON.
+    const options: CallOptions =
+      method === 'GET' ? { nearLens: call } : host === 'tx' ? { method, body, headers: JSON_BODY, nearLens: call } : { method, body, nearLens: call };
     const pending = this.#http.raw(url, options).catch((e: unknown) => {
       // An HTTP error status (retries spent or not retried) is an answer: the caller classifies it.
       if (e instanceof FetchError && e.response && !call.signal?.aborted) return e.response;

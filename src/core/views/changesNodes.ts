@@ -86,7 +86,7 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     const said =
       t.rows.length === 0
         ? `No transactions of this account since block ${a === undefined ? 'the snapshot' : formatHeight(a)}`
-        : `${t.rows.length}${t.more ? '+' : ''} transactions since the snapshot`;
+        : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'} since the snapshot`;
     const info = node(acc, 'changes/txs', 'info', said, {
       description: range,
       tooltip: `The account's transactions ${range ? `in ${range}` : 'since the snapshot'}: the likely causes of the changes.`,

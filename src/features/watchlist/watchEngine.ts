@@ -63,6 +63,10 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   readonly onDidChangeFileDecorations = this.#decorations.event;
   /** Screen-reader sentences of the nodes built last, by node id. */
   readonly #sentences = new Map<string, string>();
+  /** The transactions since each changed account's snapshot, by `<network>|<id>` (a network with a transactions API). */
+  readonly #txs = new Map<string, { from: number | undefined; to: number | undefined; got: ChangesView['transactions'] }>();
+  /** The client each account was last read with. */
+  readonly #clients = new Map<string, NearClient>();
   /** The accounts' network names as last loaded (the key of their snapshots). */
   readonly #networks = new Map<string, string>();
 
@@ -125,6 +129,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
 
   /** The code hash and keys beside /full: two RPC reads, cached as the client caches them unless `fresh`. */
   async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+    this.#clients.set(accountId, client);
     try {
       const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
       return { view: view.result, keys: keys.result } satisfies Read;
@@ -156,6 +161,36 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     this.updateBadge();
     this.#decorations.fire(decorationUri(id));
     for (const a of alerts) void this.#say(id, a);
+    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, snap.blockHeight);
+  }
+
+  /**
+   * The account's transactions since the snapshot's block, the likely causes of its changes: one request to the
+   * transactions API (on a network that has one), once per block range; the Changes node shows them when they come.
+   */
+  async #transactions(network: string, id: string, from: number | undefined, to: number | undefined): Promise<void> {
+    const client = this.#clients.get(id);
+    const key = `${network}|${id}`;
+    const had = this.#txs.get(key);
+    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.to === to)) return;
+    this.#txs.set(key, { from, to, got: undefined });
+    let got: ChangesView['transactions'];
+    try {
+      const page = await client.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
+      got = {
+        rows: page.rows.map((r) => ({
+          hash: r.hash,
+          blockHeight: r.blockHeight,
+          line: `${r.isSuccess ? '✓' : '✗'} ${r.isSigner ? 'sent by it' : 'received'}${r.isFunctionCall ? ' · function call' : ''}`,
+        })),
+        more: page.resumeToken !== undefined,
+      };
+    } catch (e) {
+      got = { error: e instanceof Error ? e.message : String(e) };
+    }
+    if (this.#txs.get(key)?.from !== from) return;
+    this.#txs.set(key, { from, to, got });
+    this.#host.rerender();
   }
 
   #alertSettings(): AlertSettings {
@@ -204,6 +239,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
       now: { time: w.latest.time, ...(w.latest.blockHeight === undefined ? {} : { blockHeight: w.latest.blockHeight }) },
       changes: diffSnapshots(w.seen, w.latest),
+      ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
     };
   }
 
@@ -258,6 +294,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
         pools: w.latest.pools ?? w.seen.pools,
       };
       await this.#put(network, id, { seen, alerted: [] });
+      this.#txs.delete(`${network}|${id}`);
       done.push(id);
       this.#decorations.fire(decorationUri(id));
     }

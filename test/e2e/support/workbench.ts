@@ -92,6 +92,7 @@ export async function startWorkbench(o: WorkbenchOptions): Promise<Workbench> {
         'nearLens.customNetwork.apiUrl': stub.apiUrl,
         'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
         'nearLens.customNetwork.archivalRpcUrl': stub.archivalRpcUrl,
+        'nearLens.customNetwork.txApiUrl': stub.txApiUrl,
         'workbench.colorTheme': THEMES.dark.id,
         'workbench.secondarySideBar.defaultVisibility': 'hidden',
         'workbench.editor.enablePreview': false,

@@ -7,6 +7,7 @@ export interface StubUrls {
   apiUrl: string;
   rpcUrl: string;
   archivalRpcUrl: string;
+  txApiUrl: string;
   foreignUrl: string;
   controlUrl: string;
 }
@@ -31,6 +32,7 @@ export function stubUrls(): StubUrls {
     apiUrl: env('NEAR_LENS_STUB_API'),
     rpcUrl: env('NEAR_LENS_STUB_RPC'),
     archivalRpcUrl: env('NEAR_LENS_STUB_ARCHIVAL'),
+    txApiUrl: env('NEAR_LENS_STUB_TX'),
     foreignUrl: env('NEAR_LENS_STUB_FOREIGN'),
     controlUrl: env('NEAR_LENS_STUB_CONTROL'),
   };

@@ -19,6 +19,7 @@ export function stubEnv(stub: Stub, control: StubControl): Record<string, string
     NEAR_LENS_STUB_RPC: stub.rpcUrl,
     NEAR_LENS_STUB_ARCHIVAL: stub.archivalRpcUrl,
     NEAR_LENS_STUB_FOREIGN: stub.foreignUrl,
+    NEAR_LENS_STUB_TX: stub.txApiUrl,
     NEAR_LENS_STUB_CONTROL: control.url,
   };
 }

@@ -123,4 +123,57 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
     assert.equal(three.view.badge, undefined);
     assert.equal(three.rerenders(), 1);
   });
+
+  it('lists the transactions since the snapshot block in the Changes node: one request, on a network with a transactions API', async () => {
+    const editor = createFakeEditor({ user: { watchlist: ['mine.near'] } });
+    const e = start(editor, new Memento(), new Memento());
+    const asked: unknown[] = [];
+    const client = {
+      hasTransactionsApi: true,
+      viewAccount: async () => ({ result: view }),
+      viewAccessKeyList: async () => ({ result: [key(1)] }),
+      accountTransactions: async (req: unknown) => {
+        asked.push(req);
+        return {
+          rows: [
+            {
+              hash: 'CkK7ntqAKnKNE4eoUrLZCppDTzSjsdWEX1JMtH8BLtGR',
+              blockHeight: '150',
+              timestamp: '1',
+              txIndex: 0,
+              isSigner: false,
+              isReceiver: true,
+              isFunctionCall: false,
+              isSuccess: true,
+            },
+          ],
+        };
+      },
+    };
+    e.engine.loaded(entry('mine.near', 10n * NEAR), await e.engine.read('mine.near', client as never, true));
+    e.engine.loaded(entry('mine.near', 11n * NEAR), await e.engine.read('mine.near', client as never, true));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(asked, [{ accountId: 'mine.near', limit: 20, fromBlockHeight: '100' }]);
+    assert.equal(e.rerenders(), 1);
+    const acc = {
+      id: 'mine.near',
+      kind: 'account',
+      accountId: 'mine.near',
+      label: 'mine.near',
+      description: '11 NEAR',
+      collapsible: 'collapsed',
+      contextValue: 'nearLens.account',
+      children: [],
+    } as const;
+    const node = e.engine.augment(entry('mine.near', 11n * NEAR), { ...acc, children: [] });
+    const changes = node.children[0]!;
+    assert.deepEqual(
+      changes.children.map((n) => [n.label, n.description]),
+      [
+        ['Balance', '10 → 11 NEAR · +1 NEAR'],
+        ['1 transaction since the snapshot', 'blocks #100 to #100'],
+        ['✓ received', 'block #150'],
+      ],
+    );
+  });
 });

@@ -1,0 +1,246 @@
+// A transaction as NEAR Lens shows it: from a FastNEAR transactions-API record or an RPC `tx` /
+// `EXPERIMENTAL_tx_status` answer, the final status by nearcore's rule (follow SuccessReceiptId to a SuccessValue or a
+// Failure), every receipt with its own status, the fee summed exactly, logs and NEP-297 events. Every u64/u128 is an
+// exact decimal string. Pure: no `vscode`, no I/O.
+import { badShape } from '../../errors';
+import { isRecord, parseJsonExact } from '../../json';
+import { base64Bytes, decodeCallResult } from '../contractValues';
+import type { CallResult } from '../contractValues';
+import { dec, str, toActions } from './actions';
+import type { ActionModel } from './actions';
+import { failureText } from './failure';
+
+export type TxStatus = 'success' | 'failure' | 'pending';
+
+/** A NEP-297 event from an `EVENT_JSON:` log line. */
+export interface TxEvent {
+  standard: string;
+  version: string;
+  event: string;
+  data?: unknown;
+}
+
+export interface ReceiptModel {
+  id: string;
+  predecessorId: string;
+  receiverId: string;
+  status: TxStatus;
+  failure?: string;
+  gasBurnt: string;
+  tokensBurnt: string;
+  logs: string[];
+  events: TxEvent[];
+  /** What the receipt returned (SuccessValue), decoded: JSON, else text, else binary. */
+  returned?: CallResult;
+  actions: ActionModel[];
+  /** A refund (from `system`). */
+  refund: boolean;
+  blockHash?: string;
+  blockHeight?: string;
+  timestamp?: string;
+}
+
+export interface TransactionModel {
+  hash: string;
+  signerId: string;
+  receiverId: string;
+  publicKey: string;
+  nonce: string;
+  status: TxStatus;
+  /** The final failure in words (a contract's panic verbatim). */
+  failure?: string;
+  blockHash: string;
+  blockHeight: string;
+  /** ns since the epoch, exact. */
+  timestamp: string;
+  /** Over the transaction and every receipt. */
+  gasBurnt: string;
+  tokensBurnt: string;
+  actions: ActionModel[];
+  /** The final SuccessValue, decoded. */
+  returned?: CallResult;
+  receipts: ReceiptModel[];
+}
+
+interface Outcome {
+  id: string;
+  status: unknown;
+  gasBurnt: bigint;
+  tokensBurnt: bigint;
+  logs: string[];
+  blockHash?: string;
+  blockHeight?: string;
+  timestamp?: string;
+}
+
+/** An execution outcome with its id (`{id, outcome, block_hash…}`). */
+function toOutcome(v: unknown): Outcome {
+  if (!isRecord(v) || !isRecord(v['outcome'])) throw badShape('The transaction record has an outcome of an unexpected shape.');
+  const o = v['outcome'];
+  const logs = Array.isArray(o['logs']) ? o['logs'].filter((l): l is string => typeof l === 'string') : [];
+  return {
+    id: str(v['id'], 'outcome id'),
+    status: o['status'],
+    gasBurnt: BigInt(dec(o['gas_burnt'], 'gas burnt')),
+    tokensBurnt: BigInt(dec(o['tokens_burnt'], 'tokens burnt')),
+    logs,
+    ...(typeof v['block_hash'] === 'string' && { blockHash: v['block_hash'] }),
+    ...(v['block_height'] !== undefined && { blockHeight: dec(v['block_height'], 'block height') }),
+    ...(v['block_timestamp'] !== undefined && { timestamp: dec(v['block_timestamp'], 'block timestamp') }),
+  };
+}
+
+/** NEP-297 events of the `EVENT_JSON:` lines (others, or broken JSON, are not events). */
+export function eventsOf(logs: readonly string[]): TxEvent[] {
+  const out: TxEvent[] = [];
+  for (const line of logs) {
+    if (!line.startsWith('EVENT_JSON:')) continue;
+    let v: unknown;
+    try {
+      v = parseJsonExact(line.slice(11));
+    } catch {
+      continue;
+    }
+    if (isRecord(v) && typeof v['standard'] === 'string' && typeof v['event'] === 'string') {
+      out.push({
+        standard: v['standard'],
+        version: typeof v['version'] === 'string' ? v['version'] : '',
+        event: v['event'],
+        ...('data' in v && { data: v['data'] }),
+      });
+    }
+  }
+  return out;
+}
+
+/** One outcome's own status: settled, or pointing on to a receipt. */
+function ownStatus(status: unknown): { status: TxStatus; failure?: string; next?: string; returned?: CallResult } {
+  if (isRecord(status)) {
+    if (typeof status['SuccessValue'] === 'string') {
+      const bytes = base64Bytes(status['SuccessValue']) ?? new Uint8Array();
+      return { status: 'success', ...(bytes.length > 0 && { returned: decodeCallResult(bytes) }) };
+    }
+    if (typeof status['SuccessReceiptId'] === 'string') return { status: 'success', next: status['SuccessReceiptId'] };
+    if ('Failure' in status) return { status: 'failure', failure: failureText(status['Failure']) };
+  }
+  return { status: 'pending' };
+}
+
+interface RawReceipt {
+  id: string;
+  predecessorId: string;
+  receiverId: string;
+  actions: ActionModel[];
+}
+
+/** The model from the transaction, its outcome, the receipts' outcomes and (when known) the receipts themselves. */
+function build(
+  tx: Record<string, unknown>,
+  txOutcome: Outcome,
+  outcomes: Outcome[],
+  receipts: Map<string, RawReceipt>,
+  at?: { height: string; timestamp: string },
+): TransactionModel {
+  const byId = new Map(outcomes.map((o) => [o.id, o]));
+  // The final status: the transaction's outcome, then each SuccessReceiptId's receipt, until one settles.
+  let final = ownStatus(txOutcome.status);
+  for (let hops = 0; final.next !== undefined && hops < 1000; hops++) {
+    const o = byId.get(final.next);
+    final = o ? ownStatus(o.status) : { status: 'pending' };
+  }
+  let gas = txOutcome.gasBurnt;
+  let tokens = txOutcome.tokensBurnt;
+  const models: ReceiptModel[] = outcomes.map((o) => {
+    gas += o.gasBurnt;
+    tokens += o.tokensBurnt;
+    const own = ownStatus(o.status);
+    const r = receipts.get(o.id);
+    return {
+      id: o.id,
+      predecessorId: r?.predecessorId ?? '',
+      receiverId: r?.receiverId ?? '',
+      status: own.status,
+      ...(own.failure !== undefined && { failure: own.failure }),
+      gasBurnt: String(o.gasBurnt),
+      tokensBurnt: String(o.tokensBurnt),
+      logs: o.logs,
+      events: eventsOf(o.logs),
+      ...(own.returned && { returned: own.returned }),
+      actions: r?.actions ?? [],
+      refund: r?.predecessorId === 'system',
+      ...(o.blockHash !== undefined && { blockHash: o.blockHash }),
+      ...(o.blockHeight !== undefined && { blockHeight: o.blockHeight }),
+      ...(o.timestamp !== undefined && { timestamp: o.timestamp }),
+    };
+  });
+  const height = at?.height ?? txOutcome.blockHeight;
+  const timestamp = at?.timestamp ?? txOutcome.timestamp;
+  if (height === undefined || timestamp === undefined) throw badShape('The transaction record has no block height or time.');
+  return {
+    hash: str(tx['hash'], 'hash'),
+    signerId: str(tx['signer_id'], 'signer'),
+    receiverId: str(tx['receiver_id'], 'receiver'),
+    publicKey: typeof tx['public_key'] === 'string' ? tx['public_key'] : '',
+    nonce: tx['nonce'] === undefined ? '' : dec(tx['nonce'], 'nonce'),
+    status: final.status,
+    ...(final.failure !== undefined && { failure: final.failure }),
+    blockHash: txOutcome.blockHash ?? '',
+    blockHeight: height,
+    timestamp,
+    gasBurnt: String(gas),
+    tokensBurnt: String(tokens),
+    actions: toActions(tx['actions']),
+    ...(final.returned && { returned: final.returned }),
+    receipts: models,
+  };
+}
+
+/** A receipt view (`{predecessor_id, receiver_id, receipt_id, receipt: {Action: {actions}} | {Data: …}}`). */
+function toRawReceipt(v: unknown): RawReceipt | undefined {
+  if (!isRecord(v) || typeof v['receipt_id'] !== 'string') return undefined;
+  const body = isRecord(v['receipt']) ? v['receipt'] : {};
+  const action = isRecord(body['Action']) ? body['Action'] : undefined;
+  return {
+    id: v['receipt_id'],
+    predecessorId: typeof v['predecessor_id'] === 'string' ? v['predecessor_id'] : '',
+    receiverId: typeof v['receiver_id'] === 'string' ? v['receiver_id'] : '',
+    actions: action ? toActions(action['actions']) : [],
+  };
+}
+
+/** A record of FastNEAR's transactions API (`{transaction, execution_outcome, receipts: [{receipt, execution_outcome}]}`). */
+export function fromRecord(record: unknown): TransactionModel {
+  if (!isRecord(record) || !isRecord(record['transaction'])) throw badShape('The transactions service sent a record of an unexpected shape.');
+  const outcomes: Outcome[] = [];
+  const receipts = new Map<string, RawReceipt>();
+  for (const r of Array.isArray(record['receipts']) ? record['receipts'] : []) {
+    if (!isRecord(r)) continue;
+    const raw = toRawReceipt(r['receipt']);
+    if (raw) receipts.set(raw.id, raw);
+    if (r['execution_outcome'] !== undefined && r['execution_outcome'] !== null) outcomes.push(toOutcome(r['execution_outcome']));
+  }
+  return build(record['transaction'], toOutcome(record['execution_outcome']), outcomes, receipts);
+}
+
+/**
+ * An RPC `tx` / `EXPERIMENTAL_tx_status` result (`{transaction, transaction_outcome, receipts_outcome, receipts?}`);
+ * its outcomes carry no height or time: `at` is the transaction's block, read separately.
+ */
+export function fromRpc(result: unknown, at: { height: string; timestamp: string }): TransactionModel {
+  if (!isRecord(result) || !isRecord(result['transaction'])) throw badShape('The RPC sent a transaction of an unexpected shape.');
+  const receipts = new Map<string, RawReceipt>();
+  for (const r of Array.isArray(result['receipts']) ? result['receipts'] : []) {
+    const raw = toRawReceipt(r);
+    if (raw) receipts.set(raw.id, raw);
+  }
+  const list: unknown[] = Array.isArray(result['receipts_outcome']) ? result['receipts_outcome'] : [];
+  const outcomes = list.map(toOutcome);
+  // Without `receipts` (plain `tx`), who ran each receipt is its executor.
+  for (const o of list) {
+    const id = isRecord(o) ? o['id'] : undefined;
+    const executor = isRecord(o) && isRecord(o['outcome']) ? o['outcome']['executor_id'] : undefined;
+    if (typeof id === 'string' && typeof executor === 'string' && !receipts.has(id))
+      receipts.set(id, { id, predecessorId: '', receiverId: executor, actions: [] });
+  }
+  return build(result['transaction'], toOutcome(result['transaction_outcome']), outcomes, receipts, at);
+}

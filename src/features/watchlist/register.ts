@@ -30,17 +30,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
   const view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true });
   const setting = new WatchedSetting(services);
   // #34: what changed since the user last looked; its engine is a lazy part, started by the first account load.
-  const showChanges = async (id: string): Promise<void> => {
-    const account = provider.getChildren().find((n) => n.accountId === id);
-    const changes = account && provider.getChildren(account).find((n) => n.id === `${id}/changes`);
-    if (changes) await view.reveal(changes, { select: true, focus: true, expand: true });
-    else if (account) await view.reveal(account, { select: true, focus: true });
-  };
-  const watch = new LazyWatchHooks((part) => {
-    const engine = part.createWatchEngine({ context, services, view, rerender: () => provider.reset(), showChanges });
-    context.subscriptions.push(engine);
-    return engine;
-  });
+  const watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view));
   provider.watch = watch;
 
   let refreshing: Promise<void> | undefined;

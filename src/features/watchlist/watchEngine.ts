@@ -333,6 +333,20 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
 
 export const decorationUri = (accountId: string): vscode.Uri => vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${encodeURIComponent(accountId)}` });
 
-export function createWatchEngine(host: EngineHost): WatchEngine {
-  return new WatchEngine(host);
+/** The engine of the watchlist's provider and view, disposed with the extension. */
+export function createWatchEngine(
+  context: vscode.ExtensionContext,
+  services: Services,
+  provider: { reset(): void; getChildren(n?: WatchNode): WatchNode[] },
+  view: vscode.TreeView<WatchNode>,
+): WatchEngine {
+  const showChanges = async (id: string): Promise<void> => {
+    const account = provider.getChildren().find((n) => n.accountId === id);
+    const changes = account && provider.getChildren(account).find((n) => n.id === `${id}/changes`);
+    if (changes) await view.reveal(changes, { select: true, focus: true, expand: true });
+    else if (account) await view.reveal(account, { select: true, focus: true });
+  };
+  const engine = new WatchEngine({ context, services, view, rerender: () => provider.reset(), showChanges });
+  context.subscriptions.push(engine);
+  return engine;
 }

@@ -61,13 +61,12 @@ function start(editor: ReturnType<typeof createFakeEditor>, globalState: Memento
     clientForAccount: () => ({ network: 'mainnet' }),
   };
   let rerendered = 0;
-  const engine = E.createWatchEngine({
-    context: { ...fakeContext(editor), globalState, workspaceState } as never,
-    services: services as never,
-    view: view as never,
-    rerender: () => rerendered++,
-    showChanges: async () => undefined,
-  });
+  const engine = E.createWatchEngine(
+    { ...fakeContext(editor), globalState, workspaceState } as never,
+    services as never,
+    { reset: () => rerendered++, getChildren: () => [] },
+    view as never,
+  );
   return { engine, view, rerenders: () => rerendered };
 }
 

@@ -227,7 +227,6 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   #loadFull(e: Entry, fresh: boolean): Promise<void> {
     const id = e.accountId;
     const watch = this.watch;
-    let read: unknown;
     let mine: Slot<AccountFull> | undefined; // the last slot this load put there
     return this.#track(
       id,
@@ -237,17 +236,15 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => e.full,
         (s) => (e.full = mine = s),
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
-        async () => {
-          const client = this.#client(e);
-          // #34: the watched account's code hash and keys, read beside /full in the same slot of the limiter.
-          const [full, extra] = await Promise.all([client.full(id, { fresh }), watch?.read(id, client, fresh)]);
-          read = extra;
-          return full;
-        },
+        () => this.#client(e).full(id, { fresh }),
         this.#fullLoads,
-      ).then(() => {
-        // Only this load's own fresh answer is compared (a failed or superseded load is not).
-        if (watch && this.#current(e) && e.full === mine && mine.status === 'ok') watch.loaded(e, read);
+      ).then(async () => {
+        // #34: once this load's own /full answered (a failed or superseded one costs nothing more), the watched account's
+        // code hash and keys, through the same limiter; then the comparison with its snapshot.
+        // Not during a REST outage (/full came from the RPC fallback): no extra load on a service in trouble.
+        if (!watch || !this.#current(e) || e.full !== mine || mine.status !== 'ok' || mine.data?.source?.restFailure !== undefined) return;
+        const read = await this.#fullLoads(() => watch.read(id, this.#client(e), fresh));
+        if (this.#current(e) && e.full === mine) watch.loaded(e, read);
       }),
     );
   }

@@ -96,6 +96,8 @@ export const LAZY = {
   accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
   // #31 size: the unit finder, its hover section and inlay label, Convert Units…; on the first hover, unit hint or call.
   units: 'src/features/units/unitsPart.ts',
+  // #34: what changed on watched accounts (snapshots, diff, alerts, the Changes node), with the first account load.
+  watch: 'src/features/watchlist/watchEngine.ts',
 };
 
 const LAZY_PREFIX = 'near-lens-lazy:';

@@ -29,6 +29,10 @@ export const COMMANDS = {
   watchlistRefresh: 'nearLens.watchlist.refresh',
   watchlistRefreshAll: 'nearLens.watchlist.refreshAll',
   watchlistCopyId: 'nearLens.watchlist.copyId',
+  watchlistChanges: 'nearLens.watchlist.changes',
+  watchlistMarkSeen: 'nearLens.watchlist.markSeen',
+  watchlistMarkAllSeen: 'nearLens.watchlist.markAllSeen',
+  watchlistShowChanges: 'nearLens.watchlist.showChanges',
   scanWorkspaceSecrets: 'nearLens.scanWorkspaceSecrets',
   ignoredSecretKeys: 'nearLens.ignoredSecretKeys',
   copyPublicKey: 'nearLens.copyPublicKey',
@@ -65,7 +69,15 @@ export const ITEM_CONTEXT = {
   callMethod: 'nearLens.method.call',
   /** An account's Tokens, NFT collections or Staking pools group: Refresh asks its narrow endpoint only (#26). */
   list: 'nearLens.list',
+  /** #34: a watched account with unseen changes, its Changes node, a change line and a transaction line in it. */
+  changedAccount: 'nearLens.account.changed',
+  changes: 'nearLens.changes',
+  change: 'nearLens.change',
+  changeTx: 'nearLens.change.tx',
 } as const;
+
+/** #34: the Memento key (workspace and global state) of the watched accounts' snapshots. */
+export const WATCH_SNAPSHOTS_KEY = 'nearLens.watch.snapshots';
 
 /** The name of the FastNEAR API key in VS Code's SecretStorage (unchanged by #26: a key stored before stays FastNEAR's). */
 export const SECRET_KEY = 'nearLens.apiKey';

@@ -69,6 +69,8 @@ export const SETTING_KEYS = [
   'nftPublisher',
   'requestTimeoutMs',
   'watchlist',
+  'watchlist.alerts',
+  'watchlist.storageAlertNear',
   'refreshIntervalSeconds',
   'explorer.mainnetUrl',
   'explorer.testnetUrl',

@@ -9,6 +9,7 @@ import type * as Lookup from './lookup/lookupCommands';
 import type * as Panel from './panel/panelHost';
 import type * as Rpc from './rpc/rpcCommands';
 import type * as Watchlist from './watchlist/commands';
+import type * as Watch from './watchlist/watchEngine';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
 import type * as Secrets from '../core/diagnostics/secretKeys';
 import type * as WebParts from './webParts';
@@ -32,6 +33,7 @@ export interface LazyParts {
   txview: typeof TxView;
   accountTxs: typeof AccountTxs;
   units: typeof Units;
+  watch: typeof Watch;
 }
 
 /** Defined by esbuild.mjs (`define`) in every bundle; absent when run from source. Not an environment variable: a browser worker has none. */
@@ -60,6 +62,7 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.txview = require('./transactions/txCommands') as typeof TxView;
   loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
   loaded.units = require('./units/unitsPart') as typeof Units;
+  loaded.watch = require('./watchlist/watchEngine') as typeof Watch;
 }
 
 /**
@@ -99,6 +102,8 @@ export function lazyPart<K extends keyof LazyParts>(name: K): LazyParts[K] {
         return require('near-lens-lazy:accountTxs') as LazyParts[K];
       case 'units':
         return require('near-lens-lazy:units') as LazyParts[K];
+      case 'watch':
+        return require('near-lens-lazy:watch') as LazyParts[K];
       default:
         throw new Error(`no lazy part ${String(name)}`);
     }

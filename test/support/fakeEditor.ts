@@ -236,6 +236,13 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
     TreeItem,
     ThemeIcon,
     ThemeColor,
+    FileDecoration: class {
+      constructor(
+        readonly badge?: string,
+        readonly tooltip?: string,
+        readonly color?: unknown,
+      ) {}
+    },
     MarkdownString,
     Range,
     Hover,
@@ -289,8 +296,10 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       withProgress: async (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) => task({ report: () => undefined }, token),
       createTreeView: (id: string, o: { treeDataProvider: unknown }) => {
         treeProviders.set(id, o.treeDataProvider);
-        return { visible: true, message: undefined, onDidChangeVisibility: new EventEmitter<unknown>().event, dispose: () => undefined };
+        return { visible: true, message: undefined, badge: undefined, onDidChangeVisibility: new EventEmitter<unknown>().event, dispose: () => undefined };
       },
+      // #34: the watchlist's Δ decoration of changed accounts.
+      registerFileDecorationProvider: () => new Disposable(() => undefined),
       createWebviewPanel: (viewType: string) => {
         const p = new FakeWebviewPanel(viewType, rec);
         panels.push(p);
@@ -409,9 +418,37 @@ export function secretStorageOf(editor: FakeEditor): unknown {
   return (editor.vscode as { __secrets?: unknown }).__secrets;
 }
 
+/** A Memento in memory (ExtensionContext.globalState / workspaceState); values go through JSON, as VS Code's do. */
+export class FakeMemento {
+  readonly #map = new Map<string, string>();
+  get<T>(key: string, dflt?: T): T | undefined {
+    const v = this.#map.get(key);
+    return v === undefined ? dflt : (JSON.parse(v) as T);
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.#map.delete(key);
+    else this.#map.set(key, JSON.stringify(value));
+  }
+  keys(): readonly string[] {
+    return [...this.#map.keys()];
+  }
+}
+
 /** A minimal ExtensionContext over the fake. */
-export function fakeContext(editor: FakeEditor): { subscriptions: Array<{ dispose(): unknown }>; extensionUri: FakeUri; secrets: unknown } {
-  return { subscriptions: [], extensionUri: Uri.file('/ext/near-lens'), secrets: secretStorageOf(editor) };
+export function fakeContext(editor: FakeEditor): {
+  subscriptions: Array<{ dispose(): unknown }>;
+  extensionUri: FakeUri;
+  secrets: unknown;
+  globalState: FakeMemento;
+  workspaceState: FakeMemento;
+} {
+  return {
+    subscriptions: [],
+    extensionUri: Uri.file('/ext/near-lens'),
+    secrets: secretStorageOf(editor),
+    globalState: new FakeMemento(),
+    workspaceState: new FakeMemento(),
+  };
 }
 
 // Modules that import `vscode` (directly or through another one): each load gets its own copies, bound to `fake`.

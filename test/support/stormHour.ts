@@ -163,6 +163,12 @@ export interface StormReport {
   afterDispose: { intervals: number; timers: number; drainedInMs: number; timersLeft: number; sent: number };
   heapMB: Array<[minute: number, mb: number]>;
   unhandled: string[];
+  /**
+   * #34: every 5th account gains a full-access key when the service recovers. Alerts said before that (from a failed
+   * or stale read: must be none); the accounts alerted after (each once: none twice, none lost); the accounts whose
+   * Changes list the new key at the end.
+   */
+  watch: { alertsBeforeRecovery: string[]; keyAlerts: string[]; expected: string[]; keyChanges: string[] };
   realMs: number;
 }
 
@@ -174,6 +180,8 @@ type Provider = {
 };
 
 const START = Date.UTC(2026, 0, 15, 9, 0, 0);
+/** #34: the full-access key every 5th account gains when the service comes back. */
+const STORM_KEY = 'ed25519:DcA2MzgpJbrUATQLLceocVckhhAqrkingax4oJ9kZ847';
 const MINUTE = 60_000;
 const SEQ = 'x-storm-seq';
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -354,6 +362,8 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
   const gc = o.heapAtMinutes?.length ? gcFunction() : undefined;
   const heapMB: Array<[number, number]> = [];
   const report = {} as StormReport;
+  const alertsBeforeRecovery: string[] = [];
+  let watchFig: StormReport['watch'] | undefined;
   try {
     const ext = loadIsolated<typeof ExtensionModule>(editor.vscode, 'extension');
     const context = fakeContext(editor);
@@ -528,6 +538,17 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
     );
     at(recoveryStart - START, () => {
       for (const [i, id] of ids.entries()) stub.putAccount(id, fullBody(id, after(i)));
+      // #34: a new full-access key on every 5th account as the service comes back.
+      for (const [i, id] of ids.entries())
+        if (i % 5 === 0)
+          stub.putChangingAccount(id, {
+            balance: after(i),
+            storageBytes: 2000,
+            keys: [{ public_key: STORM_KEY, access_key: { nonce: 1, permission: 'FullAccess' } }],
+          });
+      alertsBeforeRecovery.push(
+        ...editor.rec.notifications.filter((m) => /FULL-ACCESS|contract code changed|spendable beyond/.test(m.text)).map((m) => m.text),
+      );
     });
     for (const minute of o.heapAtMinutes ?? []) {
       at(minute * MINUTE - 2, () => {
@@ -557,6 +578,15 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
     }
     await settle();
     await Promise.all([...pending]);
+
+    const watched = (
+      api as unknown as { watchlist: { watch: { engine?: { changes(): Array<{ accountId: string; changes: Array<{ kind: string; publicKey?: string }> }> } } } }
+    ).watchlist.watch.engine;
+    const keyChanges = (watched?.changes() ?? [])
+      .filter((c) => c.changes.some((x) => x.kind === 'keyAdded' && x.publicKey === STORM_KEY))
+      .map((c) => c.accountId);
+    const keyAlerts = editor.rec.notifications.filter((m) => m.text.includes(STORM_KEY)).map((m) => m.text.split(':')[0] ?? '');
+    watchFig = { alertsBeforeRecovery, keyAlerts: keyAlerts.sort(), expected: ids.filter((_, i) => i % 5 === 0), keyChanges: keyChanges.sort() };
 
     // ---- deactivate: nothing may stay behind
     for (const d of context.subscriptions.splice(0)) d.dispose();
@@ -621,6 +651,7 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
       afterDispose: { intervals, timers, drainedInMs: clock.now() - disposedAt, timersLeft: clock.pending(), sent: sentAfterDispose },
       heapMB,
       unhandled,
+      watch: watchFig ?? { alertsBeforeRecovery, keyAlerts: [], expected: [], keyChanges: [] },
     } satisfies Omit<StormReport, 'realMs'>);
   } finally {
     clock.uninstall();

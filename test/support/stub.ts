@@ -60,6 +60,11 @@ export interface Stub {
   faultBy(schedule: ((r: RecordedRequest) => Fault | undefined) | undefined): void;
   /** Adds or replaces the /v1/account/{id}/full body of an account (its /ft, /nft, /staking and view_account follow). */
   putAccount(id: string, full: unknown): void;
+  /**
+   * #34: an account whose state changes between reads: its /full, view_account and view_access_key_list answer
+   * `state` until the next call (balance and storage in the indexer and RPC alike; keys as RPC lists them).
+   */
+  putChangingAccount(id: string, state: ChangingAccount): void;
   setLatency(ms: number): void;
   /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
   setRpcOnly(on: boolean): void;
@@ -837,6 +842,15 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     putAccount: (id, full) => {
       data.full.set(id, full);
     },
+    putChangingAccount: (id, a) => {
+      const tokens = (a.tokens ?? []).map((contract_id) => ({ contract_id, balance: '1', last_update_block_height: null }));
+      data.full.set(id, { account_id: id, state: { balance: a.balance, locked: '0', storage_bytes: a.storageBytes }, tokens, nfts: [], pools: [] });
+      const code_hash = a.codeHash ?? NO_CODE;
+      data.accounts[id] = {
+        view_account: { amount: a.balance, locked: '0', code_hash, storage_paid_at: 0, storage_usage: a.storageBytes },
+        keys: a.keys,
+      } as never;
+    },
     setLatency: (ms) => {
       latencyMs = ms;
     },
@@ -851,6 +865,15 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
     },
   };
+}
+
+/** A changing account's state (#34): yocto strings, bytes, a code hash (default: none), keys in RPC's shape. */
+export interface ChangingAccount {
+  balance: string;
+  storageBytes: number;
+  codeHash?: string;
+  keys: Array<{ public_key: string; access_key: { nonce: number; permission: unknown } }>;
+  tokens?: string[];
 }
 
 /** Hash of the archival-only block at height 1 (the regular host answers UNKNOWN_BLOCK for it). */

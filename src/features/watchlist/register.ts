@@ -11,6 +11,7 @@ import { lazyPart, registerLazyCommands } from '../lazy';
 import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';
 import { WatchedSetting } from './watchedSetting';
+import { LazyWatchHooks } from './watchHooks';
 
 export interface WatchlistApi {
   readonly provider: WatchlistProvider;
@@ -20,12 +21,17 @@ export interface WatchlistApi {
   remove(accountId: string): Promise<void>;
   /** Resolves when no load started by the view is still running (for tests). */
   whenIdle(): Promise<void>;
+  /** What changed (#34): the engine once the first account load started it. */
+  readonly watch: LazyWatchHooks;
 }
 
 export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
   const provider = new WatchlistProvider(services);
   const view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true });
   const setting = new WatchedSetting(services);
+  // #34: what changed since the user last looked; its engine is a lazy part, started by the first account load.
+  const watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view));
+  provider.watch = watch;
 
   let refreshing: Promise<void> | undefined;
   const refreshAll = (): Promise<void> =>
@@ -40,6 +46,7 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
   /** Settings, key or list changed: re-render, the empty-list welcome, the no-key hint, the timer. */
   const changed = (): void => {
     provider.reset();
+    watch.engine?.updateBadge();
     const empty = setting.ids.length === 0;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
     // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
@@ -80,6 +87,12 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     () => lazyPart('watchlist').watchlistHandlers(services, act),
     'watchlist',
   );
+  registerLazyCommands(
+    context,
+    [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges],
+    () => watch.now().handlers(),
+    'watch',
+  );
   changed();
 
   return {
@@ -89,5 +102,6 @@ export function registerWatchlist(context: vscode.ExtensionContext, services: Se
     refresh,
     remove,
     whenIdle: () => provider.whenIdle(),
+    watch,
   };
 }

@@ -2,6 +2,7 @@
 // network only through the services' clients; its commands and timer are in register.ts and refreshTimer.ts.
 import vscode = require('vscode');
 import type { FtMetadata, NearClient } from '../../core/service/client';
+import type { AccountFull } from '../../core/near/account';
 import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../core/views/loadSlots';
 import type { PoolBalance, Slot } from '../../core/views/loadSlots';
 import { accountIdError } from '../../core/near/ids';
@@ -16,6 +17,7 @@ import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchl
 import type { Services } from '../../platform/services';
 import { loadPart } from '../lazy';
 import { TxNodes } from './txNodes';
+import type { WatchHooks } from './watchHooks';
 
 interface Entry extends AccountEntry {
   where: string; // network, endpoints and connection terms the data came from: a change drops the data
@@ -39,6 +41,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   #roots: WatchNode[] = [];
   /** Each account's Transactions node (#33): its own file. */
   readonly transactions: TxNodes;
+  /** What changed since the user last looked (#34): set by register.ts. */
+  watch: WatchHooks | undefined;
 
   constructor(services: Services) {
     this.#services = services;
@@ -64,7 +68,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
     if (e && e.invalid === undefined && needsLoad(e.full)) void this.#loadFull(e, false);
     // VS Code reads a tree item by its shape: a plain object with the node's texts does.
-    return {
+    const item: vscode.TreeItem = {
       id,
       label,
       description,
@@ -74,6 +78,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
       iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
       accessibilityInformation: { label: accessibilityLabel(node), role: 'treeitem' },
     };
+    this.watch?.item(node, item);
+    return item;
   }
 
   getChildren(node?: WatchNode): WatchNode[] {
@@ -154,8 +160,9 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   /** Rebuilds one account's subtree into the interned nodes; returns the (stable) root object. */
   #rebuild(e: Entry): WatchNode {
-    const spec = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
-    this.transactions.attach(spec, e);
+    const built = buildAccountNode(e, { ...this.#services.settings, ftMeta: (contractId) => this.#ftMeta.get(`${e.rpcUrl}|${contractId}`) });
+    this.transactions.attach(built, e);
+    const spec = this.watch ? this.watch.augment(e, built) : built;
     const live = new Set<string>();
     const root = this.#intern(spec, live);
     // Drop nodes that disappeared from this account's subtree (a folded pool, a removed token).
@@ -232,17 +239,26 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
 
   #loadFull(e: Entry, fresh: boolean): Promise<void> {
     const id = e.accountId;
+    const watch = this.watch;
+    let mine: Slot<AccountFull> | undefined; // the last slot this load put there
     return this.#track(
       id,
       this.#fill(
         id,
         'account',
         () => e.full,
-        (s) => (e.full = s),
+        (s) => (e.full = mine = s),
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
         () => this.#client(e).full(id, { fresh }),
         this.#fullLoads,
-      ),
+      ).then(async () => {
+        // #34: once this load's own /full answered (a failed or superseded one costs nothing more), the watched account's
+        // code hash and keys, through the same limiter; then the comparison with its snapshot.
+        // Not during a REST outage (/full came from the RPC fallback): no extra load on a service in trouble.
+        if (!watch || !this.#current(e) || e.full !== mine || mine.status !== 'ok' || mine.data?.source?.restFailure !== undefined) return;
+        const read = await this.#fullLoads(() => watch.read(id, this.#client(e), fresh));
+        if (this.#current(e) && e.full === mine) watch.loaded(e, read);
+      }),
     );
   }
 

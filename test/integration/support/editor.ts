@@ -154,16 +154,23 @@ export function typeInNextQuickPick(text: string, label: string): Promise<string
   });
 }
 
-/** Records the information and warning messages shown until `stop()` (the real ones are not shown meanwhile). */
-export function captureMessages(): { messages: Array<{ level: 'info' | 'warning'; text: string }>; stop(): void } {
+/**
+ * Records the information and warning messages shown until `stop()` (the real ones are not shown meanwhile), with
+ * their buttons; `answer` picks the button a person would press (none: dismissed).
+ */
+export function captureMessages(answer?: (text: string, items: string[]) => string | undefined): {
+  messages: Array<{ level: 'info' | 'warning'; text: string; items?: string[] }>;
+  stop(): void;
+} {
   const w = vscode.window;
   const originals = [w.showInformationMessage, w.showWarningMessage] as const;
-  const messages: Array<{ level: 'info' | 'warning'; text: string }> = [];
+  const messages: Array<{ level: 'info' | 'warning'; text: string; items?: string[] }> = [];
   const record =
     (level: 'info' | 'warning') =>
-    async (text: string): Promise<undefined> => {
-      messages.push({ level, text });
-      return undefined;
+    async (text: string, ...rest: unknown[]): Promise<string | undefined> => {
+      const items = rest.filter((x): x is string => typeof x === 'string');
+      messages.push(items.length > 0 ? { level, text, items } : { level, text });
+      return answer?.(text, items);
     };
   w.showInformationMessage = record('info') as typeof w.showInformationMessage;
   w.showWarningMessage = record('warning') as typeof w.showWarningMessage;

@@ -1,6 +1,6 @@
 // In-editor test side of the stub: its URLs (from the environment the runner passed to the extension host) and
 // the control channel (requests seen, faults, latency). Uses the host's global fetch; must not import vscode.
-import type { CorsMode, FaultRule, RecordedRequest } from '../../support/stub';
+import type { ChangingAccount, CorsMode, FaultRule, RecordedRequest } from '../../support/stub';
 import type { WireFaultRule } from './stubControl';
 
 export interface StubUrls {
@@ -87,4 +87,9 @@ export async function resetStub(): Promise<void> {
 /** RPC-only mode: the stub's REST paths answer 404 (a local node has no REST API). */
 export async function setStubRpcOnly(on: boolean): Promise<void> {
   await call('POST', '/rpc-only', { on });
+}
+
+/** #34: an account whose state changes between reads (its /full, view_account and access keys answer `state`). */
+export async function setChangingAccount(id: string, state: ChangingAccount): Promise<void> {
+  await call('POST', '/changing-account', { id, state });
 }

@@ -2,7 +2,7 @@
 // process) can read the requests the stub saw and inject faults. Server side only: node:http + the stub's types; no vscode.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CorsMode, FaultRule, Stub } from '../../support/stub';
+import type { ChangingAccount, CorsMode, FaultRule, Stub } from '../../support/stub';
 
 /** A FaultRule as it crosses the wire: a RegExp `match` travels as `{ regex, flags }`. */
 export type WireFaultRule = Omit<FaultRule, 'match'> & { match?: string | { regex: string; flags?: string } };
@@ -62,6 +62,11 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
           case 'POST /rpc-only':
             stub.setRpcOnly((body as { on?: unknown } | undefined)?.on === true);
             return send(200, { ok: true });
+          case 'POST /changing-account': {
+            const b = body as { id: string; state: ChangingAccount };
+            stub.putChangingAccount(b.id, b.state);
+            return send(200, { ok: true });
+          }
           case 'POST /cors':
             stub.setCors(String((body as { mode?: unknown } | undefined)?.mode ?? 'allow') as CorsMode);
             return send(200, { ok: true });

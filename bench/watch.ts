@@ -1,0 +1,85 @@
+// Row 34 (#34): a refresh of 100 watched accounts with "what changed" — /full plus RPC view_account and
+// view_access_key_list per account in the same limiter slot, a snapshot, the diff against the last one and the
+// JSON a Memento stores — against the same refresh without it (/full only), at the stub's 50 ms latency.
+import { settleAll } from '../src/core/service/limit';
+import { diffSnapshots, snapshotOf } from '../src/core/watch/snapshot';
+import type { Snapshot } from '../src/core/watch/snapshot';
+import type { Stub } from '../test/support/stub';
+import { stubClient } from './network';
+import { fmtSummary, summarize, timeAsync } from './stats';
+import type { Row } from './stats';
+
+export async function watchRow(stub: Stub, concurrency: number, runs = 7): Promise<Row> {
+  const latency = 50;
+  const ids = Array.from({ length: 100 }, (_, i) => `watched-${i}.near`);
+  const client = stubClient(stub);
+  // Accounts with state, a key and a token, in the indexer and over RPC alike.
+  for (const [i, id] of ids.entries())
+    stub.putChangingAccount(id, {
+      balance: `${i + 1}000000000000000000000000`,
+      storageBytes: 500 + i,
+      keys: [{ public_key: 'ed25519:DcA2MzgpJbrUATQLLceocVckhhAqrkingax4oJ9kZ847', access_key: { nonce: 1, permission: 'FullAccess' } }],
+      tokens: ['wrap.near'],
+    });
+  const seen = new Map<string, Snapshot>();
+  let changes = 0;
+  let cpu = 0; // ms of snapshots, diffs and the Memento's JSON, over every watched refresh
+  let rounds = 0;
+  let failed = 0;
+  const plain = async (): Promise<void> => {
+    const r = await settleAll(ids, concurrency, (id) => client.full(id, { fresh: true }));
+    failed += r.filter((x) => x.status === 'rejected').length;
+  };
+  const watched = async (): Promise<void> => {
+    const r = await settleAll(ids, concurrency, async (id) => {
+      // As the tree provider reads them: /full, then (only once it answered) the two RPC reads side by side.
+      const full = await client.full(id, { fresh: true });
+      const [view, keys] = await Promise.all([client.viewAccount(id, undefined, { fresh: true }), client.viewAccessKeyList(id, undefined, { fresh: true })]);
+      const t0 = performance.now();
+      const snap = snapshotOf(full, view.result, keys.result, Date.now());
+      const before = seen.get(id);
+      if (before) changes += diffSnapshots(before, snap).length;
+      seen.set(id, snap);
+      cpu += performance.now() - t0;
+    });
+    const t0 = performance.now();
+    JSON.stringify(Object.fromEntries(seen)); // what the Memento writes
+    cpu += performance.now() - t0;
+    rounds++;
+    failed += r.filter((x) => x.status === 'rejected').length;
+  };
+  stub.setLatency(latency);
+  const a: number[] = [];
+  const b: number[] = [];
+  const requests = { plain: 0, watched: 0 };
+  try {
+    await plain();
+    await watched(); // warm connections, first snapshots
+    for (let i = 0; i < runs; i++) {
+      stub.clearRequests();
+      a.push(await timeAsync(plain));
+      requests.plain = stub.requests.length;
+      stub.clearRequests();
+      b.push(await timeAsync(watched));
+      requests.watched = stub.requests.length;
+    }
+  } finally {
+    stub.setLatency(0);
+  }
+  const sa = summarize(a);
+  const sb = summarize(b);
+  const ratio = sb.median / sa.median;
+  return {
+    id: 34,
+    figure: `refresh of 100 watched accounts with "what changed" (latency ${latency} ms, concurrency ${concurrency})`,
+    measured: fmtSummary(sb, 'ms', 0),
+    baseline: `the same refresh without it: ${fmtSummary(sa, 'ms', 0)}`,
+    ratio: ratio.toFixed(3),
+    target: '≤ 1.05',
+    pass: ratio <= 1.05 && failed === 0 && changes === 0,
+    notes: [
+      `The snapshots, diffs and Memento JSON of 100 accounts take ${(cpu / rounds).toFixed(2)} ms a refresh; the rest of the difference is the two RPC reads per account.`,
+      `Requests per refresh: ${requests.plain} without, ${requests.watched} with (view_account and view_access_key_list per account, after /full in its limiter slot).${failed > 0 ? ` ${failed} failed.` : ''}${changes > 0 ? ` ${changes} changes on unchanged accounts!` : ''}`,
+    ],
+  };
+}

@@ -1,0 +1,352 @@
+// What changed on watched accounts (#34): a snapshot per account kept in the Memento of the scope that lists it
+// (workspace state for workspace-listed accounts, global state for the user's), compared on each complete, fresh
+// load; the tree's description, decoration and Changes node; the view's badge; alerts said once per change; Mark as
+// Seen. A lazy part (dist/watch.js): watchHooks.ts loads it with the first account load.
+import vscode = require('vscode');
+import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../core/manifest';
+import { accountIdError } from '../../core/near/ids';
+import { scaleUp } from '../../core/near/units';
+import { invalidInput } from '../../core/errors';
+import type { AccessKeyInfo, NearClient, ViewAccount } from '../../core/service/client';
+import { withChanges } from '../../core/views/changesNodes';
+import type { ChangesView } from '../../core/views/changesNodes';
+import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
+import { alertsFor, DEFAULT_ALERTS } from '../../core/watch/changeText';
+import type { Alert, AlertSettings } from '../../core/watch/changeText';
+import { diffSnapshots, isSnapshot, snapshotOf } from '../../core/watch/snapshot';
+import type { Change, Snapshot } from '../../core/watch/snapshot';
+import { accountIdFromArgument } from '../../platform/args';
+import type { Services } from '../../platform/services';
+
+/** The Memento key (both scopes) of the snapshots: `{ "<network>|<id>": Watched }`. */
+export const SNAPSHOTS_KEY = WATCH_SNAPSHOTS_KEY;
+/** Files of the decoration's URIs: one per changed account. */
+export const DECORATION_SCHEME = 'near-lens-watch';
+
+interface Watched {
+  /** What the user last saw (renewed by Mark as Seen). */
+  seen: Snapshot;
+  /** The newest complete read, when newer than `seen`. */
+  latest?: Snapshot;
+  /** Alerts already said since `seen` (each once). */
+  alerted: string[];
+}
+
+interface Read {
+  view: ViewAccount;
+  keys: AccessKeyInfo[];
+}
+
+export interface WatchedChanges {
+  accountId: string;
+  network: string;
+  since: { blockHeight?: number; time: string };
+  changes: Change[];
+}
+
+export interface EngineHost {
+  context: vscode.ExtensionContext;
+  services: Services;
+  view: vscode.TreeView<WatchNode>;
+  /** Re-renders every account (after Mark as Seen). */
+  rerender(): void;
+  /** Reveals an account's Changes node, expanded. */
+  showChanges(accountId: string): Promise<void>;
+}
+
+const isRead = (r: unknown): r is Read => typeof r === 'object' && r !== null && 'view' in r && 'keys' in r;
+
+export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProvider {
+  readonly #host: EngineHost;
+  readonly #subs: vscode.Disposable[] = [];
+  readonly #decorations = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this.#decorations.event;
+  /** Screen-reader sentences of the nodes built last, by node id. */
+  readonly #sentences = new Map<string, string>();
+  /** The transactions since each changed account's snapshot, by `<network>|<id>` (a network with a transactions API). */
+  readonly #txs = new Map<string, { from: number | undefined; to: number | undefined; got: ChangesView['transactions'] }>();
+  /** The client each account was last read with. */
+  readonly #clients = new Map<string, NearClient>();
+  /** The accounts' network names as last loaded (the key of their snapshots). */
+  readonly #networks = new Map<string, string>();
+
+  constructor(host: EngineHost) {
+    this.#host = host;
+    this.#subs.push(this.#decorations, vscode.window.registerFileDecorationProvider(this));
+    this.updateBadge();
+  }
+
+  dispose(): void {
+    for (const d of this.#subs) d.dispose();
+  }
+
+  // ------------------------------------------------------------ storage
+
+  /** Workspace state for an account listed only by the workspace, else global state (the user's list). */
+  #memento(accountId: string): vscode.Memento {
+    const info = vscode.workspace.getConfiguration(SECTION).inspect<unknown[]>('watchlist');
+    const has = (l: unknown[] | undefined): boolean => Array.isArray(l) && l.some((x) => typeof x === 'string' && x.trim() === accountId);
+    const workspaceOnly = !has(info?.globalValue) && (has(info?.workspaceValue) || has(info?.workspaceFolderValue));
+    return workspaceOnly ? this.#host.context.workspaceState : this.#host.context.globalState;
+  }
+
+  #all(m: vscode.Memento): Record<string, Watched> {
+    const v = m.get<Record<string, unknown>>(SNAPSHOTS_KEY);
+    const out: Record<string, Watched> = {};
+    if (typeof v !== 'object' || v === null) return out;
+    for (const [k, w] of Object.entries(v)) {
+      const x = w as Partial<Watched> | null;
+      if (x && isSnapshot(x.seen))
+        out[k] = {
+          seen: x.seen,
+          ...(isSnapshot(x.latest) ? { latest: x.latest } : {}),
+          alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [],
+        };
+    }
+    return out;
+  }
+
+  #get(network: string, accountId: string): Watched | undefined {
+    return this.#all(this.#memento(accountId))[`${network}|${accountId}`];
+  }
+
+  #put(network: string, accountId: string, w: Watched): Thenable<void> {
+    const m = this.#memento(accountId);
+    return m.update(SNAPSHOTS_KEY, { ...this.#all(m), [`${network}|${accountId}`]: w });
+  }
+
+  #networkOf(accountId: string): string | undefined {
+    const known = this.#networks.get(accountId);
+    if (known !== undefined) return known;
+    try {
+      return this.#host.services.clientForAccount(accountId).network;
+    } catch {
+      return undefined; // an unusable custom network
+    }
+  }
+
+  // ------------------------------------------------------------ reads
+
+  /** The code hash and keys beside /full: two RPC reads, cached as the client caches them unless `fresh`. */
+  async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+    this.#clients.set(accountId, client);
+    try {
+      const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
+      return { view: view.result, keys: keys.result } satisfies Read;
+    } catch (e) {
+      return { error: e };
+    }
+  }
+
+  /** A complete, fresh load: the first one is the snapshot; later ones are compared with it. */
+  loaded(e: AccountEntry, read: unknown): void {
+    const full = e.full.data;
+    if (!full || e.full.status !== 'ok') return;
+    const id = e.accountId;
+    this.#networks.set(id, e.network);
+    // A missing account has no code or keys to read; otherwise both RPC reads must have answered (no partial read).
+    let snap: Snapshot;
+    if (full.state === null) snap = snapshotOf(full, null, [], Date.now());
+    else if (isRead(read)) snap = snapshotOf(full, read.view, read.keys, Date.now());
+    else return;
+    const w = this.#get(e.network, id);
+    if (!w) {
+      void this.#put(e.network, id, { seen: snap, alerted: [] });
+      return;
+    }
+    const changes = diffSnapshots(w.seen, snap);
+    const alerts = alertsFor(id, changes, w.seen, snap, this.#alertSettings()).filter((a) => !w.alerted.includes(a.id));
+    // Recorded before it is said: an alert is never said twice, even if the window closes now.
+    void this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] });
+    this.updateBadge();
+    this.#decorations.fire(decorationUri(id));
+    for (const a of alerts) void this.#say(id, a);
+    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, snap.blockHeight);
+  }
+
+  /**
+   * The account's transactions since the snapshot's block, the likely causes of its changes: one request to the
+   * transactions API (on a network that has one), once per block range; the Changes node shows them when they come.
+   */
+  async #transactions(network: string, id: string, from: number | undefined, to: number | undefined): Promise<void> {
+    const client = this.#clients.get(id);
+    const key = `${network}|${id}`;
+    const had = this.#txs.get(key);
+    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.to === to)) return;
+    this.#txs.set(key, { from, to, got: undefined });
+    let got: ChangesView['transactions'];
+    try {
+      const page = await client.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
+      got = {
+        rows: page.rows.map((r) => ({
+          hash: r.hash,
+          blockHeight: r.blockHeight,
+          line: `${r.isSuccess ? '✓' : '✗'} ${r.isSigner ? 'sent by it' : 'received'}${r.isFunctionCall ? ' · function call' : ''}`,
+        })),
+        more: page.resumeToken !== undefined,
+      };
+    } catch (e) {
+      got = { error: e instanceof Error ? e.message : String(e) };
+    }
+    if (this.#txs.get(key)?.from !== from) return;
+    this.#txs.set(key, { from, to, got });
+    this.#host.rerender();
+  }
+
+  #alertSettings(): AlertSettings {
+    const c = vscode.workspace.getConfiguration(`${SECTION}.watchlist`);
+    const on = c.get<Record<string, unknown>>('alerts') ?? {};
+    const flag = (k: keyof typeof DEFAULT_ALERTS): boolean => (typeof on[k] === 'boolean' ? (on[k] as boolean) : DEFAULT_ALERTS[k]);
+    let storageNear = 5n * 10n ** 23n;
+    const near = c.get<unknown>('storageAlertNear');
+    if (typeof near === 'number' && Number.isFinite(near) && near >= 0) {
+      try {
+        storageNear = scaleUp(String(near), 24); // exact, with big.js
+      } catch {
+        // more than 24 decimal places: keep the default
+      }
+    }
+    return { keys: flag('keys'), code: flag('code'), storage: flag('storage'), balance: flag('balance'), storageNear };
+  }
+
+  async #say(accountId: string, a: Alert): Promise<void> {
+    const show = a.kind === 'keys' || a.kind === 'code' || a.kind === 'storage' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const pick = await show(a.message, 'Show Changes', 'Open Balance Panel', 'Mark as Seen');
+    if (pick === 'Show Changes') await this.#host.showChanges(accountId);
+    else if (pick === 'Open Balance Panel') await vscode.commands.executeCommand(COMMANDS.openAccountPanel, accountId);
+    else if (pick === 'Mark as Seen') await this.markSeen(accountId);
+  }
+
+  // ------------------------------------------------------------ what is shown
+
+  /** Every watched account with a snapshot, and its changes since (none: `changes: []`). */
+  changes(): WatchedChanges[] {
+    const out: WatchedChanges[] = [];
+    for (const id of this.#host.services.settings.watchlist) {
+      const network = this.#networkOf(id);
+      const w = network === undefined ? undefined : this.#get(network, id);
+      if (!w || network === undefined) continue;
+      const since = { ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }), time: new Date(w.seen.time).toISOString() };
+      out.push({ accountId: id, network, since, changes: w.latest ? diffSnapshots(w.seen, w.latest) : [] });
+    }
+    return out;
+  }
+
+  #view(e: AccountEntry): ChangesView | undefined {
+    const w = this.#get(e.network, e.accountId);
+    if (!w?.latest) return undefined;
+    return {
+      since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
+      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined ? {} : { blockHeight: w.latest.blockHeight }) },
+      changes: diffSnapshots(w.seen, w.latest),
+      ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
+    };
+  }
+
+  augment(e: AccountEntry, node: WatchNode): WatchNode {
+    if (e.invalid !== undefined) return node;
+    this.#networks.set(e.accountId, e.network);
+    const v = this.#view(e);
+    if (!v) return node;
+    const decimals = this.#host.services.settings.decimals;
+    return withChanges(node, v, { decimals, formatTime: (ms) => new Date(ms).toLocaleString() }, this.#sentences);
+  }
+
+  item(node: WatchNode, item: vscode.TreeItem): void {
+    const sentence = this.#sentences.get(node.id);
+    if (node.kind === 'account' && node.contextValue.endsWith('.changed')) item.resourceUri = decorationUri(node.accountId);
+    if (sentence !== undefined && (node.id.startsWith(`${node.accountId}/changes`) || (node.kind === 'account' && node.contextValue.endsWith('.changed'))))
+      item.accessibilityInformation = { label: sentence, role: 'treeitem' };
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== DECORATION_SCHEME) return undefined;
+    const id = decodeURIComponent(uri.path.slice(1));
+    const c = this.changes().find((x) => x.accountId === id);
+    if (!c || c.changes.length === 0) return undefined;
+    const serious = c.changes.some((x) => (x.kind === 'keyAdded' && x.permission === 'FullAccess') || x.kind === 'code');
+    return new vscode.FileDecoration(
+      'Δ',
+      `Changed since ${new Date(c.since.time).toLocaleString()}`,
+      new vscode.ThemeColor(serious ? 'list.warningForeground' : 'list.highlightForeground'),
+    );
+  }
+
+  /** The view's badge: how many watched accounts have changes the user has not marked seen. */
+  updateBadge(): void {
+    const n = this.changes().filter((c) => c.changes.length > 0).length;
+    this.#host.view.badge = n > 0 ? { value: n, tooltip: `${n} watched account${n === 1 ? '' : 's'} changed since you last looked` } : undefined;
+  }
+
+  /** Mark as Seen: the newest read becomes the snapshot (one account, or all); resolves with the ids renewed. */
+  async markSeen(accountId?: string): Promise<string[]> {
+    const ids = accountId === undefined ? this.#host.services.settings.watchlist : [accountId];
+    const done: string[] = [];
+    for (const id of ids) {
+      const network = this.#networkOf(id);
+      const w = network === undefined ? undefined : this.#get(network, id);
+      if (!w?.latest || network === undefined) continue;
+      // Lists a partial read could not know stay as they were seen.
+      const seen: Snapshot = {
+        ...w.latest,
+        tokens: w.latest.tokens ?? w.seen.tokens,
+        nfts: w.latest.nfts ?? w.seen.nfts,
+        pools: w.latest.pools ?? w.seen.pools,
+      };
+      await this.#put(network, id, { seen, alerted: [] });
+      this.#txs.delete(`${network}|${id}`);
+      done.push(id);
+      this.#decorations.fire(decorationUri(id));
+    }
+    this.updateBadge();
+    this.#host.rerender();
+    return done;
+  }
+
+  /** The commands' handlers: `nearLens.watchlist.changes` and `nearLens.watchlist.markSeen`. */
+  handlers(): Record<string, (arg?: unknown) => unknown> {
+    return {
+      [COMMANDS.watchlistChanges]: async (arg?: unknown) => {
+        const a = arg as { show?: unknown } | undefined;
+        if (a !== undefined && (typeof a !== 'object' || a === null || (a.show !== undefined && typeof a.show !== 'boolean')))
+          throw invalidInput('nearLens.watchlist.changes takes { show?: boolean }.');
+        const list = this.changes();
+        const first = list.find((c) => c.changes.length > 0);
+        if (a?.show !== false) {
+          if (first) await this.#host.showChanges(first.accountId);
+          else void vscode.window.showInformationMessage('No watched account changed since you last looked.');
+        }
+        return list;
+      },
+      [COMMANDS.watchlistMarkSeen]: (arg?: unknown) => {
+        if (arg === undefined || (typeof arg === 'object' && arg !== null && (arg as { accountId?: unknown }).accountId === undefined)) return this.markSeen();
+        const id = accountIdFromArgument(arg);
+        const why = id === undefined ? 'nearLens.watchlist.markSeen takes { accountId?: string }.' : accountIdError(id);
+        if (why !== undefined || id === undefined) throw invalidInput(why ?? 'nearLens.watchlist.markSeen takes { accountId?: string }.');
+        return this.markSeen(id);
+      },
+      [COMMANDS.watchlistMarkAllSeen]: () => this.markSeen(),
+      [COMMANDS.watchlistShowChanges]: (arg?: unknown) => this.#host.showChanges(accountIdFromArgument(arg) ?? ''),
+    };
+  }
+}
+
+export const decorationUri = (accountId: string): vscode.Uri => vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${encodeURIComponent(accountId)}` });
+
+/** The engine of the watchlist's provider and view, disposed with the extension. */
+export function createWatchEngine(
+  context: vscode.ExtensionContext,
+  services: Services,
+  provider: { reset(): void; getChildren(n?: WatchNode): WatchNode[] },
+  view: vscode.TreeView<WatchNode>,
+): WatchEngine {
+  const showChanges = async (id: string): Promise<void> => {
+    const account = provider.getChildren().find((n) => n.accountId === id);
+    const changes = account && provider.getChildren(account).find((n) => n.id === `${id}/changes`);
+    if (changes) await view.reveal(changes, { select: true, focus: true, expand: true });
+    else if (account) await view.reveal(account, { select: true, focus: true });
+  };
+  const engine = new WatchEngine({ context, services, view, rerender: () => provider.reset(), showChanges });
+  context.subscriptions.push(engine);
+  return engine;
+}

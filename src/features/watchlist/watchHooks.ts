@@ -1,0 +1,68 @@
+// What the watchlist's tree provider asks of "what changed" (#34): the extra reads of a load (code hash, access keys),
+// a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them is a
+// lazy part (dist/watch.js), loaded with the first account load, so activation reads none of it.
+import type * as vscode from 'vscode';
+import type { NearClient } from '../../core/service/client';
+import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
+import type { WatchEngine } from './watchEngine';
+import type * as Engine from './watchEngine';
+import { lazyPart, loadPart } from '../lazy';
+
+export interface WatchHooks {
+  /** Runs beside a load's /full, in its slot of the refresh limiter; never rejects (a failure is its answer). */
+  read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown>;
+  /** A load ended with fresh data in `e.full` (status ok); `read` is what `read` answered. */
+  loaded(e: AccountEntry, read: unknown): void;
+  /** The account's node with its changes (description, the Changes node); the node itself when it has none. */
+  augment(e: AccountEntry, node: WatchNode): WatchNode;
+  /** Decorates a tree item of a changed account or of its Changes node (resource URI, accessibility label). */
+  item(node: WatchNode, item: vscode.TreeItem): void;
+}
+
+/** The hooks, forwarding to the engine once `start` has loaded it; until then they read nothing and change nothing. */
+export class LazyWatchHooks implements WatchHooks {
+  engine: WatchEngine | undefined;
+  #starting: Promise<WatchEngine> | undefined;
+
+  constructor(private readonly make: (part: typeof Engine) => WatchEngine) {}
+
+  /** The engine now (a command's first call: the part is loaded already in either build). */
+  now(): WatchEngine {
+    if (!this.engine) {
+      this.engine = this.make(lazyPart('watch'));
+      this.#starting = Promise.resolve(this.engine);
+    }
+    return this.engine;
+  }
+
+  /** A new engine on the same Mementos, as after a restart of VS Code (the in-editor test's restart). */
+  recreate(): WatchEngine {
+    this.engine?.dispose();
+    this.engine = undefined;
+    return this.now();
+  }
+
+  start(): Promise<WatchEngine> {
+    return (this.#starting ??= loadPart('watch').then((part) => (this.engine = this.make(part))));
+  }
+
+  async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+    try {
+      return await (await this.start()).read(accountId, client, fresh);
+    } catch (e) {
+      return { error: e };
+    }
+  }
+
+  loaded(e: AccountEntry, read: unknown): void {
+    this.engine?.loaded(e, read);
+  }
+
+  augment(e: AccountEntry, node: WatchNode): WatchNode {
+    return this.engine ? this.engine.augment(e, node) : node;
+  }
+
+  item(node: WatchNode, item: vscode.TreeItem): void {
+    this.engine?.item(node, item);
+  }
+}

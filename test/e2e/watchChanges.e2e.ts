@@ -1,0 +1,66 @@
+// Browser E2E (#34): a new full-access key on a watched account, seen as a person sees it in the packaged .vsix —
+// the alert, the account's row and its Changes node, the view's badge. Saves docs/images/watchlist-changes.png.
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageVsix } from './support/packaging';
+import { poll, runCommand, sideBarRow, sideBarTreeRows, startWorkbench } from './support/workbench';
+import type { Workbench } from './support/workbench';
+
+const ID = 'changing.near';
+const NEAR = 10n ** 24n;
+const K1 = 'ed25519:DcA2MzgpJbrUATQLLceocVckhhAqrkingax4oJ9kZ847';
+const K2 = 'ed25519:5BGSaf6YjVm7565VzWQHNxoyEjwr3jUpRJSGjREvU9dB';
+const key = (pk: string) => ({ public_key: pk, access_key: { nonce: 1, permission: 'FullAccess' } });
+
+describe('watchlist changes in the browser (packaged .vsix)', function () {
+  this.timeout(180_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(300_000);
+    const { vsix } = packageVsix();
+    wb = await startWorkbench({ vsix, settings: { 'nearLens.watchlist': [ID] } });
+    wb.stub.putChangingAccount(ID, { balance: String(10n * NEAR), storageBytes: 500, keys: [key(K1)] });
+  });
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('a new full-access key: the alert with its buttons, "+2 NEAR · new full-access key", the Changes node, the badge', async () => {
+    const { page } = wb;
+    await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === ID && r.description === '10 NEAR'), `${ID} at 10 NEAR`, 60_000);
+    wb.stub.putChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 500, keys: [key(K1), key(K2)] });
+    await runCommand(page, 'NEAR Lens: Refresh All');
+    const row = await poll(
+      async () => (await sideBarTreeRows(page)).find((r) => r.label === ID && /new full-access key/.test(r.description)),
+      'the changed row',
+      60_000,
+    );
+    assert.equal(row.description, '12 NEAR · +2 NEAR · new full-access key');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'FULL-ACCESS' });
+    await toast.first().waitFor({ timeout: 30_000 });
+    const text = await toast.first().innerText();
+    assert.match(text, /changing\.near: a new FULL-ACCESS key/);
+    for (const b of ['Show Changes', 'Open Balance Panel', 'Mark as Seen']) assert.ok(text.includes(b), `the ${b} button`);
+    const badge = await poll(
+      async () =>
+        (await page
+          .locator('.activitybar .action-item:has(.action-label[aria-label^="NEAR Lens"]) .badge-content')
+          .first()
+          .innerText()
+          .catch(() => '')) || undefined,
+      'the badge',
+    );
+    assert.equal(badge.trim(), '1');
+    await sideBarRow(page, ID).click();
+    const changes = await poll(async () => (await sideBarTreeRows(page)).find((r) => r.label.startsWith('Changes since')), 'the Changes node');
+    assert.equal(changes.description, '2 changes');
+    await sideBarRow(page, changes.label).click();
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Balance' && r.description === '10 → 12 NEAR · +2 NEAR'), 'the balance line');
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label.startsWith('Key added') && r.description === 'FULL ACCESS'), 'the key line');
+    const file = await wb.shot('watchlist-changes');
+    copyFileSync(file, path.join(__dirname, '../../docs/images/watchlist-changes.png'));
+  });
+});

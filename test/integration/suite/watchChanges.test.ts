@@ -1,0 +1,131 @@
+// In-editor "what changed" on a watched account (#34): watch, change the stub's account, refresh — the tree's
+// description, the Changes node, the view's badge, the alert with its buttons, Mark as Seen, nearLens.watchlist.changes;
+// a restart in between (a new engine on the same Memento: a real restart would end the extension host running mocha)
+// keeps the snapshot.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { activateExtension, captureMessages, setUserSetting, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
+import { resetStub, setChangingAccount } from '../support/stubClient';
+
+const ID = 'changing.near';
+const NEAR = 10n ** 24n;
+const K1 = 'ed25519:DcA2MzgpJbrUATQLLceocVckhhAqrkingax4oJ9kZ847';
+const K2 = 'ed25519:5BGSaf6YjVm7565VzWQHNxoyEjwr3jUpRJSGjREvU9dB';
+const full = (pk: string) => ({ public_key: pk, access_key: { nonce: 1, permission: 'FullAccess' } });
+
+describe('watchlist changes', () => {
+  let api: NearLensApi;
+  const provider = (): NearLensApi['watchlist']['provider'] => api.watchlist.provider;
+  const account = (): WatchNode => {
+    const n = provider()
+      .getChildren()
+      .find((x) => x.accountId === ID);
+    assert.ok(n, `${ID} in the tree`);
+    return n;
+  };
+  type Listed = Array<{ accountId: string; since: { blockHeight?: number; time: string }; changes: Array<Record<string, unknown>> }>;
+  const listed = async (): Promise<Listed> =>
+    (await vscode.commands.executeCommand<Listed>('nearLens.watchlist.changes', { show: false })).filter((c) => c.accountId === ID);
+
+  before(async () => {
+    api = await activateExtension();
+  });
+  after(async () => {
+    await setUserSetting('nearLens.watchlist', undefined);
+    await api.watchlist.whenIdle();
+    await resetStub();
+  });
+
+  it('a deposit and a new full-access key: description, Changes node, badge, one alert with its buttons; a restart keeps the snapshot; Mark as Seen', async () => {
+    await resetStub();
+    await setChangingAccount(ID, { balance: String(10n * NEAR), storageBytes: 500, keys: [full(K1)] });
+    await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
+    await waitFor(() => api.services.settings.watchlist.includes(ID), { what: 'the account watched' });
+    provider().getTreeItem(account()); // shown: its first load takes the snapshot
+    await api.watchlist.whenIdle();
+    await waitFor(() => api.watchlist.watch.engine, { what: 'the watch engine' });
+    await waitFor(async () => (await listed()).length === 1, { what: 'a snapshot of the account' });
+    assert.deepEqual((await listed())[0]?.changes, []);
+
+    await setChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 500, keys: [full(K1), full(K2)] });
+    const said = captureMessages();
+    try {
+      await api.watchlist.refresh(ID);
+      await api.watchlist.whenIdle();
+      const item = provider().getTreeItem(account());
+      assert.match(String(item.description), /· \+2 NEAR · new full-access key$/);
+      assert.match(String(item.accessibilityInformation?.label), /changed since .*: \+2 NEAR · new full-access key\.$/);
+      const [changes] = provider().getChildren(account());
+      assert.ok(changes);
+      assert.match(changes.label, /^Changes since /);
+      const lines = provider()
+        .getChildren(changes)
+        .map((n) => [n.label, n.description]);
+      assert.deepEqual(lines.slice(0, 2), [
+        ['Balance', '10 → 12 NEAR · +2 NEAR'],
+        [`Key added: ${K2.slice(0, 16)}…${K2.slice(-6)}`, 'FULL ACCESS'],
+      ]);
+      assert.match(String(lines[2]?.[0]), /^Changed between blocks #[\d,]+ to #[\d,]+$/, 'no transactions API on the stub network: the block range');
+      const keyItem = provider().getTreeItem(provider().getChildren(changes)[1]!);
+      assert.equal(keyItem.accessibilityInformation?.label, `Access key ${K2} added, with full access.`);
+      assert.deepEqual(api.watchlist.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
+      const alerts = await waitFor(() => {
+        const m = said.messages.filter((x) => x.text.includes(K2));
+        return m.length > 0 ? m : undefined;
+      });
+      assert.equal(alerts.length, 1);
+      assert.equal(alerts[0]?.level, 'warning');
+      assert.match(alerts[0]!.text, /FULL-ACCESS key .* A full-access key can do anything the account can.*If you did not add it/s);
+      assert.deepEqual(alerts[0]?.items, ['Show Changes', 'Open Balance Panel', 'Mark as Seen']);
+
+      const [c] = await listed();
+      assert.deepEqual(c?.changes, [
+        { kind: 'balance', before: String(10n * NEAR), after: String(12n * NEAR), delta: String(2n * NEAR) },
+        { kind: 'keyAdded', publicKey: K2, permission: 'FullAccess' },
+      ]);
+      assert.equal(typeof c?.since.blockHeight, 'number');
+
+      // A restart: a new engine on the same Memento keeps the snapshot and the change; refreshing says no alert twice.
+      api.watchlist.watch.recreate();
+      provider().reset();
+      assert.equal((await listed())[0]?.changes.length, 2);
+      await api.watchlist.refresh(ID);
+      await api.watchlist.whenIdle();
+      assert.equal(said.messages.filter((x) => x.text.includes(K2)).length, 1, 'never an alert twice');
+      assert.match(String(provider().getTreeItem(account()).description), /new full-access key/);
+    } finally {
+      said.stop();
+    }
+
+    assert.deepEqual(await vscode.commands.executeCommand('nearLens.watchlist.markSeen', { accountId: ID }), [ID]);
+    assert.deepEqual((await listed())[0]?.changes, []);
+    assert.equal(api.watchlist.view.badge, undefined);
+    assert.doesNotMatch(String(provider().getTreeItem(account()).description), /full-access/);
+  });
+
+  it("the alert's Mark as Seen button renews the snapshot (code redeployed, storage grown toward the balance)", async () => {
+    await setChangingAccount(ID, {
+      balance: String(12n * NEAR),
+      storageBytes: 1_196_000,
+      codeHash: 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG',
+      keys: [full(K1), full(K2)],
+    });
+    const said = captureMessages((text, items) => (text.includes('contract code changed') ? items.find((i) => i === 'Mark as Seen') : undefined));
+    try {
+      await api.watchlist.refresh(ID);
+      await api.watchlist.whenIdle();
+      await waitFor(() => said.messages.some((m) => m.text.includes('contract code changed')), { what: 'the code alert' });
+      assert.ok(
+        said.messages.some((m) => /only 0\.04 NEAR is spendable .*LackBalanceForState/.test(m.text)),
+        'the storage alert',
+      );
+      await waitFor(async () => (await listed())[0]?.changes.length === 0, { what: 'Mark as Seen from the alert' });
+    } finally {
+      said.stop();
+    }
+    // The badge follows once the snapshot is written (Mark as Seen resolves after both).
+    await waitFor(() => api.watchlist.view.badge === undefined, { what: 'no badge' });
+  });
+});

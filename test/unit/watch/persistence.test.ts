@@ -1,0 +1,178 @@
+// The watchlist's snapshots across a restart (#34), in the fake editor: the first complete load is the snapshot, kept
+// in the Memento of the scope that lists the account; a second engine on the same Mementos (a restart) compares with
+// it, alerts once, and Mark as Seen renews it. A failed or partial read changes nothing.
+import assert from 'node:assert/strict';
+import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
+import type * as EngineModule from '../../../src/features/watchlist/watchEngine';
+import type { AccountEntry } from '../../../src/core/views/watchlistNodes';
+import type { AccessKeyInfo, ViewAccount } from '../../../src/core/service/client';
+import { normaliseFull } from '../../../src/core/near/account';
+import { IDLE } from '../../../src/core/views/loadSlots';
+
+class Memento {
+  readonly map = new Map<string, unknown>();
+  get<T>(k: string): T | undefined {
+    return structuredClone(this.map.get(k)) as T | undefined;
+  }
+  async update(k: string, v: unknown): Promise<void> {
+    this.map.set(k, structuredClone(v));
+  }
+  keys(): string[] {
+    return [...this.map.keys()];
+  }
+}
+
+const NEAR = 10n ** 24n;
+const full = (id: string, balance: bigint, bytes = 500) =>
+  normaliseFull({ account_id: id, state: { balance: String(balance), locked: '0', storage_bytes: bytes }, tokens: [], nfts: [], pools: [] });
+const entry = (id: string, balance: bigint): AccountEntry => ({
+  accountId: id,
+  network: 'mainnet',
+  full: { status: 'ok', data: full(id, balance), updatedAt: 1 },
+  contract: IDLE,
+  pools: new Map(),
+});
+const view = {
+  amount: 0n,
+  locked: 0n,
+  codeHash: '11111111111111111111111111111111',
+  storageUsage: 500,
+  blockHeight: 100,
+  blockHash: 'h',
+  hasCode: false,
+} satisfies ViewAccount;
+const key = (n: number, full = true): AccessKeyInfo => ({
+  publicKey: `ed25519:${'B'.repeat(43)}${n}`,
+  permission: full ? 'FullAccess' : { receiverId: 'app.near', methodNames: [], allowance: null },
+});
+
+function start(editor: ReturnType<typeof createFakeEditor>, globalState: Memento, workspaceState: Memento) {
+  const E = loadIsolated<typeof EngineModule>(
+    {
+      ...editor.vscode,
+      window: { ...(editor.vscode['window'] as object), registerFileDecorationProvider: () => ({ dispose() {} }) },
+      FileDecoration: class {},
+    },
+    'features/watchlist/watchEngine',
+  );
+  const view = { badge: undefined as unknown };
+  const services = {
+    settings: { watchlist: [...((editor.user.get('watchlist') as string[]) ?? []), ...((editor.workspace.get('watchlist') as string[]) ?? [])], decimals: 5 },
+    clientForAccount: () => ({ network: 'mainnet' }),
+  };
+  let rerendered = 0;
+  const engine = E.createWatchEngine(
+    { ...fakeContext(editor), globalState, workspaceState } as never,
+    services as never,
+    { reset: () => rerendered++, getChildren: () => [] },
+    view as never,
+  );
+  return { engine, view, rerenders: () => rerendered };
+}
+
+describe('watchlist changes: snapshots across a restart (fake editor)', () => {
+  it('keeps the snapshot in the right Memento, compares after a restart, alerts once, Mark as Seen renews it', async () => {
+    const editor = createFakeEditor({ user: { watchlist: ['mine.near'] }, workspace: { watchlist: ['team.near'] } });
+    const g = new Memento();
+    const w = new Memento();
+    const one = start(editor, g, w);
+    one.engine.loaded(entry('mine.near', 10n * NEAR), { view, keys: [key(1)] });
+    one.engine.loaded(entry('team.near', 5n * NEAR), { view, keys: [key(1)] });
+    await Promise.resolve();
+    assert.deepEqual(Object.keys(g.get<object>('nearLens.watch.snapshots') ?? {}), ['mainnet|mine.near'], 'user-listed: global state');
+    assert.deepEqual(Object.keys(w.get<object>('nearLens.watch.snapshots') ?? {}), ['mainnet|team.near'], 'workspace-listed: workspace state');
+    assert.equal(one.view.badge, undefined);
+
+    // A restart: a new engine on the same Mementos. A failed read (no keys) and a stale slot count as nothing.
+    const two = start(editor, g, w);
+    two.engine.loaded(entry('mine.near', 12n * NEAR), { error: new Error('429') });
+    two.engine.loaded(
+      { ...entry('mine.near', 12n * NEAR), full: { status: 'failed', data: full('mine.near', 12n * NEAR), error: 'HTTP 429' } },
+      { view, keys: [key(1)] },
+    );
+    assert.deepEqual(
+      two.engine.changes().map((c) => c.changes),
+      [[], []],
+    );
+    editor.rec.notifications.length = 0;
+    two.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
+    const [mine] = two.engine.changes();
+    assert.equal(mine?.accountId, 'mine.near');
+    assert.equal(mine?.since.blockHeight, 100);
+    assert.deepEqual(mine?.changes, [
+      { kind: 'balance', before: String(10n * NEAR), after: String(12n * NEAR), delta: String(2n * NEAR) },
+      { kind: 'keyAdded', publicKey: key(2).publicKey, permission: 'FullAccess' },
+    ]);
+    assert.deepEqual(two.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
+    const warned = editor.rec.notifications.filter((n) => /FULL-ACCESS/.test(n.text));
+    assert.equal(warned.length, 1, 'the key alert, once');
+    assert.equal(warned[0]?.level, 'warning');
+    assert.deepEqual(warned[0]?.items, ['Show Changes', 'Open Balance Panel', 'Mark as Seen']);
+
+    // Read again (and after another restart): the alert is not said twice.
+    const three = start(editor, g, w);
+    three.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
+    assert.equal(editor.rec.notifications.filter((n) => /FULL-ACCESS/.test(n.text)).length, 1);
+
+    assert.deepEqual(await three.engine.markSeen('mine.near'), ['mine.near']);
+    assert.deepEqual(
+      three.engine.changes().map((c) => c.changes),
+      [[], []],
+    );
+    assert.equal(three.view.badge, undefined);
+    assert.equal(three.rerenders(), 1);
+  });
+
+  it('lists the transactions since the snapshot block in the Changes node: one request, on a network with a transactions API', async () => {
+    const editor = createFakeEditor({ user: { watchlist: ['mine.near'] } });
+    const e = start(editor, new Memento(), new Memento());
+    const asked: unknown[] = [];
+    const client = {
+      hasTransactionsApi: true,
+      viewAccount: async () => ({ result: view }),
+      viewAccessKeyList: async () => ({ result: [key(1)] }),
+      accountTransactions: async (req: unknown) => {
+        asked.push(req);
+        return {
+          rows: [
+            {
+              hash: 'CkK7ntqAKnKNE4eoUrLZCppDTzSjsdWEX1JMtH8BLtGR',
+              blockHeight: '150',
+              timestamp: '1',
+              txIndex: 0,
+              isSigner: false,
+              isReceiver: true,
+              isFunctionCall: false,
+              isSuccess: true,
+            },
+          ],
+        };
+      },
+    };
+    e.engine.loaded(entry('mine.near', 10n * NEAR), await e.engine.read('mine.near', client as never, true));
+    e.engine.loaded(entry('mine.near', 11n * NEAR), await e.engine.read('mine.near', client as never, true));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(asked, [{ accountId: 'mine.near', limit: 20, fromBlockHeight: '100' }]);
+    assert.equal(e.rerenders(), 1);
+    const acc = {
+      id: 'mine.near',
+      kind: 'account',
+      accountId: 'mine.near',
+      label: 'mine.near',
+      description: '11 NEAR',
+      collapsible: 'collapsed',
+      contextValue: 'nearLens.account',
+      children: [],
+    } as const;
+    const node = e.engine.augment(entry('mine.near', 11n * NEAR), { ...acc, children: [] });
+    const changes = node.children[0]!;
+    assert.deepEqual(
+      changes.children.map((n) => [n.label, n.description]),
+      [
+        ['Balance', '10 → 11 NEAR · +1 NEAR'],
+        ['1 transaction since the snapshot', 'blocks #100 to #100'],
+        ['✓ received', 'block #150'],
+      ],
+    );
+  });
+});

@@ -361,11 +361,8 @@ export class HttpTransport {
   }
 }
 
-/**
- * Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; sends no key), through ofetch
- * over the client's own fetch. One attempt (ofetch would retry a failed GET once), any answer counts (an opaque one
- * reads as status 0) and its body is left unread.
- */
+// Whether the origin answers at all, from a browser: a no-cors GET of its root (opaque; no key) through ofetch over the
+// client's fetch; one attempt (ofetch retries a failed GET), any answer counts (opaque = status 0), body unread.
 async function reachable(inner: typeof globalThis.fetch, origin: string): Promise<boolean> {
   try {
     await ofetch.create({}, { fetch: inner }).raw(`${origin}/`, {

@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
     const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/core/service/limit.ts`;
     rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
-    rows.push(...(await attempt(34, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
+    rows.push(...(await attempt(35, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
     const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));

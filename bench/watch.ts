@@ -70,7 +70,7 @@ export async function watchRow(stub: Stub, concurrency: number, runs = 7): Promi
   const sb = summarize(b);
   const ratio = sb.median / sa.median;
   return {
-    id: 34,
+    id: 35,
     figure: `refresh of 100 watched accounts with "what changed" (latency ${latency} ms, concurrency ${concurrency})`,
     measured: fmtSummary(sb, 'ms', 0),
     baseline: `the same refresh without it: ${fmtSummary(sa, 'ms', 0)}`,

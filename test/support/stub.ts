@@ -504,17 +504,24 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       if (method === 'health') return ok(null);
       // As nearcore: the oldest block this node keeps (a regular node: the last STUB_GC_WINDOW; an archival one: all).
       const earliest = host === 'rpc' ? Math.max(now ? CHAIN_GENESIS_HEIGHT : 1, head - STUB_GC_WINDOW) : now ? CHAIN_GENESIS_HEIGHT : 1;
-      const e = (now ? blockByHeight(earliest) : data.blockAt(earliest)) as { header: { hash: string; timestamp_nanosec: string } } | undefined;
-      const ns = BigInt(e?.header.timestamp_nanosec ?? '0');
-      const time = `${new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 19)}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`;
+      const timeOf = (h: number): { hash: string; time: string } => {
+        const b = (now ? blockByHeight(h) : data.blockAt(h)) as { header: { hash: string; timestamp_nanosec: string } } | undefined;
+        const ns = BigInt(b?.header.timestamp_nanosec ?? '0');
+        return {
+          hash: b?.header.hash ?? '',
+          time: `${new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 19)}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`,
+        };
+      };
+      const e = timeOf(earliest);
       return ok({
         chain_id: 'testnet',
         sync_info: {
           latest_block_height: head,
           latest_block_hash: hash,
+          latest_block_time: timeOf(head).time,
           earliest_block_height: earliest,
-          earliest_block_hash: e?.header.hash,
-          earliest_block_time: time,
+          earliest_block_hash: e.hash,
+          earliest_block_time: e.time,
           syncing: false,
         },
       });

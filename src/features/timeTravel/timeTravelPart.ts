@@ -9,6 +9,7 @@ import type { NearClient } from '../../core/service/client';
 import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../core/service/timeTravel';
 import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
 import { buildHistoryModel } from '../../core/views/historyModel';
+import { nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
 import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
 
 export type { AccountAtBlock } from '../../core/service/timeTravel';
@@ -58,6 +59,11 @@ export async function historyModel(
   decimals: number,
   o: HistoryOptions = {},
 ): Promise<HistoryViewModel> {
+  // Without an archival URL, History reads only the blocks the node keeps: a range that starts before them asks no block.
+  if (!client.hasArchival) {
+    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal: o.signal })).result);
+    if (kept && rangesKept([range], kept).length === 0) throw invalidInput(nodeKeepsText(kept));
+  }
   const { rows } = await balanceHistory(client, sessionOf(client), accountId, range, firstHeightOf(network), o);
   return buildHistoryModel(accountId, range, rows, decimals);
 }

@@ -99,4 +99,28 @@ describe('time travel (the model chain)', () => {
       panel.panel.dispose();
     }
   });
+
+  it('without an archival URL, a History range past the blocks the node keeps asks for no block and says from which block it keeps (its status)', async () => {
+    await cfg().update('archivalRpcUrl', '', vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.services.settings.endpoints.archivalRpcUrl !== stub.archivalRpcUrl, { what: 'no archival URL in the settings' });
+    const panel = await api.panels.open(CHAIN_ACCOUNT);
+    assert.ok(panel);
+    try {
+      await api.panels.waitForPost(CHAIN_ACCOUNT, 'account', 15_000);
+      stub.clearRequests();
+      await panel.history('7d');
+      const m = panel.last;
+      assert.equal(m?.type, 'historyError', JSON.stringify(m).slice(0, 300));
+      assert.match(
+        (m as Extract<typeof m, { type: 'historyError' }>).message,
+        /^This node keeps blocks from #[\d,]+ \(about \d+ (hours|days)\): longer ranges need an archival RPC URL \(nearLens\.customNetwork\.archivalRpcUrl\)\.$/,
+      );
+      const methods = stub.requests.map((q) => (q.body as { method?: string } | undefined)?.method);
+      assert.deepEqual(methods, ['status'], 'the node is asked what it keeps, and no block');
+      assert.ok(!stub.requests.some((q) => q.host === 'archival'));
+    } finally {
+      panel.panel.dispose();
+      await cfg().update('archivalRpcUrl', stub.archivalRpcUrl, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf,
 import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
 import { buildHistoryModel } from '../../core/views/historyModel';
 import { nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
+import { HISTORY_RANGES } from '../../shared/historyProtocol';
 import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
 
 export type { AccountAtBlock } from '../../core/service/timeTravel';
@@ -48,6 +49,13 @@ export async function lookupAt(client: NearClient, network: string, id: string, 
   const session = sessionOf(client);
   const deps = { ...archivalBlocks(client, session, firstHeightOf(network), signal), cache: session.blocks };
   return accountAtBlock(client, id, await blockOf(at, deps, client, signal), signal);
+}
+
+/** Without an archival URL: the History ranges within the blocks the node keeps and why the others are not offered. */
+export async function historyKept(client: NearClient): Promise<{ ranges: HistoryRange[]; note: string } | undefined> {
+  if (client.hasArchival) return undefined;
+  const kept = nodeKeepsOf((await client.rpc('status', [], 'regular')).result);
+  return kept && { ranges: rangesKept(HISTORY_RANGES, kept), note: nodeKeepsText(kept) };
 }
 
 /** The History section of `accountId` over `range` (checked here: it may come from a message). */

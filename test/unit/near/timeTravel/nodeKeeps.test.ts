@@ -2,6 +2,7 @@
 // stub's own `status` answers (nearcore's sync_info.earliest_block_*).
 import { strict as assert } from 'node:assert';
 import { nodeKeepsOf, nodeKeepsText, rangesKept } from '../../../../src/core/near/timeTravel/nodeKeeps';
+import { isHistoryHostMessage } from '../../../../src/shared/historyGuards';
 import { HISTORY_RANGES } from '../../../../src/shared/historyProtocol';
 import { startStub, STUB_GC_WINDOW } from '../../../support/stub';
 import { headHeight } from '../../../support/chain';
@@ -32,6 +33,14 @@ describe('History over the blocks a node keeps', () => {
     assert.equal(nodeKeepsOf({ sync_info: { latest_block_height: 5 } }), undefined);
     assert.equal(nodeKeepsOf('<html>'), undefined);
     assert.equal(nodeKeepsOf({ sync_info: { earliest_block_height: '5', earliest_block_time: '2026-11-01T00:00:00Z' } }), undefined);
+  });
+
+  it('the webview takes the kept ranges only in their shape (known ranges, a text note)', () => {
+    assert.ok(isHistoryHostMessage({ type: 'historyKept', ranges: ['7d'], note: 'This node keeps blocks from #1' }));
+    assert.ok(isHistoryHostMessage({ type: 'historyKept', ranges: [], note: '' }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyKept', ranges: ['2y'], note: '' }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyKept', ranges: '7d', note: '' }));
+    assert.ok(!isHistoryHostMessage({ type: 'historyKept', ranges: [], note: 5 }));
   });
 
   it("reads the stub's regular node as nearcore's: its GC window, no History range", async () => {

@@ -9,7 +9,7 @@ import type { NearClient } from '../../core/service/client';
 import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../core/service/timeTravel';
 import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
 import { buildHistoryModel } from '../../core/views/historyModel';
-import { nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
+import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
 import { HISTORY_RANGES } from '../../shared/historyProtocol';
 import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
 
@@ -46,6 +46,12 @@ export function accountAtText(r: AccountAtBlock, decimals: number): string {
 
 /** `id` as of the block `at` names (a date resolved on the archival host). */
 export async function lookupAt(client: NearClient, network: string, id: string, at: At, signal?: AbortSignal): Promise<AccountAtBlock> {
+  // Without an archival URL, a block older than the node keeps is said so before any block is asked for.
+  if (!client.hasArchival && at.kind !== 'hash') {
+    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal })).result);
+    const why = kept && beforeKept(at, kept);
+    if (why) throw invalidInput(why);
+  }
   const session = sessionOf(client);
   const deps = { ...archivalBlocks(client, session, firstHeightOf(network), signal), cache: session.blocks };
   return accountAtBlock(client, id, await blockOf(at, deps, client, signal), signal);

@@ -132,6 +132,17 @@ describe('time travel (the model chain)', () => {
         `the node is asked what it keeps, and no block: ${methods.join(', ')}`,
       );
       assert.ok(!stub.requests.some((q) => q.host === 'archival'));
+      // Look Up Account at a block or date older than the node keeps says so too, before asking for any block.
+      stub.clearRequests();
+      await assert.rejects(
+        Promise.resolve(lookUp({ blockId: CHAIN_ACCOUNT_CREATED + 10 })),
+        /Block #120,000,010 is older than this node keeps\. This node keeps blocks from #/,
+      );
+      await assert.rejects(Promise.resolve(lookUp({ date: '2025-01-01' })), /2025-01-01 is older than this node keeps\./);
+      assert.ok(
+        stub.requests.every((q) => (q.body as { method?: string } | undefined)?.method === 'status'),
+        'no block is asked for',
+      );
     } finally {
       panel.panel.dispose();
       await cfg().update('archivalRpcUrl', stub.archivalRpcUrl, vscode.ConfigurationTarget.Global);

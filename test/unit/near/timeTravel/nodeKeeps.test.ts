@@ -1,7 +1,7 @@
 // Unit tests of History over the blocks an RPC-only node keeps (src/core/near/timeTravel/nodeKeeps.ts), read from the
 // stub's own `status` answers (nearcore's sync_info.earliest_block_*).
 import { strict as assert } from 'node:assert';
-import { nodeKeepsOf, nodeKeepsText, rangesKept } from '../../../../src/core/near/timeTravel/nodeKeeps';
+import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../../../src/core/near/timeTravel/nodeKeeps';
 import { isHistoryHostMessage } from '../../../../src/shared/historyGuards';
 import { HISTORY_RANGES } from '../../../../src/shared/historyProtocol';
 import { startStub, STUB_GC_WINDOW } from '../../../support/stub';
@@ -15,7 +15,11 @@ const status = (earliest: string, latest: string, height = 187_000_000): unknown
 describe('History over the blocks a node keeps', () => {
   it('reads the earliest block and the span from status; offers only the ranges that start after it', () => {
     const k = nodeKeepsOf(status('2026-11-01T00:00:00.123456789Z', '2026-11-11T12:00:00.000000000Z'));
-    assert.deepEqual(k, { earliestHeight: 187_000_000, spanMs: Date.parse('2026-11-11T12:00:00Z') - Date.parse('2026-11-01T00:00:00.123Z') });
+    assert.deepEqual(k, {
+      earliestHeight: 187_000_000,
+      earliestMs: Date.parse('2026-11-01T00:00:00.123Z'),
+      spanMs: Date.parse('2026-11-11T12:00:00Z') - Date.parse('2026-11-01T00:00:00.123Z'),
+    });
     assert.deepEqual(rangesKept(HISTORY_RANGES, k!), ['7d']);
     assert.equal(
       nodeKeepsText(k!),
@@ -27,6 +31,21 @@ describe('History over the blocks a node keeps', () => {
     const k = nodeKeepsOf(status('2026-11-10T00:00:00Z', '2026-11-11T04:00:00Z'))!;
     assert.deepEqual(rangesKept(HISTORY_RANGES, k), []);
     assert.match(nodeKeepsText(k), /^This node keeps blocks from #187,000,000 \(about 28 hours\): longer ranges need an archival RPC URL/);
+  });
+
+  it('a look-up at a height or date older than the node keeps says so; a later one, or a hash, is left to the node', () => {
+    const k = nodeKeepsOf(status('2026-11-01T00:00:00Z', '2026-11-11T00:00:00Z'))!;
+    assert.equal(
+      beforeKept({ kind: 'height', height: 186_999_999 }, k),
+      'Block #186,999,999 is older than this node keeps. This node keeps blocks from #187,000,000 (about 10 days): longer ranges need an archival RPC URL (nearLens.customNetwork.archivalRpcUrl).',
+    );
+    assert.match(
+      beforeKept({ kind: 'date', at: new Date('2026-10-01T00:00:00Z'), text: '2026-10-01' }, k) ?? '',
+      /^2026-10-01 is older than this node keeps\. This node keeps blocks from #187,000,000/,
+    );
+    assert.equal(beforeKept({ kind: 'height', height: 187_000_000 }, k), undefined);
+    assert.equal(beforeKept({ kind: 'date', at: new Date('2026-11-05T00:00:00Z'), text: '2026-11-05' }, k), undefined);
+    assert.equal(beforeKept({ kind: 'hash', hash: 'x' }, k), undefined);
   });
 
   it('says nothing when the answer does not say (an older node, a stranger)', () => {

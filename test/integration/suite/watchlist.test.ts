@@ -171,7 +171,7 @@ describe('watchlist', () => {
     assert.deepEqual(said.messages, [{ level: 'info', text: 'here.tg is already in the watchlist.' }]);
     assert.equal(api.watchlist.view.visible, true, 'the view is shown');
     // The selection comes back from the workbench a moment after the reveal.
-    await waitFor(() => api.watchlist.view.selection.length > 0, { what: 'a selection in the tree' });
+    await waitFor(() => api.watchlist.view.selection.length > 0, { what: 'a selection in the tree', timeoutMs: 15_000 });
     assert.deepEqual(
       api.watchlist.view.selection.map((n) => n.accountId),
       ['here.tg'],

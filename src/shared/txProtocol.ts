@@ -18,17 +18,26 @@ export interface TxFilterView {
 /** One row of the table: text only, every string from the network already sanitised by the host. */
 export interface TxCellsView {
   hash: string;
+  /** "2 h ago" */
   when: string;
+  /** "2026-02-14 21:23:20.329561530 UTC": the block's time to the nanosecond ('' when the service sent none). */
   utc: string;
+  /** "185,572,450" */
   block: string;
   status: 'success' | 'failure' | 'pending';
+  /** ✓, ✗ or … */
   mark: string;
+  /** "succeeded", "failed", "pending" */
   statusWord: string;
   signerId: string;
   receiverId: string;
+  /** "l2_claim", "Transfer 1.5 NEAR", "ft_transfer, storage_deposit", "AddKey +2 more"; '' without the record. */
   actions: string;
+  /** Why it failed, when the record says ('' otherwise). */
   failure: string;
+  /** "sent by it", "received", "sent and received", '' (how the account took part, from the service's flags). */
   role: string;
+  /** For screen readers: "Transaction 8atrNK… succeeded 2 hours ago: relay.tg to game.hot.tg, l2_claim." */
   sentence: string;
 }
 

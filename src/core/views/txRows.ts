@@ -7,35 +7,18 @@ import { nanosToIso } from './commandModel';
 import type { AccountTxRow } from '../service/transactions';
 import type { TransactionModel } from '../near/transactions/model';
 import type { ActionModel } from '../near/transactions/actions';
+import type { TxCellsView } from '../../shared/txProtocol';
 
-export type TxStatus = 'success' | 'failure' | 'pending';
+export type TxStatus = TxCellsView['status'];
 
-/** One transaction as text: every field already safe to show (sanitised, one line, bounded). */
-export interface TxRowView {
-  hash: string;
-  /** "2 h ago" */
-  when: string;
-  /** "2026-02-14 21:23:20.329561530 UTC": the block's time to the nanosecond ('' when the service sent none). */
-  utc: string;
-  /** "185,572,450" */
-  block: string;
-  status: TxStatus;
-  /** ✓, ✗ or … */
-  mark: string;
-  /** "succeeded", "failed", "pending" */
-  statusWord: string;
-  signerId: string;
-  receiverId: string;
-  /** "l2_claim", "Transfer 1.5 NEAR", "ft_transfer, storage_deposit", "AddKey +2 more"; '' without the record. */
-  actions: string;
-  /** Why it failed, when the record says ('' otherwise). */
-  failure: string;
-  /** "sent by it", "received", "sent and received", '' (how the account took part, from the service's flags). */
-  role: string;
+/**
+ * One transaction as text: every field already safe to show (sanitised, one line, bounded). The fields the balance
+ * panel's table shows are the protocol's (`TxCellsView`: when "2 h ago", utc to the nanosecond, block "185,572,450",
+ * mark ✓ ✗ …, actions "l2_claim", "Transfer 1.5 NEAR", role "sent by it", sentence for screen readers…).
+ */
+export interface TxRowView extends TxCellsView {
   /** The whole row: "2 h ago · ✓ relay.tg → game.hot.tg · l2_claim". */
   text: string;
-  /** For screen readers: "Transaction 8atrNK… succeeded 2 hours ago: relay.tg to game.hot.tg, l2_claim." */
-  sentence: string;
   /** The tooltip, one fact a line. */
   tooltip: string;
 }

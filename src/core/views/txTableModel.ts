@@ -47,13 +47,10 @@ export function txTableView(t: TxTableInput, nowMs: number): TxTableView {
   const h = t.history;
   const page = h ? Math.min(t.page, lastPage(h)) : 0;
   const slice = h ? h.rows.slice(page * TX_PAGE_SIZE, (page + 1) * TX_PAGE_SIZE) : [];
+  // The webview's cells: the row without the tree's text and tooltip.
   const rows = slice.map((r) => {
-    const { hash, when, utc, block, status, mark, statusWord, signerId, receiverId, actions, failure, role, sentence } = txRowView(
-      r,
-      h?.details.get(r.hash),
-      nowMs,
-    );
-    return { hash, when, utc, block, status, mark, statusWord, signerId, receiverId, actions, failure, role, sentence };
+    const { text: _text, tooltip: _tooltip, ...cells } = txRowView(r, h?.details.get(r.hash), nowMs);
+    return cells;
   });
   const first = page * TX_PAGE_SIZE + 1;
   const of = h?.count === undefined ? '' : ` of ${groupDigits(String(h.count))}`;

@@ -21,6 +21,18 @@ async function txRequests(): Promise<string[]> {
 describe('account transactions', () => {
   let api: NearLensApi;
   const provider = (): NearLensApi['watchlist']['provider'] => api.watchlist.provider;
+  /** The watched account's Transactions node, once its first load is done. */
+  const transactionsNode = async (): Promise<WatchNode | undefined> => {
+    const acc = provider()
+      .getChildren()
+      .find((n) => n.accountId === ID && n.kind === 'account');
+    assert.ok(acc, `${ID} in the tree`);
+    provider().getTreeItem(acc);
+    await api.watchlist.whenIdle();
+    return provider()
+      .getChildren(acc)
+      .find((n) => n.kind === 'transactions');
+  };
 
   before(async () => {
     api = await activateExtension();
@@ -68,15 +80,7 @@ describe('account transactions', () => {
   it("the watchlist's Transactions node: the 20 newest opening Look Up Transaction, Load more, the rest", async () => {
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
     try {
-      const acc = provider()
-        .getChildren()
-        .find((n) => n.accountId === ID && n.kind === 'account');
-      assert.ok(acc);
-      provider().getTreeItem(acc);
-      await api.watchlist.whenIdle();
-      const txs = provider()
-        .getChildren(acc)
-        .find((n) => n.kind === 'transactions');
+      const txs = await transactionsNode();
       assert.ok(txs, 'a Transactions node');
       await resetStub();
       provider().getChildren(txs);
@@ -150,15 +154,7 @@ describe('account transactions', () => {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     await vscode.commands.executeCommand('nearLens.watchlist.add', ID);
     try {
-      const acc = provider()
-        .getChildren()
-        .find((n) => n.accountId === ID && n.kind === 'account');
-      assert.ok(acc);
-      provider().getTreeItem(acc);
-      await api.watchlist.whenIdle();
-      const txs = provider()
-        .getChildren(acc)
-        .find((n) => n.kind === 'transactions');
+      const txs = await transactionsNode();
       assert.ok(txs);
       const item = provider().getTreeItem(txs);
       assert.equal(item.description, 'needs an indexer');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { CHAIN_ACCOUNT } from '../support/chain';
 import { useWorkbench } from './support/session';
-import { THEMES, answerInputBox, panelElement, panelFrame, pickColorTheme, poll, runCommand, setPanelWidth } from './support/workbench';
+import { THEMES, answerInputBox, panelElement, panelFrame, pickColorTheme, poll, runCommand, setPanelWidth, nearLensActive } from './support/workbench';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
@@ -67,10 +67,7 @@ describe('accessibility of the balance panel: axe-core, the chart as text, a key
   async function openPanel(accountId: string): Promise<void> {
     const { page } = wb;
     // NEAR Lens is active (its status-bar item is there) before its commands are looked for in the palette.
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 90_000 });
+    await nearLensActive(page, 90_000);
     if ((await panelElement(page).count()) > 0) {
       await runCommand(page, 'View: Close All Editors');
       await poll(async () => (await panelElement(page).count()) === 0, 'the open panel to close');

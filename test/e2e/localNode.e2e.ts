@@ -4,7 +4,7 @@
 // error text anywhere on screen.
 import assert from 'node:assert/strict';
 import { RAW_ERROR, assertNoErrorOnScreen as noErrorOn, useWorkbench } from './support/session';
-import { answerInputBox, hoverUntil, panelFrame, poll, runCommand } from './support/workbench';
+import { answerInputBox, hoverUntil, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** Text that only a bug or an unhandled error puts on screen, and the words of a failure. */
 const ERROR_OR_FAILURE = new RegExp(`${RAW_ERROR.source}|unavailable|failed|Nothing answers`);
@@ -18,10 +18,7 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
   it('Switch Network… → Local node… checks the node and says its chain and head', async () => {
     const { page } = wb;
     // NEAR Lens is active (its status-bar item is there) before its commands are looked for in the palette.
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
     await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();

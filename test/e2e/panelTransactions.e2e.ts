@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { packageVsix } from './support/packaging';
-import { answerInputBox, cropAround, panelFrame, poll, runCommand, startWorkbench, SCREENSHOTS } from './support/workbench';
+import { answerInputBox, cropAround, panelFrame, poll, runCommand, startWorkbench, SCREENSHOTS, nearLensActive } from './support/workbench';
 import type { Workbench } from './support/workbench';
 
 /** The stub's account with a paged history: 47 transactions (pages of 20, 20 and 7). */
@@ -36,10 +36,7 @@ describe("NEAR Lens balance panel's Transactions table in the browser", function
   it('pages the table: 20 rows, Older, Newer, Failed only', async () => {
     const { page, stub } = wb;
     // NEAR Lens has activated once its status-bar item shows the network.
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Open Balance Panel…');
     await answerInputBox(page, ACCOUNT, /Open Balance Panel/);
     const frame = panelFrame(page);

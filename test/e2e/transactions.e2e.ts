@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { STUB_TX } from '../support/stubTx';
 import { assertNoErrorOnScreen, useWorkbench } from './support/session';
-import { activeEditor, answerInputBox, cropAround, editorText, hoverUntil, openFromExplorer, poll, runCommand } from './support/workbench';
+import { activeEditor, answerInputBox, cropAround, editorText, hoverUntil, openFromExplorer, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** The failed ft_transfer of the stub's records (test/fixtures/tx/failed-ft-transfer.json), in transactions.md too. */
 const FAILED = '8BVgYKBTDFQ8m8VS5Kqr7qw5xeGuKDVB4Bvq8MSNandG';
@@ -51,10 +51,7 @@ describe('NEAR Lens transactions by hash in the browser', function () {
   it('hovers a hash in a file: ✓ succeeded, signer → receiver, the relayed call, the fee exactly', async () => {
     const { page, stub } = wb;
     // NEAR Lens has activated once its status-bar item shows the network.
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     await openFromExplorer(page, 'transactions.md');
     stub.clearRequests();
     const { text, hover } = await hoverUntil(page, await pieceOnScreen(page, STUB_TX.delegate), /✓ succeeded/);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expectedAccount, exactNear, shownBytes, shownNear, stubHeadBlock } from './support/figures';
 import { ROOT } from './support/packaging';
 import { useWorkbench } from './support/session';
-import { answerInputBox, editorText, hoverUntil, openFromExplorer, panelFrame, pickQuickItem, poll, runCommand } from './support/workbench';
+import { answerInputBox, editorText, hoverUntil, openFromExplorer, panelFrame, pickQuickItem, poll, runCommand, nearLensActive } from './support/workbench';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; displayName: string };
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -32,10 +32,7 @@ describe('the web build in the Web Worker extension host (packaged .vsix, remote
 
   it('hovering alice.near in sample.ts shows the stub’s figures, fetched from the worker', async () => {
     const { page } = wb;
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     const from = wb.stub.requests.length;
     await openFromExplorer(page, 'sample.ts');
     const { text } = await hoverUntil(page, 'alice.near', /Total owned:/);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { ROOT, packageVsix } from './support/packaging';
-import { SCREENSHOTS, answerInputBox, poll, runCommand, startWorkbench } from './support/workbench';
+import { SCREENSHOTS, answerInputBox, poll, runCommand, startWorkbench, nearLensActive } from './support/workbench';
 import type { Workbench } from './support/workbench';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
@@ -57,10 +57,7 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
 
   it("the stub's REST port: the box stays open with the URL and says it answered, but not as a NEAR node", async () => {
     const { page, stub } = wb!;
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
     await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
@@ -126,10 +123,7 @@ describe("every word true: the web build's Set API Key… in the Web Worker host
 
   it('the prompt names no place before the choice; each choice fits its line; the answer and the status bar say memory', async () => {
     const { page } = wb!;
-    await page
-      .locator('.statusbar-item')
-      .filter({ hasText: /NEAR custom/ })
-      .waitFor({ timeout: 60_000 });
+    await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Set API Key…');
     const widget = page.locator('.quick-input-widget');
     await poll(async () => /Set API key of the custom network/.test(await widget.locator('.quick-input-title').innerText()), 'the key prompt');

@@ -148,6 +148,14 @@ export async function startWorkbench(o: WorkbenchOptions): Promise<Workbench> {
 // ------------------------------------------------------------------------------------------------ UI helpers
 
 /** Polls `fn` until it returns a truthy value; throws `what` with the last value after `timeoutMs`. */
+/** Waits until NEAR Lens is active: its status-bar item, "NEAR custom" (the tests' user settings), is drawn. */
+export async function nearLensActive(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page
+    .locator('.statusbar-item')
+    .filter({ hasText: /NEAR custom/ })
+    .waitFor({ timeout: timeoutMs });
+}
+
 export async function poll<T>(fn: () => Promise<T>, what: string, timeoutMs = 30_000, everyMs = 250): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

@@ -21,6 +21,12 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app') ?? document.body;
+// The live region: one short sentence when the figures are asked for or come (the page itself is redrawn silently,
+// or a screen reader would read the whole panel again on each refresh). A failure is the banner's (role="alert").
+const announce = document.getElementById('announce');
+const say = (text: string): void => {
+  if (announce) announce.textContent = text;
+};
 const historyHost: HistoryHost = { post: (m) => vscode.postMessage(m), render: () => render() };
 const txHost = { post: (m: TxRequest) => vscode.postMessage(m), render: () => render() };
 
@@ -220,12 +226,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       loading = true;
       if (state?.accountId !== msg.accountId) state = { accountId: msg.accountId };
       vscode.setState(state);
+      say(`Loading ${msg.accountId}…`);
       break;
     case 'account':
       loading = false;
       error = '';
       state = { accountId: msg.data.accountId, data: msg.data };
       vscode.setState(state);
+      say(`${msg.data.accountId} updated: data from ${msg.data.updatedAt}.`);
       break;
     case 'error':
       loading = false;

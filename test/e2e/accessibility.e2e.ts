@@ -200,6 +200,12 @@ describe('accessibility of the balance panel: axe-core, the chart as text, a key
     await poll(async () => wb.stub.requests.slice(from).some((r) => r.host === 'api' && r.path.includes('here.tg')), 'the refresh reaching the stub');
     await poll(async () => (await frame.locator('header button[data-key="refresh"]').innerText()) === 'Refresh', 'the refresh to end');
     assert.equal((await focused())?.key, 'refresh', 'the focus stays on Refresh through the redraw');
+    // A screen reader hears one sentence, not the whole panel again: the page is not a live region, #announce is.
+    assert.equal(await frame.locator('main#app').getAttribute('aria-live'), null, 'the redrawn page is not announced');
+    await poll(
+      async () => /^here\.tg updated: data from .+\.$/.test(await frame.locator('#announce[role="status"]').innerText()),
+      'the live region saying the refresh',
+    );
 
     // Space on "30 days": History asks for it (aria-pressed), the focus stays on the button.
     for (let i = 0; i < controls.length && (await focused())?.key !== 'range-30d'; i++) await page.keyboard.press('Tab');

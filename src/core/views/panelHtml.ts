@@ -47,7 +47,8 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <title>NEAR Lens balance</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="status">Loading…</p></main>
+<main id="app"><p class="status">Loading…</p></main>
+<p id="announce" class="announce" role="status"></p>
 <script nonce="${nonce}" src="${escapeHtml(o.scriptUri)}"></script>
 </body>
 </html>`;

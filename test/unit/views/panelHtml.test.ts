@@ -37,6 +37,13 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('panel HTML and CSP', () => {
+  it('announces through one status line, not the whole page: #app is not a live region', () => {
+    const page = html().html;
+    assert.match(page, /<main id="app">/);
+    assert.match(page, /<p id="announce" class="announce" role="status"><\/p>/);
+    assert.doesNotMatch(page, /aria-live/);
+  });
+
   it('has the strict CSP', () => {
     const { html: page, nonce } = html();
     const d = directives(cspOf(page));

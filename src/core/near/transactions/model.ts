@@ -65,8 +65,9 @@ export interface TransactionModel {
 interface Outcome {
   id: string;
   status: unknown;
-  gasBurnt: bigint;
-  tokensBurnt: bigint;
+  /** Exact digits. */
+  gasBurnt: string;
+  tokensBurnt: string;
   logs: string[];
   blockHash?: string;
   blockHeight?: string;
@@ -86,8 +87,8 @@ function toOutcome(v: unknown): Outcome {
   const out: Outcome = {
     id: str(v['id'], 'outcome id'),
     status: o['status'],
-    gasBurnt: BigInt(dec(o['gas_burnt'], 'gas burnt')),
-    tokensBurnt: BigInt(dec(o['tokens_burnt'], 'tokens burnt')),
+    gasBurnt: dec(o['gas_burnt'], 'gas burnt'),
+    tokensBurnt: dec(o['tokens_burnt'], 'tokens burnt'),
     logs,
   };
   if (typeof v['block_hash'] === 'string') out.blockHash = v['block_hash'];
@@ -156,11 +157,11 @@ function build(
     const o = byId.get(final.next);
     final = o ? ownStatus(o.status) : { status: 'pending' };
   }
-  let gas = txOutcome.gasBurnt;
-  let tokens = txOutcome.tokensBurnt;
+  let gas = BigInt(txOutcome.gasBurnt);
+  let tokens = BigInt(txOutcome.tokensBurnt);
   const models: ReceiptModel[] = outcomes.map((o) => {
-    gas += o.gasBurnt;
-    tokens += o.tokensBurnt;
+    gas += BigInt(o.gasBurnt);
+    tokens += BigInt(o.tokensBurnt);
     const own = ownStatus(o.status);
     const r = receipts.get(o.id);
     const m: ReceiptModel = {
@@ -168,8 +169,8 @@ function build(
       predecessorId: r?.predecessorId ?? '',
       receiverId: r?.receiverId ?? '',
       status: own.status,
-      gasBurnt: String(o.gasBurnt),
-      tokensBurnt: String(o.tokensBurnt),
+      gasBurnt: o.gasBurnt,
+      tokensBurnt: o.tokensBurnt,
       logs: o.logs,
       events: o.logs.length === 0 ? [] : eventsOf(o.logs),
       actions: r?.actions ?? [],

@@ -21,8 +21,120 @@ export function tryJson(text: string): unknown {
  * Throws like JSON.parse on a text that is not JSON.
  */
 export function parseJsonExact(text: string): unknown {
+  // JSON.parse first, then a walk of what it built for numbers past the safe range (none, the common case: done).
+  const value = JSON.parse(text) as unknown;
+  if (typeof value !== 'object' || value === null) return typeof value === 'number' && unsafe(value) ? rewritten(text) : value;
+  const found: Found[] = [];
+  if (!collect(value, found)) return rewritten(text);
+  if (found.length === 0) return value;
+  // Each unsafe number is an object member: its digits follow its key in the text, in the walk's order (document
+  // order: no integer-like keys, checked by collect). An unsafe array element, or a key not found as written: the
+  // whole text is read again by the rewriting path.
+  let cursor = 0;
+  let key: string | undefined;
+  let tail = '';
+  for (const [o, k] of found) {
+    if (Array.isArray(o) || typeof k !== 'string') return rewritten(text);
+    if (k !== key) {
+      key = k;
+      tail = JSON.stringify(k).slice(1);
+      // A key beginning as a string may end (white space, `,` `:` `]` `}`), or an empty one: its opening quote might
+      // close a string. The rewriting path reads those.
+      if (tail.length < 2 || /^[\s,:\]}]/.test(tail)) return rewritten(text);
+    }
+    const at = memberDigits(text, tail, o[k] as number, cursor);
+    if (at === -1) return rewritten(text);
+    const end = tokenEnd(text, at);
+    if (integerToken(text, at, end)) o[k] = text.slice(at, end);
+    cursor = end;
+  }
+  return value;
+}
+
+/** An unsafe number where it sits: its object (or array) and key (or index). */
+type Found = [holder: Record<string, unknown> | unknown[], key: string | number];
+
+/** Past the safe range (a rounded integer, or a float as large). */
+const unsafe = (n: number): boolean => n > Number.MAX_SAFE_INTEGER || n < Number.MIN_SAFE_INTEGER;
+
+/**
+ * Every unsafe number under `v`, in the order JSON.parse wrote them; false when an object has a key starting with a
+ * digit (V8 lists integer-like keys first, out of document order) and an unsafe number was found.
+ */
+function collect(v: object, out: Found[]): boolean {
+  return walk(v as Record<string, unknown>, out) || out.length === 0;
+}
+
+/** collect's walk (a plain function: no closure made per call); false when a key starts with a digit. */
+function walk(holder: Record<string, unknown> | unknown[], out: Found[]): boolean {
+  let ordered = true;
+  if (Array.isArray(holder)) {
+    for (let i = 0; i < holder.length; i++) {
+      const x = holder[i];
+      if (typeof x === 'number') {
+        if (unsafe(x)) out.push([holder, i]);
+      } else if (typeof x === 'object' && x !== null && !walk(x as Record<string, unknown>, out)) ordered = false;
+    }
+    return ordered;
+  }
+  for (const k in holder) {
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57) ordered = false;
+    const x = holder[k];
+    if (typeof x === 'number') {
+      if (unsafe(x)) out.push([holder, k]);
+    } else if (typeof x === 'object' && x !== null && !walk(x as Record<string, unknown>, out)) ordered = false;
+  }
+  return ordered;
+}
+
+/**
+ * Where the number token of member `"key": n` starts, at or after `from`; -1 if not found. `tail` is the key as JSON
+ * writes it without its opening quote (`key"`): searched for, it must have a quote before it, right after `{` or `,`.
+ * That is a key (inside a string a quote is escaped, so `"key"` cannot be matched there), and its token must read as
+ * `n` (a key written twice, or one nested earlier, holds another value).
+ */
+function memberDigits(text: string, tail: string, n: number, from: number): number {
+  for (let p = text.indexOf(tail, from + 1); p !== -1; p = text.indexOf(tail, p + 1)) {
+    if (text.charCodeAt(p - 1) !== 34 /* " */) continue;
+    let b = p - 2;
+    while (b >= 0 && isSpace(text.charCodeAt(b))) b--;
+    const before = text.charCodeAt(b);
+    if (before !== 123 /* { */ && before !== 44 /* , */) continue;
+    let j = p + tail.length;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== 58 /* : */) continue;
+    j++;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (Number(text.slice(j, tokenEnd(text, j))) === n) return j;
+  }
+  return -1;
+}
+
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
+
+/** The end of the number token starting at `at`. */
+function tokenEnd(text: string, at: number): number {
+  let j = at;
+  for (let c = text.charCodeAt(j); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = text.charCodeAt(++j));
+  return j;
+}
+
+/** Whether text[at, end) is an integer (no fraction, no exponent). */
+function integerToken(text: string, at: number, end: number): boolean {
+  for (let j = at; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 46 || c === 101 || c === 69) return false;
+  }
+  return true;
+}
+
+/**
+ * The rewriting path (an unsafe array element, a bare number, a key out of order): the text with each unsafe integer
+ * token written as a string of its digits, read by JSON.parse.
+ */
+function rewritten(text: string): unknown {
   // A number token of 16 digits or more (2^53 has 16) follows `:`, `,` or `[` (and white space), or starts the text.
-  // None (the common case): JSON.parse reads every number exactly.
   LONG_NUMBER.lastIndex = 0;
   let m = LONG_NUMBER.exec(text);
   if (m === null) return JSON.parse(text) as unknown;

@@ -75,6 +75,45 @@ describe('parseJsonExact', () => {
     );
   });
 
+  it('reads unsafe members in place: keys of every kind, nested, repeated, white space around', () => {
+    // A tree of objects (entries, keys may repeat), arrays, strings and integers, written with white space anywhere.
+    type Node = bigint | string | Node[] | { entries: [string, Node][] };
+    const key = fc.oneof(fc.string(), fc.constantFrom('t', 'block_timestamp', ':', ',', '"', '\\', ' t', 't"', '0', '12', '1x', ''));
+    const { node } = fc.letrec<{ node: Node }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
+        fc.string(),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.record({ entries: fc.array(fc.tuple(key, tie('node')), { maxLength: 4 }) }),
+      ),
+    }));
+    const space = fc.constantFrom('', ' ', '\n  ');
+    const render = (n: Node, ws: string): string =>
+      typeof n === 'bigint'
+        ? String(n)
+        : typeof n === 'string'
+          ? JSON.stringify(n)
+          : Array.isArray(n)
+            ? `[${ws}${n.map((x) => render(x, ws)).join(`,${ws}`)}]`
+            : `{${n.entries.map(([k, x]) => `${ws}${JSON.stringify(k)}${ws}:${ws}${render(x, ws)}`).join(',')}${ws}}`;
+    const expected = (n: Node): unknown => {
+      if (typeof n === 'bigint') return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : String(n);
+      if (typeof n === 'string') return n;
+      if (Array.isArray(n)) return n.map(expected);
+      // As JSON.parse: a repeated key keeps its first place and its last value.
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of n.entries) Object.defineProperty(o, k, { value: expected(x), enumerable: true, writable: true, configurable: true });
+      return o;
+    };
+    fc.assert(
+      fc.property(node, space, (n, ws) => {
+        assert.deepEqual(parseJsonExact(render(n, ws)), expected(n));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('throws on a text that is not JSON; tryJsonExact gives undefined', () => {
     assert.throws(() => parseJsonExact('{"a":18446744073709551615'));
     assert.equal(tryJsonExact('<html>18446744073709551615</html>'), undefined);

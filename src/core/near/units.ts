@@ -28,7 +28,7 @@ export interface Conversion {
 }
 
 /** An integer of `unit`'s smallest denomination as a decimal in `decimals` places, exact: "1500…0" → "1.5". */
-export function scaleDown(integer: bigint, decimals: number): string {
+export function scaleDown(integer: bigint | string, decimals: number): string {
   return trimZeros(new Exact(`${integer}e-${decimals}`).toFixed(decimals));
 }
 
@@ -43,8 +43,11 @@ const trimZeros = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, 
 
 /** yoctoNEAR → NEAR, exact ("1.5"), and the digits grouped for reading. */
 export function describeYocto(yocto: bigint): { near: string; yoctoGrouped: string } {
-  return { near: groupDecimal(scaleDown(yocto, YOCTO_DECIMALS)), yoctoGrouped: groupDigits(String(yocto)) };
+  return { near: yoctoNear(yocto), yoctoGrouped: groupDigits(String(yocto)) };
 }
+
+/** describeYocto's `near` alone, from the integer or its digits ("1,234.5"). */
+export const yoctoNear = (yocto: bigint | string): string => groupDecimal(scaleDown(yocto, YOCTO_DECIMALS));
 
 /** gas → TGas and PGas, exact, and the digits grouped ("30", "0.03", "30,000,000,000,000"). */
 export function describeGas(gas: bigint): { tgas: string; pgas: string; gasGrouped: string } {

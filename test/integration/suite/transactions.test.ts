@@ -3,7 +3,18 @@
 // look-up need the signer), and the key reaching the transactions host only as the other hosts' rules allow.
 import assert from 'node:assert/strict';
 import vscode = require('vscode');
-import { activateExtension, clearApiKey, hoverText, openFixture, positionOf, setApiKey, setUserSetting, waitFor } from '../support/editor';
+import {
+  activateExtension,
+  answerNextInputBox,
+  answerNextQuickPick,
+  clearApiKey,
+  hoverText,
+  openFixture,
+  positionOf,
+  setApiKey,
+  setUserSetting,
+  waitFor,
+} from '../support/editor';
 import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
 
 const DELEGATE = '8atrNKVjKmdWTZRmFNUXvoDz5UyiHyKiDk9V6yLWAXU8';
@@ -144,5 +155,70 @@ describe('transactions', function () {
       [],
     );
     await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
+  });
+
+  it('without a transactions API, Look Up Transaction asks for the signer: the ids near the hash in the file, then the watchlist', async () => {
+    await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
+    await setUserSetting('nearLens.watchlist', ['carol.near', 'bob.near']);
+    const { services } = await activateExtension();
+    await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false && services.settings.watchlist.length === 2, {
+      what: 'the RPC-only client and the watchlist',
+    });
+    const txDocument = async (hash: string): Promise<string> =>
+      (
+        await waitFor(
+          () => {
+            const d = vscode.window.activeTextEditor?.document;
+            return d?.uri.scheme === 'near-lens' && d.getText().startsWith(`// Transaction ${hash}`) ? d : undefined;
+          },
+          { timeoutMs: 15_000, what: `the document of ${hash}` },
+        )
+      ).getText();
+    // Hashes not read over RPC earlier in the session (a completed transaction is read once per host).
+    const TRANSFER = '4XogxjoB2EDVPb72cztMtvZVcR5jk8EjEAzFLQU7RoVX';
+    const senders = async (): Promise<unknown[]> =>
+      (await stubRequests())
+        .filter((r) => r.host === 'rpc')
+        .map((r) => r.body as { method?: string; params?: Record<string, unknown> })
+        .filter((b) => b.method === 'EXPERIMENTAL_tx_status')
+        .map((b) => b.params?.['sender_account_id']);
+    try {
+      // Chosen from the pick: a signer seen next to the hash in the file.
+      await openFixture('transactions.md');
+      const shown = answerNextQuickPick((items) => items.find((i) => i.label === 'bob.near'));
+      const done = vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: FAILED });
+      const { items, options } = await shown;
+      assert.match(options?.title ?? '', /signed/);
+      // The file's ids in their order, then the watchlist's (bob.near once), then a way to type another.
+      assert.deepEqual(
+        items.map((i) => i.label),
+        ['sweat-relayer.near', 'bob.near', 'alice.near', 'carol.near', 'Type the signer…'],
+      );
+      await done;
+      const text = await txDocument(FAILED);
+      assert.match(text, /✗ failed/);
+      assert.match(text, /EXPERIMENTAL_tx_status/);
+      assert.match(text, /"sender_account_id":"bob\.near"/);
+      assert.match(text, /Receipts:/);
+      assert.deepEqual(await senders(), ['bob.near']);
+      // Or typed: "Type the signer…" asks in an input box.
+      await resetStub();
+      await openFixture('transactions.md');
+      const typed = answerNextQuickPick((items) => items.find((i) => i.label === 'Type the signer…'));
+      const box = answerNextInputBox('alice.near');
+      const again = vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: TRANSFER });
+      await typed;
+      assert.match((await box)?.placeHolder ?? '', /signer/);
+      await again;
+      assert.match(await txDocument(TRANSFER), /✓ succeeded/);
+      assert.deepEqual(await senders(), ['alice.near']);
+      assert.deepEqual(
+        (await stubRequests()).filter((r) => r.host === 'tx'),
+        [],
+      );
+    } finally {
+      await setUserSetting('nearLens.watchlist', undefined);
+      await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
+    }
   });
 });

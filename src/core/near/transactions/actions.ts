@@ -4,7 +4,7 @@ import { badShape } from '../../errors';
 import { isRecord } from '../../json';
 import { base58Encode } from '../base58';
 import { base64Bytes } from '../contractValues';
-import { describeGas, describeYocto } from '../units';
+import { describeGas, yoctoNear } from '../units';
 
 export type ActionKind = 'CreateAccount' | 'Transfer' | 'FunctionCall' | 'AddKey' | 'DeleteKey' | 'DeployContract' | 'Stake' | 'DeleteAccount' | 'Delegate';
 
@@ -25,10 +25,12 @@ export type ActionModel =
   /** An action this version does not know (a newer protocol's): its name, as the service gave it. */
   | (ActionBase & { kind: 'Other'; name: string });
 
+const DIGITS = /^\d{1,40}$/;
+
 /** An unsigned integer as the service sends it (a safe JSON number, or the digits of a bigger one) as exact digits. */
 export function dec(v: unknown, field: string): string {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
-  if (typeof v === 'string' && /^\d{1,40}$/.test(v)) return v.replace(/^0+(?=\d)/, '');
+  if (typeof v === 'string' && DIGITS.test(v)) return v.length > 1 && v.charCodeAt(0) === 48 ? v.replace(/^0+(?=\d)/, '') : v;
   throw badShape(`The transaction record has ${typeof v === 'string' ? 'a malformed' : 'no'} ${field}.`);
 }
 
@@ -38,7 +40,7 @@ export const str = (v: unknown, field: string): string => {
 };
 
 /** "1.5 NEAR" with every digit (grouped), from yocto digits. */
-export const nearText = (yocto: string): string => `${describeYocto(BigInt(yocto)).near} NEAR`;
+export const nearText = (yocto: string): string => `${yoctoNear(yocto)} NEAR`;
 /** "30 TGas", exact. */
 export const tgasText = (gas: string): string => `${describeGas(BigInt(gas)).tgas} TGas`;
 

@@ -65,8 +65,9 @@ export interface TransactionModel {
 interface Outcome {
   id: string;
   status: unknown;
-  gasBurnt: bigint;
-  tokensBurnt: bigint;
+  /** Exact digits. */
+  gasBurnt: string;
+  tokensBurnt: string;
   logs: string[];
   blockHash?: string;
   blockHeight?: string;
@@ -77,24 +78,30 @@ interface Outcome {
 function toOutcome(v: unknown): Outcome {
   if (!isRecord(v) || !isRecord(v['outcome'])) throw badShape('The transaction record has an outcome of an unexpected shape.');
   const o = v['outcome'];
-  const logs = Array.isArray(o['logs']) ? o['logs'].filter((l): l is string => typeof l === 'string') : [];
-  return {
+  const list = o['logs'];
+  const logs = Array.isArray(list)
+    ? list.every((l) => typeof l === 'string')
+      ? (list as string[])
+      : list.filter((l): l is string => typeof l === 'string')
+    : [];
+  const out: Outcome = {
     id: str(v['id'], 'outcome id'),
     status: o['status'],
-    gasBurnt: BigInt(dec(o['gas_burnt'], 'gas burnt')),
-    tokensBurnt: BigInt(dec(o['tokens_burnt'], 'tokens burnt')),
+    gasBurnt: dec(o['gas_burnt'], 'gas burnt'),
+    tokensBurnt: dec(o['tokens_burnt'], 'tokens burnt'),
     logs,
-    ...(typeof v['block_hash'] === 'string' && { blockHash: v['block_hash'] }),
-    ...(v['block_height'] !== undefined && { blockHeight: dec(v['block_height'], 'block height') }),
-    ...(v['block_timestamp'] !== undefined && { timestamp: dec(v['block_timestamp'], 'block timestamp') }),
   };
+  if (typeof v['block_hash'] === 'string') out.blockHash = v['block_hash'];
+  if (v['block_height'] !== undefined) out.blockHeight = dec(v['block_height'], 'block height');
+  if (v['block_timestamp'] !== undefined) out.timestamp = dec(v['block_timestamp'], 'block timestamp');
+  return out;
 }
 
 /** NEP-297 events of the `EVENT_JSON:` lines (others, or broken JSON, are not events). */
 export function eventsOf(logs: readonly string[]): TxEvent[] {
   const out: TxEvent[] = [];
   for (const line of logs) {
-    if (!line.startsWith('EVENT_JSON:')) continue;
+    if (line.charCodeAt(0) !== 69 /* E */ || !line.startsWith('EVENT_JSON:')) continue;
     let v: unknown;
     try {
       v = parseJsonExact(line.slice(11));
@@ -117,6 +124,8 @@ export function eventsOf(logs: readonly string[]): TxEvent[] {
 function ownStatus(status: unknown): { status: TxStatus; failure?: string; next?: string; returned?: CallResult } {
   if (isRecord(status)) {
     if (typeof status['SuccessValue'] === 'string') {
+      // Most receipts return nothing: no bytes to decode.
+      if (status['SuccessValue'] === '') return { status: 'success' };
       const bytes = base64Bytes(status['SuccessValue']) ?? new Uint8Array();
       return { status: 'success', ...(bytes.length > 0 && { returned: decodeCallResult(bytes) }) };
     }
@@ -148,30 +157,31 @@ function build(
     const o = byId.get(final.next);
     final = o ? ownStatus(o.status) : { status: 'pending' };
   }
-  let gas = txOutcome.gasBurnt;
-  let tokens = txOutcome.tokensBurnt;
+  let gas = BigInt(txOutcome.gasBurnt);
+  let tokens = BigInt(txOutcome.tokensBurnt);
   const models: ReceiptModel[] = outcomes.map((o) => {
-    gas += o.gasBurnt;
-    tokens += o.tokensBurnt;
+    gas += BigInt(o.gasBurnt);
+    tokens += BigInt(o.tokensBurnt);
     const own = ownStatus(o.status);
     const r = receipts.get(o.id);
-    return {
+    const m: ReceiptModel = {
       id: o.id,
       predecessorId: r?.predecessorId ?? '',
       receiverId: r?.receiverId ?? '',
       status: own.status,
-      ...(own.failure !== undefined && { failure: own.failure }),
-      gasBurnt: String(o.gasBurnt),
-      tokensBurnt: String(o.tokensBurnt),
+      gasBurnt: o.gasBurnt,
+      tokensBurnt: o.tokensBurnt,
       logs: o.logs,
-      events: eventsOf(o.logs),
-      ...(own.returned && { returned: own.returned }),
+      events: o.logs.length === 0 ? [] : eventsOf(o.logs),
       actions: r?.actions ?? [],
       refund: r?.predecessorId === 'system',
-      ...(o.blockHash !== undefined && { blockHash: o.blockHash }),
-      ...(o.blockHeight !== undefined && { blockHeight: o.blockHeight }),
-      ...(o.timestamp !== undefined && { timestamp: o.timestamp }),
     };
+    if (own.failure !== undefined) m.failure = own.failure;
+    if (own.returned) m.returned = own.returned;
+    if (o.blockHash !== undefined) m.blockHash = o.blockHash;
+    if (o.blockHeight !== undefined) m.blockHeight = o.blockHeight;
+    if (o.timestamp !== undefined) m.timestamp = o.timestamp;
+    return m;
   });
   const height = at?.height ?? txOutcome.blockHeight;
   const timestamp = at?.timestamp ?? txOutcome.timestamp;

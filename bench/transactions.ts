@@ -70,7 +70,7 @@ export async function txReadRow(): Promise<Row> {
     measured: fmtSummary(r.a, 'ms', 3),
     baseline: fmtSummary(r.b, 'ms', 3),
     ratio: `${ratio.toFixed(2)} ×`,
-    target: '≤ 1.5 × (#33)',
+    target: ratio <= 1.5 ? '≤ 1.5 × (#33)' : '≤ 1.5 × (#33): NOT MET, reported (see notes)',
     // Reported, not yet enforced: about 3.3 × at first, about 2 × once the exact reader became JSON.parse plus a walk of
     // what it built (itself about 1.3 ×); the model's own work (every receipt's actions with their NEAR amounts through
     // big.js, each EVENT_JSON log parsed) is about 0.6 × on its own, so 1.5 × is not reached by reading faster alone.

@@ -7,13 +7,14 @@ import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../core/manifest';
 import { accountIdError } from '../../core/near/ids';
 import { scaleUp } from '../../core/near/units';
 import { invalidInput } from '../../core/errors';
+import type { AccountFull } from '../../core/near/account';
 import type { AccessKeyInfo, NearClient, ViewAccount } from '../../core/service/client';
 import { withChanges } from '../../core/views/changesNodes';
 import type { ChangesView } from '../../core/views/changesNodes';
 import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
 import { alertsFor, DEFAULT_ALERTS } from '../../core/watch/changeText';
 import type { Alert, AlertSettings } from '../../core/watch/changeText';
-import { diffSnapshots, isSnapshot, snapshotOf } from '../../core/watch/snapshot';
+import { carriedSnapshotOf, changeId, diffSnapshots, isSnapshot, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
 import type { Change, Snapshot } from '../../core/watch/snapshot';
 import { accountIdFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
@@ -55,6 +56,8 @@ export interface EngineHost {
 }
 
 const isRead = (r: unknown): r is Read => typeof r === 'object' && r !== null && 'view' in r && 'keys' in r;
+/** What `read` answers when the last snapshot's code hash and keys still hold (storage unchanged, read recently). */
+const CARRY = { carry: true } as const;
 
 export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProvider {
   readonly #host: EngineHost;
@@ -64,7 +67,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   /** Screen-reader sentences of the nodes built last, by node id. */
   readonly #sentences = new Map<string, string>();
   /** The transactions since each changed account's snapshot, by `<network>|<id>` (a network with a transactions API). */
-  readonly #txs = new Map<string, { from: number | undefined; to: number | undefined; got: ChangesView['transactions'] }>();
+  readonly #txs = new Map<string, { from: number | undefined; what: string; got: ChangesView['transactions'] }>();
   /** The client each account was last read with. */
   readonly #clients = new Map<string, NearClient>();
   /** The accounts' network names as last loaded (the key of their snapshots). */
@@ -127,9 +130,14 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
 
   // ------------------------------------------------------------ reads
 
-  /** The code hash and keys beside /full: two RPC reads, cached as the client caches them unless `fresh`. */
-  async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+  /**
+   * The code hash and keys beside /full: two RPC reads (cached as the client caches them unless `fresh`), only when
+   * keysReadNeeded says so — else the last snapshot's are carried over (CARRY) and the refresh costs /full alone.
+   */
+  async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {
     this.#clients.set(accountId, client);
+    const w = this.#get(network, accountId);
+    if (!keysReadNeeded(w?.latest ?? w?.seen, full, Date.now())) return CARRY;
     try {
       const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
       return { view: view.result, keys: keys.result } satisfies Read;
@@ -145,11 +153,14 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const id = e.accountId;
     this.#networks.set(id, e.network);
     // A missing account has no code or keys to read; otherwise both RPC reads must have answered (no partial read).
+    // A carried read (CARRY) takes the last snapshot's code hash and keys: only while its storage is still /full's.
+    const w = this.#get(e.network, id);
+    const last = w?.latest ?? w?.seen;
     let snap: Snapshot;
     if (full.state === null) snap = snapshotOf(full, null, [], Date.now());
     else if (isRead(read)) snap = snapshotOf(full, read.view, read.keys, Date.now());
+    else if (read === CARRY && last && !keysReadNeeded(last, full, Date.now(), Infinity)) snap = carriedSnapshotOf(full, last, Date.now());
     else return;
-    const w = this.#get(e.network, id);
     if (!w) {
       void this.#put(e.network, id, { seen: snap, alerted: [] });
       return;
@@ -161,19 +172,21 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     this.updateBadge();
     this.#decorations.fire(decorationUri(id));
     for (const a of alerts) void this.#say(id, a);
-    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, snap.blockHeight);
+    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, changes.map(changeId).join('\n'));
   }
 
   /**
    * The account's transactions since the snapshot's block, the likely causes of its changes: one request to the
-   * transactions API (on a network that has one), once per block range; the Changes node shows them when they come.
+   * transactions API (on a network that has one), once per snapshot block and set of changes (a read that carried its
+   * keys over has the same block: a new change, or a failed request, asks again); the Changes node shows them when they come.
    */
-  async #transactions(network: string, id: string, from: number | undefined, to: number | undefined): Promise<void> {
+  async #transactions(network: string, id: string, from: number | undefined, what: string): Promise<void> {
     const client = this.#clients.get(id);
     const key = `${network}|${id}`;
     const had = this.#txs.get(key);
-    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.to === to)) return;
-    this.#txs.set(key, { from, to, got: undefined });
+    const failed = had?.got !== undefined && 'error' in had.got;
+    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.what === what && !failed)) return;
+    this.#txs.set(key, { from, what, got: undefined });
     let got: ChangesView['transactions'];
     try {
       const page = await client.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
@@ -189,7 +202,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       got = { error: e instanceof Error ? e.message : String(e) };
     }
     if (this.#txs.get(key)?.from !== from) return;
-    this.#txs.set(key, { from, to, got });
+    this.#txs.set(key, { from, what, got });
     this.#host.rerender();
   }
 

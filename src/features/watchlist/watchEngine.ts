@@ -250,7 +250,8 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     if (!w?.latest) return undefined;
     return {
       since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
-      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined ? {} : { blockHeight: w.latest.blockHeight }) },
+      // A carried read's block is its keys' read, before its state: no upper bound of "changed between blocks" then.
+      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined || w.latest.keysTime !== undefined ? {} : { blockHeight: w.latest.blockHeight }) },
       changes: diffSnapshots(w.seen, w.latest),
       ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
     };

@@ -23,6 +23,8 @@ const history: {
   since: number;
   /** The table of points (the chart's text alternative) is open. */
   pointsOpen: boolean;
+  /** On a node without an archival URL: the ranges within the blocks it keeps, and why the others are not offered. */
+  kept?: { ranges: HistoryRange[]; note: string };
 } = {
   phase: 'blocks',
   done: 0,
@@ -58,11 +60,13 @@ export function historySection(host: HistoryHost): HTMLElement {
   picker.setAttribute('aria-label', 'History range');
   for (const r of HISTORY_RANGES) {
     const waiting = history.loading && history.range === r;
-    const b = busy(el('button', 'range', RANGE_LABEL[r]), `range-${r}`, waiting);
+    const offered = !history.kept || history.kept.ranges.includes(r);
+    const b = busy(el('button', 'range', RANGE_LABEL[r]), `range-${r}`, waiting || !offered);
     b.dataset['range'] = r;
     b.setAttribute('aria-pressed', String(history.range === r));
+    if (!offered) b.title = history.kept?.note ?? '';
     b.addEventListener('click', () => {
-      if (waiting) return;
+      if (waiting || !offered) return;
       Object.assign(history, { range: r, loading: true, phase: 'blocks', done: 0, total: 0, error: '', since: 0 });
       host.post({ type: 'history', range: r });
       host.render();
@@ -70,6 +74,7 @@ export function historySection(host: HistoryHost): HTMLElement {
     picker.append(b);
   }
   s.append(picker);
+  if (history.kept && history.kept.ranges.length < HISTORY_RANGES.length) s.append(el('p', 'note', history.kept.note));
   if (history.loading) {
     // Two phases of `total` steps each: finding each date's block, then loading its amounts.
     const { phase, done, total } = history;
@@ -239,6 +244,7 @@ function compare(d: HistoryViewModel, host: HistoryHost): HTMLElement {
 /** Takes a History message from the host: a range's figures, why it failed, or how far its loading is. */
 export function receiveHistory(msg: HistoryHostMessage): void {
   if (msg.type === 'history') Object.assign(history, { range: msg.data.range, data: msg.data, loading: false, error: '' });
+  else if (msg.type === 'historyKept') history.kept = { ranges: msg.ranges, note: msg.note };
   else if (msg.type === 'historyError') Object.assign(history, { range: msg.range, loading: false, error: msg.message });
   else Object.assign(history, { range: msg.range, loading: true, phase: msg.phase, done: msg.done, total: msg.total });
 }

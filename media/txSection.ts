@@ -38,6 +38,7 @@ export function txSection(host: TxHost): HTMLElement {
   if (!d?.started) {
     const b = el('button', undefined, loading ? 'Loading…' : 'Show transactions');
     b.type = 'button';
+    b.dataset['key'] = 'tx-show';
     b.disabled = loading;
     b.addEventListener('click', () => ask(host, 0, true));
     s.append(el('p', 'empty', 'The account’s transactions, newest first, from the transactions API. ', b));
@@ -73,6 +74,8 @@ function filters(host: TxHost, loading: boolean): HTMLElement {
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', 'Filter the transactions');
   const select = el('select');
+  // data-key: the panel finds the focused control again after a redraw by it (and the E2E names it so).
+  select.dataset['key'] = 'tx-direction';
   select.disabled = loading;
   for (const dir of TX_DIRECTIONS) {
     const o = el('option', undefined, DIRECTION_LABEL[dir]);
@@ -91,6 +94,7 @@ function filters(host: TxHost, loading: boolean): HTMLElement {
     c.checked = txs.filter[key];
     c.disabled = loading;
     c.dataset['filter'] = key;
+    c.dataset['key'] = `tx-${key}`;
     c.addEventListener('change', () => {
       txs.filter[key] = c.checked;
       ask(host, 0, true);
@@ -118,6 +122,7 @@ function pager(host: TxHost, d: TxTableView, loading: boolean): HTMLElement {
   const button = (text: string, enabled: boolean, page: number, reload = false): HTMLButtonElement => {
     const b = el('button', 'secondary', text);
     b.type = 'button';
+    b.dataset['key'] = `tx-${text.toLowerCase()}`;
     b.disabled = loading || !enabled;
     b.addEventListener('click', () => ask(host, page, reload));
     return b;

@@ -81,7 +81,8 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();
-  const cache = new TtlCache({ maxEntries: CACHE_ENTRIES });
+  /** Made with the first client (a look-up), not at activation: until then there is nothing to cache or drop. */
+  let cache: TtlCache | undefined;
   const emitter = new vscode.EventEmitter<void>();
   let settings = readSettings();
   /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
@@ -101,7 +102,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     if (now !== lastConnection) {
       lastConnection = now;
       connectionCount++;
-      cache.invalidate();
+      cache?.invalidate();
       // Other terms (a key cleared or changed, other hosts): no retry of an old client goes out with the old ones.
       for (const c of old) c.close();
     }
@@ -117,7 +118,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     if (network === 'custom' && settings.network !== 'custom')
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
-    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, cache, log)));
+    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log)));
     return { client, network };
   };
 
@@ -158,7 +159,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     dispose: () => {
       for (const c of clients.values()) c.close(); // no retry goes out after deactivation
       clients.clear();
-      cache.invalidate();
+      cache?.invalidate();
       for (const d of disposables.splice(0)) d.dispose();
     },
   };

@@ -24,5 +24,6 @@ export function isHistoryHostMessage(v: unknown): v is HistoryHostMessage {
     fields({ type: type('history'), data: MODEL }),
     fields({ type: type('historyProgress'), range: isRange, phase: (v) => v === 'blocks' || v === 'balances', done: count, total: count }),
     fields({ type: type('historyError'), range: isRange, message: isStr }),
+    fields({ type: type('historyKept'), ranges: list(isRange, 3), note: isStr }),
   ].some((check) => check(v));
 }

@@ -40,7 +40,9 @@ export type HistoryHostMessage =
   | { type: 'history'; data: HistoryViewModel }
   /** Finding each date's block, then loading each point's amounts: `done` of `total` in that phase. */
   | { type: 'historyProgress'; range: HistoryRange; phase: 'blocks' | 'balances'; done: number; total: number }
-  | { type: 'historyError'; range: HistoryRange; message: string };
+  | { type: 'historyError'; range: HistoryRange; message: string }
+  /** A node without an archival URL: the ranges within the blocks it keeps, and the note that says why the others are not. */
+  | { type: 'historyKept'; ranges: HistoryRange[]; note: string };
 
 /** The webview asks for the history of a range. */
 export interface HistoryRequest {

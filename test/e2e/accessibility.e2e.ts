@@ -169,9 +169,10 @@ describe('accessibility of the balance panel: axe-core, the chart as text, a key
           visible: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1 && !transparent,
         };
       });
-    // Every control on screen (a closed disclosure's table is not: Tab rightly passes it by).
+    // Every control on screen that takes the focus (a closed disclosure's table is not, nor a disabled button such as
+    // the Transactions table's Newer on its first page: Tab rightly passes them by).
     const controls = await frame
-      .locator('button, select, summary, [tabindex="0"], a[href]')
+      .locator('button:not(:disabled), select:not(:disabled), input:not(:disabled):not([type="hidden"]), summary, [tabindex="0"], a[href]')
       .evaluateAll((es) =>
         es
           .filter((e) => e.getClientRects().length > 0 && !e.closest('details:not([open]) > :not(summary)'))

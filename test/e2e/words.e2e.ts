@@ -98,8 +98,9 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const rows = await poll(async () => {
       const r = await widget.locator('.quick-input-list .monaco-list-row').allInnerTexts();
-      return r.some((t) => t.includes('Local node…')) ? r : undefined;
-    }, 'the network pick');
+      // Every row drawn (the list may draw in more than one pass): Local node… and the network in use.
+      return r.some((t) => t.includes('Local node…')) && r.some((t) => t.includes('in use: local')) ? r : undefined;
+    }, 'the network pick with its rows');
     assert.ok(
       rows.some((r) => r.includes(`in use: local · ${node}, RPC only`)),
       JSON.stringify(rows),

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
-import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
+import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GENESIS_HEIGHT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
 import { TxData, txReply, txRpcResult } from './stubTx';
 
 export type StubHost = 'api' | 'tx' | 'rpc' | 'archival' | 'foreign';
@@ -513,7 +513,30 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     if (method === 'status' || method === 'health') {
       const head = headNow();
       const hash = now ? blockByHeight(head)!.header.hash : data.headHash;
-      return ok(method === 'health' ? null : { chain_id: 'testnet', sync_info: { latest_block_height: head, latest_block_hash: hash, syncing: false } });
+      if (method === 'health') return ok(null);
+      // As nearcore: the oldest block this node keeps (a regular node: the last STUB_GC_WINDOW; an archival one: all).
+      const earliest = host === 'rpc' ? Math.max(now ? CHAIN_GENESIS_HEIGHT : 1, head - STUB_GC_WINDOW) : now ? CHAIN_GENESIS_HEIGHT : 1;
+      const timeOf = (h: number): { hash: string; time: string } => {
+        const b = (now ? blockByHeight(h) : data.blockAt(h)) as { header: { hash: string; timestamp_nanosec: string } } | undefined;
+        const ns = BigInt(b?.header.timestamp_nanosec ?? '0');
+        return {
+          hash: b?.header.hash ?? '',
+          time: `${new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 19)}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`,
+        };
+      };
+      const e = timeOf(earliest);
+      return ok({
+        chain_id: 'testnet',
+        sync_info: {
+          latest_block_height: head,
+          latest_block_hash: hash,
+          latest_block_time: timeOf(head).time,
+          earliest_block_height: earliest,
+          earliest_block_hash: e.hash,
+          earliest_block_time: e.time,
+          syncing: false,
+        },
+      });
     }
     if (method !== 'query') {
       return json(

@@ -1,7 +1,7 @@
 // Sanity of the loopback stub itself (test/support/stub.ts): real shapes, recording, faults.
 import { strict as assert } from 'node:assert';
-import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
-import { accountAt, blockHash, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, SKIPPED_RUN, timestampAt } from '../support/chain';
+import { startStub, STUB_GC_WINDOW, STUB_HEAD_HEIGHT } from '../support/stub';
+import { accountAt, blockHash, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, CHAIN_GENESIS_HEIGHT, headHeight, SKIPPED_RUN, timestampAt } from '../support/chain';
 import type { Stub } from '../support/stub';
 import { useStub } from '../support/fixture';
 
@@ -90,6 +90,25 @@ describe('stub service: the model chain', () => {
     assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: SKIPPED_RUN.from })).error?.cause.name, 'UNKNOWN_BLOCK');
     assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: HEAD + 1 })).error?.cause.name, 'UNKNOWN_BLOCK');
     assert.equal((await call(stub.archivalRpcUrl, 'block', { block_id: blockHash(HEAD - 5) })).result?.header?.height, HEAD - 5);
+  });
+
+  it("says in status which blocks each node keeps, as nearcore's sync_info.earliest_block_* (regular: the GC window; archival: all)", async () => {
+    type Status = { result?: { sync_info?: { earliest_block_height?: number; earliest_block_time?: string; latest_block_height?: number } } };
+    const regular = ((await call(stub.rpcUrl, 'status', [])) as Status).result?.sync_info;
+    const archival = ((await call(stub.archivalRpcUrl, 'status', [])) as Status).result?.sync_info;
+    assert.equal(regular?.latest_block_height, HEAD);
+    assert.equal(regular?.earliest_block_height, HEAD - STUB_GC_WINDOW);
+    assert.equal(archival?.earliest_block_height, CHAIN_GENESIS_HEIGHT);
+    const ns = timestampAt(HEAD - STUB_GC_WINDOW);
+    assert.equal(
+      regular?.earliest_block_time,
+      `${new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 19)}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`,
+    );
+    assert.equal(
+      (await call(stub.rpcUrl, 'block', { block_id: HEAD - STUB_GC_WINDOW })).result?.header?.height,
+      HEAD - STUB_GC_WINDOW,
+      'the earliest is served',
+    );
   });
 
   it('answers view_account at past heights: the balance changes, UNKNOWN_ACCOUNT before the account existed', async () => {

@@ -131,28 +131,34 @@ function returnedText(v: CallResult): string {
 
 /** The Look Up Transaction document: summary and receipt tree as `//` comments (one line each), then the model as JSON. */
 export function transactionDocument(t: TransactionModel, network: TxNetwork, curl?: string): string {
-  const c = (s: string): string => `// ${sanitizeText(s, 400)}`;
+  // The indent is ours, outside the sanitized text (which folds white space): the receipt tree reads as a tree.
+  const c = (s: string, indent = 0): string => `// ${' '.repeat(indent)}${sanitizeText(s, 400)}`;
   const [logs, events] = logCount(t);
   const out = [c(`Transaction ${t.hash} · ${STATUS[t.status]} · ${network}`)];
   if (curl) out.push(c(curl.length > 2000 ? curl.slice(0, 2000) : curl));
   out.push(c(`${t.signerId} → ${t.receiverId}`));
   if (t.failure) out.push(c(`Failed: ${t.failure}`));
   out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`));
-  out.push(c(`Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} logs, ${events} events`));
+  out.push(
+    c(
+      `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,
+    ),
+  );
   out.push(c('Actions:'));
-  for (const a of t.actions) out.push(c(`  ${actionLine(a, false)}`));
+  for (const a of t.actions) out.push(c(actionLine(a, false), 2));
   out.push(c('Receipts:'));
   for (const r of t.receipts) {
     out.push(
       c(
-        `  ${STATUS[r.status]} ${r.id} ${r.predecessorId} → ${r.receiverId}${r.refund ? ' (refund)' : ''} · ${tgasText(r.gasBurnt)} · fee ${nearText(r.tokensBurnt)}`,
+        `${STATUS[r.status]} ${r.id} ${r.predecessorId} → ${r.receiverId}${r.refund ? ' (refund)' : ''} · ${tgasText(r.gasBurnt)} · fee ${nearText(r.tokensBurnt)}`,
+        2,
       ),
     );
-    for (const a of r.actions) out.push(c(`      ${actionLine(a, false)}`));
-    if (r.failure) out.push(c(`      failed: ${r.failure}`));
-    for (const l of r.logs) if (!l.startsWith('EVENT_JSON:')) out.push(c(`      log: ${l}`));
-    for (const e of r.events) out.push(c(`      event ${e.standard} ${e.event} ${JSON.stringify(e.data ?? null)}`));
-    if (r.returned) out.push(c(`      ${returnedText(r.returned)}`));
+    for (const a of r.actions) out.push(c(`${actionLine(a, false)}`, 6));
+    if (r.failure) out.push(c(`failed: ${r.failure}`, 6));
+    for (const l of r.logs) if (!l.startsWith('EVENT_JSON:')) out.push(c(`log: ${l}`, 6));
+    for (const e of r.events) out.push(c(`event ${e.standard} ${e.event} ${JSON.stringify(e.data ?? null)}`, 6));
+    if (r.returned) out.push(c(`${returnedText(r.returned)}`, 6));
   }
   return `${out.join('\n')}\n${JSON.stringify(t, null, 2)}\n`;
 }

@@ -66,7 +66,9 @@ function txChildren(acc: string, network: string, state: TxTreeState, nowMs: num
   const err = state.error && sanitizeText(state.error.message, 300);
   if (!h) {
     if (state.loading || !err) return [loading('Loading…')];
-    return [act(acc, path('error'), 'error', `Failed: ${err}`, { ...ERROR, tooltip: err, a11y: `Loading the transactions failed: ${err}` })];
+    // The label stays one short line (a tree row), the whole message in its tooltip and spoken label.
+    const short = sanitizeText(err, 120);
+    return [act(acc, path('error'), 'error', `Failed: ${short}`, { ...ERROR, tooltip: err, a11y: `Loading the transactions failed: ${err}` })];
   }
   const rows: ActionNode[] = h.rows.map((r) => {
     const v = txRowView(r, h.details.get(r.hash), nowMs);

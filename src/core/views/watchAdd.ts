@@ -44,6 +44,15 @@ export function parseAccountIds(text: string): { ids: string[]; skipped: Skipped
   return { ids, skipped };
 }
 
+/** The multi-add pick's title and placeholder: the skipped words and why are said inside the pick, not in toasts. */
+export function addPickWords(fresh: number, skipped: readonly Skipped[]): { title: string; placeHolder: string } {
+  const n = skipped.length;
+  return {
+    title: `NEAR Lens: Add ${fresh} Accounts${n > 0 ? ` (${n} ${n > 1 ? 'words' : 'word'} skipped)` : ''}`,
+    placeHolder: sanitizeText(`Uncheck the ids not to add${n > 0 ? ` — skipped: ${skipped.map(skippedLine).join('; ')}` : ''}`, 400),
+  };
+}
+
 /** The message after an add (a warning when words were skipped); none when every id asked for was added. */
 export function addMessage({ alreadyWatched: w, skipped }: AddResult): { warn: boolean; text: string } | undefined {
   const text = [

@@ -16,7 +16,7 @@ import { withList } from '../../core/views/listPart';
 import type { ListPart } from '../../core/views/listPart';
 import { isHistoryRequest } from '../../shared/historyProtocol';
 import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
-import { historyModel } from '../timeTravel/timeTravelPart';
+import { historyKept, historyModel } from '../timeTravel/timeTravelPart';
 import { isTxRequest } from '../../shared/txProtocol';
 import { PanelTransactions } from './txSection';
 
@@ -115,6 +115,7 @@ export class AccountPanel implements vscode.Disposable {
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
       if (this.#historyLast) this.#post(this.#historyLast);
       this.txs.repost();
+      void this.#postKept();
     } else if (m.type === 'copyCurl') {
       // Copy as curl (#26): this account's look-up as a shell command, the key as its variable.
       void vscode.commands.executeCommand(COMMANDS.copyAsCurl, { accountId: this.accountId });
@@ -125,7 +126,7 @@ export class AccountPanel implements vscode.Disposable {
 
   #post(m: HostMessage): void {
     if (this.#disposed) return; // the webview is gone (its getter would throw)
-    if (m.type.startsWith('history')) this.#historyLast = m as HistoryHostMessage;
+    if (m.type.startsWith('history') && m.type !== 'historyKept') this.#historyLast = m as HistoryHostMessage;
     if (!this.#ready) return;
     this.last = m;
     void this.panel.webview.postMessage(m);
@@ -146,6 +147,16 @@ export class AccountPanel implements vscode.Disposable {
         staleError: this.#error,
       }),
     });
+  }
+
+  /** On a node without an archival URL, which History ranges it keeps the blocks of (its `status`); a failure says nothing. */
+  async #postKept(): Promise<void> {
+    try {
+      const kept = await historyKept(this.#services.clientForAccount(this.accountId).client);
+      if (kept) this.#post({ type: 'historyKept', ...kept });
+    } catch {
+      // Not known: every range stays offered, and a range past the node's blocks says why when picked.
+    }
   }
 
   /**

@@ -9,6 +9,8 @@ import type { NearClient } from '../../core/service/client';
 import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../core/service/timeTravel';
 import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
 import { buildHistoryModel } from '../../core/views/historyModel';
+import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
+import { HISTORY_RANGES } from '../../shared/historyProtocol';
 import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
 
 export type { AccountAtBlock } from '../../core/service/timeTravel';
@@ -44,9 +46,22 @@ export function accountAtText(r: AccountAtBlock, decimals: number): string {
 
 /** `id` as of the block `at` names (a date resolved on the archival host). */
 export async function lookupAt(client: NearClient, network: string, id: string, at: At, signal?: AbortSignal): Promise<AccountAtBlock> {
+  // Without an archival URL, a block older than the node keeps is said so before any block is asked for.
+  if (!client.hasArchival && at.kind !== 'hash') {
+    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal })).result);
+    const why = kept && beforeKept(at, kept);
+    if (why) throw invalidInput(why);
+  }
   const session = sessionOf(client);
   const deps = { ...archivalBlocks(client, session, firstHeightOf(network), signal), cache: session.blocks };
   return accountAtBlock(client, id, await blockOf(at, deps, client, signal), signal);
+}
+
+/** Without an archival URL: the History ranges within the blocks the node keeps and why the others are not offered. */
+export async function historyKept(client: NearClient): Promise<{ ranges: HistoryRange[]; note: string } | undefined> {
+  if (client.hasArchival) return undefined;
+  const kept = nodeKeepsOf((await client.rpc('status', [], 'regular')).result);
+  return kept && { ranges: rangesKept(HISTORY_RANGES, kept), note: nodeKeepsText(kept) };
 }
 
 /** The History section of `accountId` over `range` (checked here: it may come from a message). */
@@ -58,6 +73,11 @@ export async function historyModel(
   decimals: number,
   o: HistoryOptions = {},
 ): Promise<HistoryViewModel> {
+  // Without an archival URL, History reads only the blocks the node keeps: a range that starts before them asks no block.
+  if (!client.hasArchival) {
+    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal: o.signal })).result);
+    if (kept && rangesKept([range], kept).length === 0) throw invalidInput(nodeKeepsText(kept));
+  }
   const { rows } = await balanceHistory(client, sessionOf(client), accountId, range, firstHeightOf(network), o);
   return buildHistoryModel(accountId, range, rows, decimals);
 }

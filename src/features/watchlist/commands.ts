@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { COMMANDS } from '../../core/manifest';
 import { accountIdError } from '../../core/near/ids';
-import { addMessage, parseAccountIds, skippedLine } from '../../core/views/watchAdd';
+import { addMessage, addPickWords, parseAccountIds, skippedLine } from '../../core/views/watchAdd';
 import type { AddResult } from '../../core/views/watchAdd';
 import { accountIdFromArgument, idsFromArgument } from '../../platform/args';
 import type { Services } from '../../platform/services';
@@ -43,13 +43,13 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
     [COMMANDS.watchlistAdd]: async (arg?: unknown, opts?: unknown): Promise<AddResult | undefined> => {
       const answer = (opts as { show?: unknown } | undefined)?.show === true;
       // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
-      // holds ids), then, for several new ids, a pick of them all checked while a message says what was skipped and why.
+      // holds ids), then, for several new ids, a pick of them all checked whose title and placeholder say what was skipped and why.
       const say = (r: AddResult): void => {
         const m = addMessage(r);
         if (m) void (m.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(m.text);
       };
       let read = idsFromArgument(arg);
-      let told = false; // the skipped words were said already, when the pick opened
+      let told = false; // the skipped words were said already, inside the pick
       if (!read) {
         const text = await vscode.window.showInputBox({
           title: 'Add Accounts to the NEAR Lens Watchlist',
@@ -68,11 +68,10 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
         read = parseAccountIds(text);
         const fresh = read.ids.filter((id) => !services.settings.watchlist.includes(id));
         if (fresh.length > 1) {
-          say({ added: [], alreadyWatched: [], skipped: read.skipped });
           told = true;
           const kept = await vscode.window.showQuickPick(
             fresh.map((label) => ({ label, picked: true })),
-            { title: `NEAR Lens: Add ${fresh.length} Accounts`, placeHolder: 'Uncheck the ids not to add', canPickMany: true, ignoreFocusOut: true },
+            { ...addPickWords(fresh.length, read.skipped), canPickMany: true, ignoreFocusOut: true },
           );
           if (!kept) return undefined;
           read.ids = read.ids.filter((id) => !fresh.includes(id) || kept.some((k) => k.label === id));

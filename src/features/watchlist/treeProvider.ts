@@ -35,22 +35,33 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   readonly #ftMeta = new Map<string, Slot<FtMetadata>>(); // key: rpcUrl|contract
   readonly #nodes = new Map<string, WatchNode>();
   readonly #pending = new Set<Promise<unknown>>();
-  readonly #lookups = createLimiter(LOOKUP_CONCURRENCY);
+  #lookupLimiter: Limiter | undefined; // made on the first load, not at activation (as the two below)
   /** Account loads: bounded too, as a settings change resets every account and the view then shows them all at once. */
-  readonly #fullLoads = createLimiter(REFRESH_CONCURRENCY);
+  #fullLoadLimiter: Limiter | undefined;
   #roots: WatchNode[] = [];
-  /** Each account's Transactions node (#33): its own file. */
-  readonly transactions: TxNodes;
+  #transactions: TxNodes | undefined;
   /** What changed since the user last looked (#34): set by register.ts. */
   watch: WatchHooks | undefined;
 
   constructor(services: Services) {
     this.#services = services;
-    this.transactions = new TxNodes(
-      services,
+  }
+
+  /** Each account's Transactions node (#33): its own file. */
+  get transactions(): TxNodes {
+    return (this.#transactions ??= new TxNodes(
+      this.#services,
       (id) => this.#entries.get(id),
       (id, work) => this.#track(id, work),
-    );
+    ));
+  }
+
+  get #lookups(): Limiter {
+    return (this.#lookupLimiter ??= createLimiter(LOOKUP_CONCURRENCY));
+  }
+
+  get #fullLoads(): Limiter {
+    return (this.#fullLoadLimiter ??= createLimiter(REFRESH_CONCURRENCY));
   }
 
   dispose(): void {

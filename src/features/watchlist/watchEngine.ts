@@ -17,6 +17,7 @@ import type { Alert, AlertSettings } from '../../core/watch/changeText';
 import { carriedSnapshotOf, changeId, diffSnapshots, isSnapshot, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
 import type { Change, Snapshot } from '../../core/watch/snapshot';
 import { accountIdFromArgument } from '../../platform/args';
+import { readInTurn, writeInTurn } from '../../platform/mementoInTurn';
 import type { Services } from '../../platform/services';
 
 /** The Memento key (both scopes) of the snapshots: `{ "<network>|<id>": Watched }`. */
@@ -94,7 +95,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   }
 
   #all(m: vscode.Memento): Record<string, Watched> {
-    const v = m.get<Record<string, unknown>>(SNAPSHOTS_KEY);
+    const v = readInTurn<Record<string, unknown>>(m, SNAPSHOTS_KEY);
     const out: Record<string, Watched> = {};
     if (typeof v !== 'object' || v === null) return out;
     for (const [k, w] of Object.entries(v)) {
@@ -113,9 +114,15 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     return this.#all(this.#memento(accountId))[`${network}|${accountId}`];
   }
 
-  #put(network: string, accountId: string, w: Watched): Thenable<void> {
+  /** Stored in turn (see mementoInTurn.ts): read back at once, never replaced by the echo of an older write. */
+  #put(network: string, accountId: string, w: Watched): Promise<void> {
     const m = this.#memento(accountId);
-    return m.update(SNAPSHOTS_KEY, { ...this.#all(m), [`${network}|${accountId}`]: w });
+    return writeInTurn(m, SNAPSHOTS_KEY, { ...this.#all(m), [`${network}|${accountId}`]: w });
+  }
+
+  /** A write nobody waits for: its failure goes to the log. */
+  #keep(write: Promise<void>): void {
+    write.catch((e: unknown) => this.#host.services.log.warn(`watchlist: the snapshot could not be stored: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   #networkOf(accountId: string): string | undefined {
@@ -162,13 +169,13 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     else if (read === CARRY && last && !keysReadNeeded(last, full, Date.now(), Infinity)) snap = carriedSnapshotOf(full, last, Date.now());
     else return;
     if (!w) {
-      void this.#put(e.network, id, { seen: snap, alerted: [] });
+      this.#keep(this.#put(e.network, id, { seen: snap, alerted: [] }));
       return;
     }
     const changes = diffSnapshots(w.seen, snap);
     const alerts = alertsFor(id, changes, w.seen, snap, this.#alertSettings()).filter((a) => !w.alerted.includes(a.id));
     // Recorded before it is said: an alert is never said twice, even if the window closes now.
-    void this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] });
+    this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
     this.updateBadge();
     this.#decorations.fire(decorationUri(id));
     for (const a of alerts) void this.#say(id, a);

@@ -99,4 +99,53 @@ describe('time travel (the model chain)', () => {
       panel.panel.dispose();
     }
   });
+
+  it('without an archival URL, History offers no range past the blocks the node keeps (its status), says from which block, and asks for no block', async () => {
+    await cfg().update('archivalRpcUrl', '', vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.services.settings.endpoints.archivalRpcUrl !== stub.archivalRpcUrl, { what: 'no archival URL in the settings' });
+    const panel = await api.panels.open(CHAIN_ACCOUNT);
+    assert.ok(panel);
+    try {
+      await api.panels.waitForPost(CHAIN_ACCOUNT, 'account', 15_000);
+      // The webview is told which ranges to offer: none (the stub's regular node keeps about a day), and why.
+      const seen: unknown[] = [];
+      const sub = panel.onDidPost((m) => seen.push(m));
+      panel.receive({ type: 'ready' }); // as after a reload of the webview: everything is posted again
+      const kept = await waitFor(() => seen.find((m) => (m as { type?: string }).type === 'historyKept') as { ranges: string[]; note: string } | undefined, {
+        what: 'the History ranges this node keeps',
+      });
+      sub.dispose();
+      assert.deepEqual(kept.ranges, []);
+      assert.match(kept.note, /^This node keeps blocks from #[\d,]+ \(about \d+ (hours|days)\): longer ranges need an archival RPC URL/);
+      // A range asked anyway (from code, or an old webview) asks for no block and says the same.
+      stub.clearRequests();
+      await panel.history('7d');
+      const m = panel.last;
+      assert.equal(m?.type, 'historyError', JSON.stringify(m).slice(0, 300));
+      assert.match(
+        (m as Extract<typeof m, { type: 'historyError' }>).message,
+        /^This node keeps blocks from #[\d,]+ \(about \d+ (hours|days)\): longer ranges need an archival RPC URL \(nearLens\.customNetwork\.archivalRpcUrl\)\.$/,
+      );
+      const methods = stub.requests.map((q) => (q.body as { method?: string } | undefined)?.method);
+      assert.ok(
+        methods.every((x) => x === 'status'),
+        `the node is asked what it keeps, and no block: ${methods.join(', ')}`,
+      );
+      assert.ok(!stub.requests.some((q) => q.host === 'archival'));
+      // Look Up Account at a block or date older than the node keeps says so too, before asking for any block.
+      stub.clearRequests();
+      await assert.rejects(
+        Promise.resolve(lookUp({ blockId: CHAIN_ACCOUNT_CREATED + 10 })),
+        /Block #120,000,010 is older than this node keeps\. This node keeps blocks from #/,
+      );
+      await assert.rejects(Promise.resolve(lookUp({ date: '2025-01-01' })), /2025-01-01 is older than this node keeps\./);
+      assert.ok(
+        stub.requests.every((q) => (q.body as { method?: string } | undefined)?.method === 'status'),
+        'no block is asked for',
+      );
+    } finally {
+      panel.panel.dispose();
+      await cfg().update('archivalRpcUrl', stub.archivalRpcUrl, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -90,6 +90,8 @@ describe('watchlist changes', () => {
       assert.equal(typeof c?.since.blockHeight, 'number');
 
       // A restart: a new engine on the same Memento keeps the snapshot and the change; refreshing says no alert twice.
+      // A real restart ends every load in flight with the window: the old engine is idle before the new one starts.
+      await api.watchlist.whenIdle();
       api.watchlist.watch.recreate();
       provider().reset();
       assert.equal((await listed())[0]?.changes.length, 3);

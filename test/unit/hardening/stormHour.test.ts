@@ -89,7 +89,7 @@ describe('hardening: an hour of storms on a fake clock (50 accounts, 30 s auto-r
     assert.equal(last.fresh, r.accounts, 'every account fresh at the end');
   });
 
-  it('watched accounts\' changes (#34): no alert from a failed or stale read, never one twice, none lost when the service comes back', () => {
+  it("watched accounts' changes (#34): no alert from a failed or stale read, never one twice, none lost when the service comes back", () => {
     assert.deepEqual(r.watch.alertsBeforeRecovery, [], 'nothing changed before the recovery: no alert');
     assert.ok(r.watch.expected.length > 0);
     assert.deepEqual(r.watch.keyAlerts, r.watch.expected, 'one key alert per account that gained the key');

@@ -1,6 +1,6 @@
 // Unit tests of Add Account…'s text reading and its answer (src/core/views/watchAdd.ts).
 import { strict as assert } from 'node:assert';
-import { addMessage, parseAccountIds, skippedLine } from '../../../src/core/views/watchAdd';
+import { addMessage, addPickWords, parseAccountIds, skippedLine } from '../../../src/core/views/watchAdd';
 
 const SECRET = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
 
@@ -45,6 +45,23 @@ describe('Add Account…: reading text and answering', () => {
       assert.equal(r.skipped.length, 1);
       assert.ok(r.skipped[0]!.text.length <= 62, r.skipped[0]!.text);
       assert.ok(!r.skipped[0]!.text.includes('\u202E'));
+    });
+  });
+
+  describe('addPickWords', () => {
+    it('says the skipped words and why inside the pick: its title counts them, its placeholder names them', () => {
+      const r = parseAccountIds('a.near b.near Foo.near x..y');
+      assert.deepEqual(addPickWords(2, r.skipped), {
+        title: 'NEAR Lens: Add 2 Accounts (2 words skipped)',
+        placeHolder: 'Uncheck the ids not to add — skipped: "Foo.near": uppercase letters are not allowed in NEAR account ids; "x..y": ' + r.skipped[1]!.reason,
+      });
+      assert.equal(addPickWords(3, parseAccountIds('a.near bad..id').skipped).title, 'NEAR Lens: Add 3 Accounts (1 word skipped)');
+    });
+
+    it('says only what to do when nothing was skipped, and keeps a long list to one short line', () => {
+      assert.deepEqual(addPickWords(2, []), { title: 'NEAR Lens: Add 2 Accounts', placeHolder: 'Uncheck the ids not to add' });
+      const long = addPickWords(2, parseAccountIds('A '.repeat(100)).skipped).placeHolder;
+      assert.ok([...long].length <= 400 && long.endsWith('…'), long);
     });
   });
 

@@ -22,6 +22,41 @@ class Memento {
   }
 }
 
+/**
+ * VS Code's global state as the extension host holds it: `update` sets the in-memory copy at once and sends it to the
+ * window; the window stores it, echoes it back (the Memento takes the echo as its whole value) and replies. The test
+ * delivers the window's messages with `pump`, one at a time.
+ */
+class EchoedMemento {
+  value: Record<string, unknown> = {};
+  disk: Record<string, unknown> = {};
+  readonly wire: Array<() => void> = [];
+  get<T>(k: string): T | undefined {
+    return structuredClone(this.value[k]) as T | undefined;
+  }
+  update(k: string, v: unknown): Promise<void> {
+    this.value = { ...this.value, [k]: structuredClone(v) };
+    const sent = structuredClone(this.value);
+    return new Promise((reply) => {
+      this.wire.push(() => {
+        this.disk = sent;
+        this.wire.push(() => (this.value = structuredClone(sent))); // the echo, before the reply
+        this.wire.push(reply);
+      });
+    });
+  }
+  keys(): string[] {
+    return Object.keys(this.value);
+  }
+  /** Delivers the window's messages (and lets the extension act on each) until none is left. */
+  async pump(steps = Infinity): Promise<void> {
+    for (let i = 0; i < steps && this.wire.length > 0; i++) {
+      this.wire.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}
+
 const NEAR = 10n ** 24n;
 const full = (id: string, balance: bigint, bytes = 500) =>
   normaliseFull({ account_id: id, state: { balance: String(balance), locked: '0', storage_bytes: bytes }, tokens: [], nfts: [], pools: [] });
@@ -59,6 +94,7 @@ function start(editor: ReturnType<typeof createFakeEditor>, globalState: Memento
   const services = {
     settings: { watchlist: [...((editor.user.get('watchlist') as string[]) ?? []), ...((editor.workspace.get('watchlist') as string[]) ?? [])], decimals: 5 },
     clientForAccount: () => ({ network: 'mainnet' }),
+    log: { warn: () => undefined },
   };
   let rerendered = 0;
   const engine = E.createWatchEngine(
@@ -109,7 +145,8 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
     assert.equal(warned[0]?.level, 'warning');
     assert.deepEqual(warned[0]?.items, ['Show Changes', 'Open Balance Panel', 'Mark as Seen']);
 
-    // Read again (and after another restart): the alert is not said twice.
+    // Read again (and after another restart, once the writes are stored): the alert is not said twice.
+    await new Promise((r) => setImmediate(r));
     const three = start(editor, g, w);
     three.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
     assert.equal(editor.rec.notifications.filter((n) => /FULL-ACCESS/.test(n.text)).length, 1);
@@ -121,6 +158,32 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
     );
     assert.equal(three.view.badge, undefined);
     assert.equal(three.rerenders(), 1);
+  });
+
+  it("says an alert once though the window echoes an older write back (VS Code's global state)", async () => {
+    const editor = createFakeEditor({ user: { watchlist: ['mine.near'] } });
+    const g = new EchoedMemento();
+    const one = start(editor, g as never, new Memento());
+    const keyAlerts = (): number => editor.rec.notifications.filter((n) => /FULL-ACCESS/.test(n.text)).length;
+    one.engine.loaded(entry('mine.near', 10n * NEAR), { view, keys: [key(1)] }); // the snapshot: written, not yet sent
+    one.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
+    assert.equal(keyAlerts(), 1);
+    // The snapshot's write reaches the window and its echo comes back while the alert's record waits its turn.
+    await g.pump(3);
+    one.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
+    assert.equal(keyAlerts(), 1, "not said again while the echo of the older write is the Memento's value");
+    await g.pump();
+    const stored = (g.disk['nearLens.watch.snapshots'] as Record<string, { alerted: string[]; latest?: unknown }>)['mainnet|mine.near'];
+    assert.equal(stored?.alerted.length, 1, 'the alert is on disk as said');
+    assert.ok(stored?.latest, 'with the newest read');
+    // A restart reads it from the Memento and says nothing again.
+    const two = start(editor, g as never, new Memento());
+    two.engine.loaded(entry('mine.near', 12n * NEAR), { view, keys: [key(1), key(2)] });
+    assert.equal(keyAlerts(), 1);
+    assert.deepEqual(
+      two.engine.changes().map((c) => c.changes.length),
+      [2],
+    );
   });
 
   it('lists the transactions since the snapshot block in the Changes node: one request, on a network with a transactions API', async () => {

@@ -14,8 +14,10 @@ import type { ChangesView } from '../../core/views/changesNodes';
 import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
 import { alertsFor, DEFAULT_ALERTS } from '../../core/watch/changeText';
 import type { Alert, AlertSettings } from '../../core/watch/changeText';
-import { carriedSnapshotOf, changeId, diffSnapshots, isSnapshot, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
+import { carriedSnapshotOf, changeId, diffSnapshots, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
 import type { Change, Snapshot } from '../../core/watch/snapshot';
+import { changesOf, unchangedSince, watchedRecord } from '../../core/watch/store';
+import type { Watched } from '../../core/watch/store';
 import { accountIdFromArgument } from '../../platform/args';
 import { readInTurn, writeInTurn } from '../../platform/mementoInTurn';
 import type { Services } from '../../platform/services';
@@ -24,15 +26,6 @@ import type { Services } from '../../platform/services';
 export const SNAPSHOTS_KEY = WATCH_SNAPSHOTS_KEY;
 /** Files of the decoration's URIs: one per changed account. */
 export const DECORATION_SCHEME = 'near-lens-watch';
-
-interface Watched {
-  /** What the user last saw (renewed by Mark as Seen). */
-  seen: Snapshot;
-  /** The newest complete read, when newer than `seen`. */
-  latest?: Snapshot;
-  /** Alerts already said since `seen` (each once). */
-  alerted: string[];
-}
 
 interface Read {
   view: ViewAccount;
@@ -55,6 +48,9 @@ export interface EngineHost {
   /** Reveals an account's Changes node, expanded. */
   showChanges(accountId: string): Promise<void>;
 }
+
+/** Where the `watchlist` setting has values (its inspect). */
+type Listed = { globalValue?: unknown[]; workspaceValue?: unknown[]; workspaceFolderValue?: unknown[] } | undefined;
 
 const isRead = (r: unknown): r is Read => typeof r === 'object' && r !== null && 'view' in r && 'keys' in r;
 /** What `read` answers when the last snapshot's code hash and keys still hold (storage unchanged, read recently). */
@@ -87,31 +83,24 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   // ------------------------------------------------------------ storage
 
   /** Workspace state for an account listed only by the workspace, else global state (the user's list). */
-  #memento(accountId: string): vscode.Memento {
-    const info = vscode.workspace.getConfiguration(SECTION).inspect<unknown[]>('watchlist');
+  #memento(accountId: string, info = this.#listedIn()): vscode.Memento {
     const has = (l: unknown[] | undefined): boolean => Array.isArray(l) && l.some((x) => typeof x === 'string' && x.trim() === accountId);
     const workspaceOnly = !has(info?.globalValue) && (has(info?.workspaceValue) || has(info?.workspaceFolderValue));
     return workspaceOnly ? this.#host.context.workspaceState : this.#host.context.globalState;
   }
 
-  #all(m: vscode.Memento): Record<string, Watched> {
-    const v = readInTurn<Record<string, unknown>>(m, SNAPSHOTS_KEY);
-    const out: Record<string, Watched> = {};
-    if (typeof v !== 'object' || v === null) return out;
-    for (const [k, w] of Object.entries(v)) {
-      const x = w as Partial<Watched> | null;
-      if (x && isSnapshot(x.seen))
-        out[k] = {
-          seen: x.seen,
-          ...(isSnapshot(x.latest) ? { latest: x.latest } : {}),
-          alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [],
-        };
-    }
-    return out;
+  /** Where the watchlist setting lists accounts: read once for many accounts (see changes()). */
+  #listedIn(): Listed {
+    return vscode.workspace.getConfiguration(SECTION).inspect<unknown[]>('watchlist');
   }
 
-  #get(network: string, accountId: string): Watched | undefined {
-    return this.#all(this.#memento(accountId))[`${network}|${accountId}`];
+  /** Parsed once per stored value (watchedRecord): the badge and decorations read every account after each load. */
+  #all(m: vscode.Memento): Readonly<Record<string, Watched>> {
+    return watchedRecord(readInTurn<unknown>(m, SNAPSHOTS_KEY));
+  }
+
+  #get(network: string, accountId: string, info = this.#listedIn()): Watched | undefined {
+    return this.#all(this.#memento(accountId, info))[`${network}|${accountId}`];
   }
 
   /** Stored in turn (see mementoInTurn.ts): read back at once, never replaced by the echo of an older write. */
@@ -174,10 +163,13 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     }
     const changes = diffSnapshots(w.seen, snap);
     const alerts = alertsFor(id, changes, w.seen, snap, this.#alertSettings()).filter((a) => !w.alerted.includes(a.id));
-    // Recorded before it is said: an alert is never said twice, even if the window closes now.
-    this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
-    this.updateBadge();
-    this.#decorations.fire(decorationUri(id));
+    // Nothing new since the last stored read: nothing to write, the badge and decoration as they are (unchangedSince).
+    if (alerts.length > 0 || !unchangedSince(last, snap, read === CARRY)) {
+      // Recorded before it is said: an alert is never said twice, even if the window closes now.
+      this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
+      this.updateBadge();
+      this.#decorations.fire(decorationUri(id));
+    }
     for (const a of alerts) void this.#say(id, a);
     if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, changes.map(changeId).join('\n'));
   }
@@ -242,12 +234,13 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   /** Every watched account with a snapshot, and its changes since (none: `changes: []`). */
   changes(): WatchedChanges[] {
     const out: WatchedChanges[] = [];
+    const info = this.#listedIn();
     for (const id of this.#host.services.settings.watchlist) {
       const network = this.#networkOf(id);
-      const w = network === undefined ? undefined : this.#get(network, id);
+      const w = network === undefined ? undefined : this.#get(network, id, info);
       if (!w || network === undefined) continue;
       const since = { ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }), time: new Date(w.seen.time).toISOString() };
-      out.push({ accountId: id, network, since, changes: w.latest ? diffSnapshots(w.seen, w.latest) : [] });
+      out.push({ accountId: id, network, since, changes: changesOf(w) });
     }
     return out;
   }
@@ -259,7 +252,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
       // A carried read's block is its keys' read, before its state: no upper bound of "changed between blocks" then.
       now: { time: w.latest.time, ...(w.latest.blockHeight === undefined || w.latest.keysTime !== undefined ? {} : { blockHeight: w.latest.blockHeight }) },
-      changes: diffSnapshots(w.seen, w.latest),
+      changes: changesOf(w),
       ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
     };
   }

@@ -306,4 +306,35 @@ describe('watchlist changes: code hash and keys re-read only when storage says s
       ['code'],
     );
   });
+
+  it('a refresh that carried its keys and changed nothing writes nothing; a change, or keys read again, writes', async () => {
+    const g = new Memento();
+    let writes = 0;
+    const update = g.update.bind(g);
+    g.update = (k: string, v: unknown) => (writes++, update(k, v));
+    const e = start(createFakeEditor({ user: { watchlist: ['mine.near'] } }), g, new Memento());
+    const { client } = counting(() => [key(1)]);
+    const settle = () => new Promise((r) => setImmediate(r));
+    await load(e, client, 10n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 1, 'the snapshot');
+    await load(e, client, 10n * NEAR, 500);
+    await load(e, client, 10n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 1, 'unchanged: nothing written (with 100 accounts each load wrote the whole record)');
+    await load(e, client, 11n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 2, 'a balance change is the newest read');
+    await load(e, client, 11n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 2, 'the same change again: nothing new');
+    assert.deepEqual(
+      e.engine.changes()[0]?.changes.map((c) => c.kind),
+      ['balance'],
+    );
+    assert.deepEqual(e.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
+    await load(e, client, 11n * NEAR, 582); // storage: the keys are read again
+    await settle();
+    assert.equal(writes, 3);
+  });
 });

@@ -31,14 +31,14 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
     const { page } = wb;
     await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
     await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === ID && r.description === '10 NEAR'), `${ID} at 10 NEAR`, 60_000);
-    wb.stub.putChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 500, keys: [key(K1), key(K2)] });
+    wb.stub.putChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 600, keys: [key(K1), key(K2)] }); // a key adds bytes
     await runCommand(page, 'NEAR Lens: Refresh All');
     const row = await poll(
       async () => (await sideBarTreeRows(page)).find((r) => r.label === ID && /new full-access key/.test(r.description)),
       'the changed row',
       60_000,
     );
-    assert.equal(row.description, '12 NEAR · +2 NEAR · new full-access key');
+    assert.equal(row.description, '12 NEAR · +2 NEAR · new full-access key · storage +100 bytes');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'FULL-ACCESS' });
     await toast.first().waitFor({ timeout: 30_000 });
     const text = await toast.first().innerText();
@@ -56,7 +56,7 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
     assert.equal(badge.trim(), '1');
     await sideBarRow(page, ID).click();
     const changes = await poll(async () => (await sideBarTreeRows(page)).find((r) => r.label.startsWith('Changes since')), 'the Changes node');
-    assert.equal(changes.description, '2 changes');
+    assert.equal(changes.description, '3 changes');
     await sideBarRow(page, changes.label).click();
     await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Balance' && r.description === '10 → 12 NEAR · +2 NEAR'), 'the balance line');
     await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label.startsWith('Key added') && r.description === 'FULL ACCESS'), 'the key line');

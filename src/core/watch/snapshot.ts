@@ -16,6 +16,8 @@ export interface Snapshot {
   /** When it was read (ms since epoch) and the RPC block its keys and code hash are from. */
   time: number;
   blockHeight?: number;
+  /** When its code hash and keys were read over RPC, when that was before `time` (they were carried over: see keysReadNeeded). */
+  keysTime?: number;
   exists: boolean;
   balance: string;
   locked: string;
@@ -79,6 +81,44 @@ export function snapshotOf(full: AccountFull, view: ViewAccount | null, keys: re
           pools: sorted(full.pools.map((p) => p.poolId)),
         }
       : {}),
+  };
+}
+
+/**
+ * How long a snapshot's code hash and keys are trusted without a new RPC read. Keys and code live in the account's
+ * storage: an AddKey or DeleteKey changes `storage_bytes`, and so does a redeploy of code of another length — the
+ * next refresh sees those at once. What storage cannot show (a redeploy of code of the same length, a key swapped
+ * for one of the same size) is seen within this age. A demanding user expects a new full-access key on the very next
+ * refresh, and accepts ten minutes for the rare same-size change; every refresh (manual or automatic) follows it.
+ */
+export const KEYS_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * Whether a refresh whose /full answered `full` must read RPC `view_account` and `view_access_key_list` again, given
+ * the account's last complete snapshot (its newest read, or the one seen): no snapshot yet, the account newly created,
+ * its storage grown or shrunk, or its keys and code read `maxAgeMs` ago or more (or in the future: a clock moved back).
+ * An account that does not exist has nothing to read.
+ */
+export function keysReadNeeded(last: Snapshot | undefined, full: AccountFull, now: number, maxAgeMs = KEYS_MAX_AGE_MS): boolean {
+  if (full.state === null) return false;
+  if (!last || !last.exists || last.storageBytes !== full.state.storageBytes) return true;
+  const age = now - (last.keysTime ?? last.time);
+  return age >= maxAgeMs || age < 0;
+}
+
+/**
+ * The snapshot of a complete read whose storage is unchanged since `last` (keysReadNeeded said no): /full's state
+ * and lists now, `last`'s code hash and keys — and its block height, the block they were read at, so "the
+ * transactions since the snapshot's block" start no later than its state and miss none. Not a partial read.
+ */
+export function carriedSnapshotOf(full: AccountFull, last: Snapshot, time: number): Snapshot {
+  const now = snapshotOf(full, null, [], time);
+  return {
+    ...now,
+    ...(last.blockHeight === undefined ? {} : { blockHeight: last.blockHeight }),
+    keysTime: last.keysTime ?? last.time,
+    codeHash: last.codeHash,
+    keys: last.keys.map((k) => ({ publicKey: k.publicKey, permission: k.permission })),
   };
 }
 

@@ -266,8 +266,9 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         // #34: once this load's own /full answered (a failed or superseded one costs nothing more), the watched account's
         // code hash and keys, through the same limiter; then the comparison with its snapshot.
         // Not during a REST outage (/full came from the RPC fallback): no extra load on a service in trouble.
-        if (!watch || !this.#current(e) || e.full !== mine || mine.status !== 'ok' || mine.data?.source?.restFailure !== undefined) return;
-        const read = await this.#fullLoads(() => watch.read(id, this.#client(e), fresh));
+        const full = mine?.status === 'ok' ? mine.data : undefined;
+        if (!watch || !this.#current(e) || e.full !== mine || !full || full.source?.restFailure !== undefined) return;
+        const read = await this.#fullLoads(() => watch.read(id, e.network, full, this.#client(e), fresh));
         if (this.#current(e) && e.full === mine) watch.loaded(e, read);
       }),
     );

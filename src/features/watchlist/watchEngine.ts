@@ -7,14 +7,17 @@ import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../core/manifest';
 import { accountIdError } from '../../core/near/ids';
 import { scaleUp } from '../../core/near/units';
 import { invalidInput } from '../../core/errors';
+import type { AccountFull } from '../../core/near/account';
 import type { AccessKeyInfo, NearClient, ViewAccount } from '../../core/service/client';
 import { withChanges } from '../../core/views/changesNodes';
 import type { ChangesView } from '../../core/views/changesNodes';
 import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
 import { alertsFor, DEFAULT_ALERTS } from '../../core/watch/changeText';
 import type { Alert, AlertSettings } from '../../core/watch/changeText';
-import { diffSnapshots, isSnapshot, snapshotOf } from '../../core/watch/snapshot';
+import { carriedSnapshotOf, changeId, diffSnapshots, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
 import type { Change, Snapshot } from '../../core/watch/snapshot';
+import { changesOf, unchangedSince, watchedRecord } from '../../core/watch/store';
+import type { Watched } from '../../core/watch/store';
 import { accountIdFromArgument } from '../../platform/args';
 import { readInTurn, writeInTurn } from '../../platform/mementoInTurn';
 import type { Services } from '../../platform/services';
@@ -23,15 +26,6 @@ import type { Services } from '../../platform/services';
 export const SNAPSHOTS_KEY = WATCH_SNAPSHOTS_KEY;
 /** Files of the decoration's URIs: one per changed account. */
 export const DECORATION_SCHEME = 'near-lens-watch';
-
-interface Watched {
-  /** What the user last saw (renewed by Mark as Seen). */
-  seen: Snapshot;
-  /** The newest complete read, when newer than `seen`. */
-  latest?: Snapshot;
-  /** Alerts already said since `seen` (each once). */
-  alerted: string[];
-}
 
 interface Read {
   view: ViewAccount;
@@ -55,7 +49,12 @@ export interface EngineHost {
   showChanges(accountId: string): Promise<void>;
 }
 
+/** Where the `watchlist` setting has values (its inspect). */
+type Listed = { globalValue?: unknown[]; workspaceValue?: unknown[]; workspaceFolderValue?: unknown[] } | undefined;
+
 const isRead = (r: unknown): r is Read => typeof r === 'object' && r !== null && 'view' in r && 'keys' in r;
+/** What `read` answers when the last snapshot's code hash and keys still hold (storage unchanged, read recently). */
+const CARRY = { carry: true } as const;
 
 export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProvider {
   readonly #host: EngineHost;
@@ -65,7 +64,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   /** Screen-reader sentences of the nodes built last, by node id. */
   readonly #sentences = new Map<string, string>();
   /** The transactions since each changed account's snapshot, by `<network>|<id>` (a network with a transactions API). */
-  readonly #txs = new Map<string, { from: number | undefined; to: number | undefined; got: ChangesView['transactions'] }>();
+  readonly #txs = new Map<string, { from: number | undefined; what: string; got: ChangesView['transactions'] }>();
   /** The client each account was last read with. */
   readonly #clients = new Map<string, NearClient>();
   /** The accounts' network names as last loaded (the key of their snapshots). */
@@ -84,31 +83,24 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   // ------------------------------------------------------------ storage
 
   /** Workspace state for an account listed only by the workspace, else global state (the user's list). */
-  #memento(accountId: string): vscode.Memento {
-    const info = vscode.workspace.getConfiguration(SECTION).inspect<unknown[]>('watchlist');
+  #memento(accountId: string, info = this.#listedIn()): vscode.Memento {
     const has = (l: unknown[] | undefined): boolean => Array.isArray(l) && l.some((x) => typeof x === 'string' && x.trim() === accountId);
     const workspaceOnly = !has(info?.globalValue) && (has(info?.workspaceValue) || has(info?.workspaceFolderValue));
     return workspaceOnly ? this.#host.context.workspaceState : this.#host.context.globalState;
   }
 
-  #all(m: vscode.Memento): Record<string, Watched> {
-    const v = readInTurn<Record<string, unknown>>(m, SNAPSHOTS_KEY);
-    const out: Record<string, Watched> = {};
-    if (typeof v !== 'object' || v === null) return out;
-    for (const [k, w] of Object.entries(v)) {
-      const x = w as Partial<Watched> | null;
-      if (x && isSnapshot(x.seen))
-        out[k] = {
-          seen: x.seen,
-          ...(isSnapshot(x.latest) ? { latest: x.latest } : {}),
-          alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [],
-        };
-    }
-    return out;
+  /** Where the watchlist setting lists accounts: read once for many accounts (see changes()). */
+  #listedIn(): Listed {
+    return vscode.workspace.getConfiguration(SECTION).inspect<unknown[]>('watchlist');
   }
 
-  #get(network: string, accountId: string): Watched | undefined {
-    return this.#all(this.#memento(accountId))[`${network}|${accountId}`];
+  /** Parsed once per stored value (watchedRecord): the badge and decorations read every account after each load. */
+  #all(m: vscode.Memento): Readonly<Record<string, Watched>> {
+    return watchedRecord(readInTurn<unknown>(m, SNAPSHOTS_KEY));
+  }
+
+  #get(network: string, accountId: string, info = this.#listedIn()): Watched | undefined {
+    return this.#all(this.#memento(accountId, info))[`${network}|${accountId}`];
   }
 
   /** Stored in turn (see mementoInTurn.ts): read back at once, never replaced by the echo of an older write. */
@@ -134,9 +126,14 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
 
   // ------------------------------------------------------------ reads
 
-  /** The code hash and keys beside /full: two RPC reads, cached as the client caches them unless `fresh`. */
-  async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+  /**
+   * The code hash and keys beside /full: two RPC reads (cached as the client caches them unless `fresh`), only when
+   * keysReadNeeded says so — else the last snapshot's are carried over (CARRY) and the refresh costs /full alone.
+   */
+  async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {
     this.#clients.set(accountId, client);
+    const w = this.#get(network, accountId);
+    if (!keysReadNeeded(w?.latest ?? w?.seen, full, Date.now())) return CARRY;
     try {
       const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
       return { view: view.result, keys: keys.result } satisfies Read;
@@ -152,35 +149,43 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const id = e.accountId;
     this.#networks.set(id, e.network);
     // A missing account has no code or keys to read; otherwise both RPC reads must have answered (no partial read).
+    // A carried read (CARRY) takes the last snapshot's code hash and keys: only while its storage is still /full's.
+    const w = this.#get(e.network, id);
+    const last = w?.latest ?? w?.seen;
     let snap: Snapshot;
     if (full.state === null) snap = snapshotOf(full, null, [], Date.now());
     else if (isRead(read)) snap = snapshotOf(full, read.view, read.keys, Date.now());
+    else if (read === CARRY && last && !keysReadNeeded(last, full, Date.now(), Infinity)) snap = carriedSnapshotOf(full, last, Date.now());
     else return;
-    const w = this.#get(e.network, id);
     if (!w) {
       this.#keep(this.#put(e.network, id, { seen: snap, alerted: [] }));
       return;
     }
     const changes = diffSnapshots(w.seen, snap);
     const alerts = alertsFor(id, changes, w.seen, snap, this.#alertSettings()).filter((a) => !w.alerted.includes(a.id));
-    // Recorded before it is said: an alert is never said twice, even if the window closes now.
-    this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
-    this.updateBadge();
-    this.#decorations.fire(decorationUri(id));
+    // Nothing new since the last stored read: nothing to write, the badge and decoration as they are (unchangedSince).
+    if (alerts.length > 0 || !unchangedSince(last, snap, read === CARRY)) {
+      // Recorded before it is said: an alert is never said twice, even if the window closes now.
+      this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
+      this.updateBadge();
+      this.#decorations.fire(decorationUri(id));
+    }
     for (const a of alerts) void this.#say(id, a);
-    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, snap.blockHeight);
+    if (changes.length > 0) void this.#transactions(e.network, id, w.seen.blockHeight, changes.map(changeId).join('\n'));
   }
 
   /**
    * The account's transactions since the snapshot's block, the likely causes of its changes: one request to the
-   * transactions API (on a network that has one), once per block range; the Changes node shows them when they come.
+   * transactions API (on a network that has one), once per snapshot block and set of changes (a read that carried its
+   * keys over has the same block: a new change, or a failed request, asks again); the Changes node shows them when they come.
    */
-  async #transactions(network: string, id: string, from: number | undefined, to: number | undefined): Promise<void> {
+  async #transactions(network: string, id: string, from: number | undefined, what: string): Promise<void> {
     const client = this.#clients.get(id);
     const key = `${network}|${id}`;
     const had = this.#txs.get(key);
-    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.to === to)) return;
-    this.#txs.set(key, { from, to, got: undefined });
+    const failed = had?.got !== undefined && 'error' in had.got;
+    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.what === what && !failed)) return;
+    this.#txs.set(key, { from, what, got: undefined });
     let got: ChangesView['transactions'];
     try {
       const page = await client.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
@@ -196,7 +201,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       got = { error: e instanceof Error ? e.message : String(e) };
     }
     if (this.#txs.get(key)?.from !== from) return;
-    this.#txs.set(key, { from, to, got });
+    this.#txs.set(key, { from, what, got });
     this.#host.rerender();
   }
 
@@ -229,12 +234,13 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   /** Every watched account with a snapshot, and its changes since (none: `changes: []`). */
   changes(): WatchedChanges[] {
     const out: WatchedChanges[] = [];
+    const info = this.#listedIn();
     for (const id of this.#host.services.settings.watchlist) {
       const network = this.#networkOf(id);
-      const w = network === undefined ? undefined : this.#get(network, id);
+      const w = network === undefined ? undefined : this.#get(network, id, info);
       if (!w || network === undefined) continue;
       const since = { ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }), time: new Date(w.seen.time).toISOString() };
-      out.push({ accountId: id, network, since, changes: w.latest ? diffSnapshots(w.seen, w.latest) : [] });
+      out.push({ accountId: id, network, since, changes: changesOf(w) });
     }
     return out;
   }
@@ -244,8 +250,9 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     if (!w?.latest) return undefined;
     return {
       since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
-      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined ? {} : { blockHeight: w.latest.blockHeight }) },
-      changes: diffSnapshots(w.seen, w.latest),
+      // A carried read's block is its keys' read, before its state: no upper bound of "changed between blocks" then.
+      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined || w.latest.keysTime !== undefined ? {} : { blockHeight: w.latest.blockHeight }) },
+      changes: changesOf(w),
       ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
     };
   }

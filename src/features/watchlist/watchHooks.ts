@@ -2,6 +2,7 @@
 // a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them is a
 // lazy part (dist/watch.js), loaded with the first account load, so activation reads none of it.
 import type * as vscode from 'vscode';
+import type { AccountFull } from '../../core/near/account';
 import type { NearClient } from '../../core/service/client';
 import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
 import type { WatchEngine } from './watchEngine';
@@ -10,7 +11,7 @@ import { lazyPart, loadPart } from '../lazy';
 
 export interface WatchHooks {
   /** Runs beside a load's /full, in its slot of the refresh limiter; never rejects (a failure is its answer). */
-  read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown>;
+  read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown>;
   /** A load ended with fresh data in `e.full` (status ok); `read` is what `read` answered. */
   loaded(e: AccountEntry, read: unknown): void;
   /** The account's node with its changes (description, the Changes node); the node itself when it has none. */
@@ -46,9 +47,9 @@ export class LazyWatchHooks implements WatchHooks {
     return (this.#starting ??= loadPart('watch').then((part) => (this.engine = this.make(part))));
   }
 
-  async read(accountId: string, client: NearClient, fresh: boolean): Promise<unknown> {
+  async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {
     try {
-      return await (await this.start()).read(accountId, client, fresh);
+      return await (await this.start()).read(accountId, network, full, client, fresh);
     } catch (e) {
       return { error: e };
     }

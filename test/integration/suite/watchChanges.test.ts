@@ -49,26 +49,27 @@ describe('watchlist changes', () => {
     await waitFor(async () => (await listed()).length === 1, { what: 'a snapshot of the account' });
     assert.deepEqual((await listed())[0]?.changes, []);
 
-    await setChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 500, keys: [full(K1), full(K2)] });
+    // As on chain, the key adds bytes to the account's storage: what makes a refresh read the keys again (bench row 35).
+    await setChangingAccount(ID, { balance: String(12n * NEAR), storageBytes: 600, keys: [full(K1), full(K2)] });
     const said = captureMessages();
     try {
       await api.watchlist.refresh(ID);
       await api.watchlist.whenIdle();
       const item = provider().getTreeItem(account());
-      assert.match(String(item.description), /· \+2 NEAR · new full-access key$/);
-      assert.match(String(item.accessibilityInformation?.label), /changed since .*: \+2 NEAR · new full-access key\.$/);
+      assert.match(String(item.description), /· \+2 NEAR · new full-access key · storage \+100 bytes$/);
+      assert.match(String(item.accessibilityInformation?.label), /changed since .*: \+2 NEAR · new full-access key · storage \+100 bytes\.$/);
       const [changes] = provider().getChildren(account());
       assert.ok(changes);
       assert.match(changes.label, /^Changes since /);
       const lines = provider()
         .getChildren(changes)
         .map((n) => [n.label, n.description]);
-      assert.deepEqual(lines.slice(0, 2), [
-        ['Balance', '10 → 12 NEAR · +2 NEAR'],
-        [`Key added: ${K2.slice(0, 16)}…${K2.slice(-6)}`, 'FULL ACCESS'],
-      ]);
-      assert.match(String(lines[2]?.[0]), /^Changed between blocks #[\d,]+ to #[\d,]+$/, 'no transactions API on the stub network: the block range');
-      const keyItem = provider().getTreeItem(provider().getChildren(changes)[1]!);
+      assert.deepEqual(lines[0], ['Balance', '10 → 12 NEAR · +2 NEAR']);
+      assert.equal(lines[1]?.[0], 'Storage');
+      assert.match(String(lines[1]?.[1]), /^\+100 bytes · pinning /);
+      assert.deepEqual(lines[2], [`Key added: ${K2.slice(0, 16)}…${K2.slice(-6)}`, 'FULL ACCESS']);
+      assert.match(String(lines[3]?.[0]), /^Changed between blocks #[\d,]+ to #[\d,]+$/, 'no transactions API on the stub network: the block range');
+      const keyItem = provider().getTreeItem(provider().getChildren(changes)[2]!);
       assert.equal(keyItem.accessibilityInformation?.label, `Access key ${K2} added, with full access.`);
       assert.deepEqual(api.watchlist.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
       const alerts = await waitFor(() => {
@@ -83,6 +84,7 @@ describe('watchlist changes', () => {
       const [c] = await listed();
       assert.deepEqual(c?.changes, [
         { kind: 'balance', before: String(10n * NEAR), after: String(12n * NEAR), delta: String(2n * NEAR) },
+        { kind: 'storage', before: '500', after: '600', delta: '100', pinnedDelta: String(100n * 10n ** 19n) },
         { kind: 'keyAdded', publicKey: K2, permission: 'FullAccess' },
       ]);
       assert.equal(typeof c?.since.blockHeight, 'number');
@@ -92,7 +94,7 @@ describe('watchlist changes', () => {
       await api.watchlist.whenIdle();
       api.watchlist.watch.recreate();
       provider().reset();
-      assert.equal((await listed())[0]?.changes.length, 2);
+      assert.equal((await listed())[0]?.changes.length, 3);
       await api.watchlist.refresh(ID);
       await api.watchlist.whenIdle();
       assert.equal(said.messages.filter((x) => x.text.includes(K2)).length, 1, 'never an alert twice');

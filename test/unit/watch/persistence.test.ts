@@ -212,8 +212,8 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
         };
       },
     };
-    e.engine.loaded(entry('mine.near', 10n * NEAR), await e.engine.read('mine.near', client as never, true));
-    e.engine.loaded(entry('mine.near', 11n * NEAR), await e.engine.read('mine.near', client as never, true));
+    e.engine.loaded(entry('mine.near', 10n * NEAR), await e.engine.read('mine.near', 'mainnet', full('mine.near', 10n * NEAR), client as never, true));
+    e.engine.loaded(entry('mine.near', 11n * NEAR), await e.engine.read('mine.near', 'mainnet', full('mine.near', 10n * NEAR), client as never, true));
     await new Promise((r) => setImmediate(r));
     assert.deepEqual(asked, [{ accountId: 'mine.near', limit: 20, fromBlockHeight: '100' }]);
     assert.equal(e.rerenders(), 1);
@@ -233,9 +233,108 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
       changes.children.map((n) => [n.label, n.description]),
       [
         ['Balance', '10 → 11 NEAR · +1 NEAR'],
-        ['1 transaction since the snapshot', 'blocks #100 to #100'],
+        ['1 transaction since the snapshot', undefined], // the second read carried its keys (same storage): no upper block
         ['✓ received', 'block #150'],
       ],
     );
+  });
+});
+
+describe('watchlist changes: code hash and keys re-read only when storage says so (bench row 35)', () => {
+  const counting = (keys: () => AccessKeyInfo[]) => {
+    const calls = { view: 0, keys: 0 };
+    const client = {
+      hasTransactionsApi: false,
+      viewAccount: async () => (calls.view++, { result: view }),
+      viewAccessKeyList: async () => (calls.keys++, { result: keys() }),
+    };
+    return { calls, client: client as never };
+  };
+  const load = async (e: ReturnType<typeof start>, client: never, balance: bigint, bytes: number): Promise<void> => {
+    const f = full('mine.near', balance, bytes);
+    e.engine.loaded(
+      { ...entry('mine.near', balance), full: { status: 'ok', data: f, updatedAt: 1 } },
+      await e.engine.read('mine.near', 'mainnet', f, client, true),
+    );
+  };
+
+  it('storage unchanged: no RPC read and no change from the keys (a balance change still counts, the block stays the read one)', async () => {
+    const e = start(createFakeEditor({ user: { watchlist: ['mine.near'] } }), new Memento(), new Memento());
+    let keys = [key(1)];
+    const { calls, client } = counting(() => keys);
+    await load(e, client, 10n * NEAR, 500);
+    assert.deepEqual(calls, { view: 1, keys: 1 }, 'the first complete read reads both');
+    keys = [key(1), key(2)]; // not what the chain does (a key adds bytes): shows the keys are carried, not re-read
+    await load(e, client, 10n * NEAR, 500);
+    await load(e, client, 11n * NEAR, 500);
+    assert.deepEqual(calls, { view: 1, keys: 1 }, 'no RPC read while storage_bytes is unchanged');
+    const [mine] = e.engine.changes();
+    assert.deepEqual(mine?.changes, [{ kind: 'balance', before: String(10n * NEAR), after: String(11n * NEAR), delta: String(NEAR) }]);
+    assert.equal(mine?.since.blockHeight, 100);
+  });
+
+  it('storage changed: both RPC reads, and the key added is reported', async () => {
+    const editor = createFakeEditor({ user: { watchlist: ['mine.near'] } });
+    const e = start(editor, new Memento(), new Memento());
+    let keys = [key(1)];
+    const { calls, client } = counting(() => keys);
+    await load(e, client, 10n * NEAR, 500);
+    keys = [key(1), key(2)];
+    await load(e, client, 10n * NEAR, 582); // AddKey: the key's bytes
+    assert.deepEqual(calls, { view: 2, keys: 2 });
+    assert.deepEqual(
+      e.engine.changes()[0]?.changes.map((c) => c.kind),
+      ['storage', 'keyAdded'],
+    );
+    assert.equal(editor.rec.notifications.filter((n) => /FULL-ACCESS/.test(n.text)).length, 1);
+    // The next refresh compares with that newest read: same storage again, nothing more read.
+    await load(e, client, 10n * NEAR, 582);
+    assert.deepEqual(calls, { view: 2, keys: 2 });
+  });
+
+  it('keys and code read 10 minutes ago or more: read again, even with storage unchanged (a same-length redeploy)', async () => {
+    const g = new Memento();
+    const old = Date.now() - 10 * 60_000 - 1;
+    const seen = { time: old, blockHeight: 100, exists: true, balance: String(10n * NEAR), locked: '0', storageBytes: 500, codeHash: 'A'.repeat(44), keys: [] };
+    await g.update('nearLens.watch.snapshots', { 'mainnet|mine.near': { seen, alerted: [] } });
+    const e = start(createFakeEditor({ user: { watchlist: ['mine.near'] } }), g, new Memento());
+    const { calls, client } = counting(() => []);
+    await load(e, client, 10n * NEAR, 500);
+    assert.deepEqual(calls, { view: 1, keys: 1 });
+    assert.deepEqual(
+      e.engine.changes()[0]?.changes.map((c) => c.kind),
+      ['code'],
+    );
+  });
+
+  it('a refresh that carried its keys and changed nothing writes nothing; a change, or keys read again, writes', async () => {
+    const g = new Memento();
+    let writes = 0;
+    const update = g.update.bind(g);
+    g.update = (k: string, v: unknown) => (writes++, update(k, v));
+    const e = start(createFakeEditor({ user: { watchlist: ['mine.near'] } }), g, new Memento());
+    const { client } = counting(() => [key(1)]);
+    const settle = () => new Promise((r) => setImmediate(r));
+    await load(e, client, 10n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 1, 'the snapshot');
+    await load(e, client, 10n * NEAR, 500);
+    await load(e, client, 10n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 1, 'unchanged: nothing written (with 100 accounts each load wrote the whole record)');
+    await load(e, client, 11n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 2, 'a balance change is the newest read');
+    await load(e, client, 11n * NEAR, 500);
+    await settle();
+    assert.equal(writes, 2, 'the same change again: nothing new');
+    assert.deepEqual(
+      e.engine.changes()[0]?.changes.map((c) => c.kind),
+      ['balance'],
+    );
+    assert.deepEqual(e.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
+    await load(e, client, 11n * NEAR, 582); // storage: the keys are read again
+    await settle();
+    assert.equal(writes, 3);
   });
 });

@@ -31,11 +31,11 @@ export function activate(context: vscode.ExtensionContext) {
     const panels = registerPanel(context, services);
     registerAccountTxs(context, services, watchlist, panels);
     registerConvertUnits(context);
-    const unitHints = registerUnitInlayHints(context, services);
+    registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
     // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
-    return { services, hoverProvider, watchlist, panels, unitHints, balanceHints, diagnostics, statusBar };
+    return { services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar };
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -3,10 +3,14 @@
 import type * as vscode from 'vscode';
 import type { Services } from './services';
 
-export function registerWhile(context: vscode.ExtensionContext, services: Services, on: () => boolean, register: () => vscode.Disposable): void {
+/** The settings that switch a provider on or off. */
+export type Switch = 'hoverEnabled' | 'inlayHintsUnits' | 'inlayHintsBalances';
+
+/** `setting` is a name, not a closure: one function fewer for V8 to compile per provider at activation (bench row 3). */
+export function registerWhile(context: vscode.ExtensionContext, services: Services, setting: Switch, register: () => vscode.Disposable): void {
   let registration: vscode.Disposable | undefined;
   const sync = (): void => {
-    if (on()) registration ??= register();
+    if (services.settings[setting]) registration ??= register();
     else {
       registration?.dispose();
       registration = undefined;

@@ -13,12 +13,7 @@ export interface BalanceHintsApi {
 
 export function registerBalanceInlayHints(context: vscode.ExtensionContext, services: Services): BalanceHintsApi {
   const api: { current: BalanceInlayHints | undefined } = { current: undefined };
-  registerWhile(
-    context,
-    services,
-    () => services.settings.inlayHintsBalances,
-    () => startBalanceHints(api, services),
-  );
+  registerWhile(context, services, 'inlayHintsBalances', () => startBalanceHints(api, services));
   return api;
 }
 

@@ -196,11 +196,6 @@ export function toMarkdown(text: string, enabledCommands: readonly string[]): vs
 /** Registers the hover while `nearLens.hover.enabled` is on; a disabled hover costs nothing. */
 export function registerHover(context: vscode.ExtensionContext, services: Services): NearHoverProvider {
   const provider = new NearHoverProvider(services);
-  registerWhile(
-    context,
-    services,
-    () => services.settings.hoverEnabled,
-    () => vscode.languages.registerHoverProvider('*', provider),
-  );
+  registerWhile(context, services, 'hoverEnabled', () => vscode.languages.registerHoverProvider('*', provider));
   return provider;
 }

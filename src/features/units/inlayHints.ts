@@ -37,14 +37,11 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
   }
 }
 
-export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): UnitInlayHints {
-  const provider = new UnitInlayHints(services);
-  context.subscriptions.push(provider);
-  registerWhile(
-    context,
-    services,
-    () => services.settings.inlayHintsUnits,
-    () => vscode.languages.registerInlayHintsProvider('*', provider),
-  );
-  return provider;
+/** The provider is made when the opt-in setting is first on, not at activation (bench row 3). */
+export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): void {
+  let provider: UnitInlayHints | undefined;
+  registerWhile(context, services, 'inlayHintsUnits', () => {
+    if (!provider) context.subscriptions.push((provider = new UnitInlayHints(services)));
+    return vscode.languages.registerInlayHintsProvider('*', provider);
+  });
 }

@@ -12,6 +12,7 @@ import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';
 import { WatchedSetting } from './watchedSetting';
 import { LazyWatchHooks } from './watchHooks';
+import type { WatchlistActions } from './commands';
 
 export interface WatchlistApi {
   readonly provider: WatchlistProvider;
@@ -25,83 +26,131 @@ export interface WatchlistApi {
   readonly watch: LazyWatchHooks;
 }
 
-export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
-  const provider = new WatchlistProvider(services);
-  const view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true });
-  const setting = new WatchedSetting(services);
-  // #34: what changed since the user last looked; its engine is a lazy part, started by the first account load.
-  const watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view));
-  provider.watch = watch;
+/**
+ * The watchlist at run time. A class, not closures in registerWatchlist: V8 compiles a method on its first call, so
+ * activation parses only the constructor (bench row 3).
+ */
+class Watchlist implements WatchlistApi, WatchlistActions {
+  readonly provider: WatchlistProvider;
+  readonly view: vscode.TreeView<WatchNode>;
+  readonly watch: LazyWatchHooks;
+  readonly #services: Services;
+  /** Made on the first write, as the timer on the first visibility change: not at activation (bench row 3). */
+  #writer: WatchedSetting | undefined;
+  #refresher: RefreshTimer | undefined;
+  #refreshing: Promise<void> | undefined;
 
-  let refreshing: Promise<void> | undefined;
-  const refreshAll = (): Promise<void> =>
-    (refreshing ??= Promise.resolve(
+  constructor(context: vscode.ExtensionContext, services: Services) {
+    this.#services = services;
+    const provider = (this.provider = new WatchlistProvider(services));
+    const view = (this.view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true }));
+    // #34: what changed since the user last looked; its engine is a lazy part, started by the first account load.
+    const watch = (this.watch = provider.watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view)));
+    context.subscriptions.push(
+      provider,
+      view,
+      this,
+      view.onDidChangeVisibility(() => this.#arm()),
+      services.onDidChange(() => this.changed()),
+    );
+    // The commands' handlers are a lazy part (dist/watchlist.js), loaded on the first call.
+    const c = COMMANDS;
+    registerLazyCommands(
+      context,
+      [c.watchlistAdd, c.watchlistRemove, c.watchlistRefresh, c.watchlistRefreshAll, c.watchlistCopyId, c.openInExplorer],
+      () => lazyPart('watchlist').watchlistHandlers(services, this),
+      'watchlist',
+    );
+    registerLazyCommands(
+      context,
+      [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges],
+      () => watch.now().handlers(),
+      'watch',
+    );
+    // Not a full `changed()`: the tree is built when the view first asks for its roots (getChildren syncs).
+    this.#hints();
+    this.#arm();
+  }
+
+  get #setting(): WatchedSetting {
+    return (this.#writer ??= new WatchedSetting(this.#services));
+  }
+
+  /** The auto-refresh: runs only while the view is visible and the interval setting is above zero. */
+  get #timer(): RefreshTimer {
+    return (this.#refresher ??= new RefreshTimer(
+      () => this.refreshAll(),
+      () => (this.view.visible ? this.#services.settings.refreshIntervalSeconds : 0),
+    ));
+  }
+
+  refreshAll(): Promise<void> {
+    return (this.#refreshing ??= Promise.resolve(
       vscode.window.withProgress({ location: { viewId: WATCHLIST_VIEW }, title: 'Refreshing the watchlist' }, async () => {
-        await settleAll(setting.ids, REFRESH_CONCURRENCY, (id) => provider.refresh(id));
+        await settleAll(this.#services.settings.watchlist, REFRESH_CONCURRENCY, (id) => this.provider.refresh(id));
       }),
-    ).finally(() => (refreshing = undefined)));
-  const refresh = (id: string): Promise<void> => provider.refresh(id);
-  const timer = new RefreshTimer(refreshAll, () => (view.visible ? services.settings.refreshIntervalSeconds : 0));
+    ).finally(() => (this.#refreshing = undefined)));
+  }
+
+  refresh(id: string): Promise<void> {
+    return this.provider.refresh(id);
+  }
+
+  refreshList(id: string, part: ListPart): Promise<void> {
+    return this.provider.refreshList(id, part);
+  }
+
+  async add(ids: readonly string[]): Promise<string[]> {
+    const fresh = await this.#setting.add(ids);
+    if (fresh.length > 0) this.changed();
+    return fresh;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.#setting.remove(id);
+    this.changed();
+  }
+
+  /** Shows a watched account's item, selected (the view opens if it was closed). */
+  async reveal(id: string): Promise<void> {
+    const item = this.provider.getChildren().find((n) => n.accountId === id);
+    if (item) await this.view.reveal(item, { select: true, focus: true });
+  }
+
+  whenIdle(): Promise<void> {
+    return this.provider.whenIdle();
+  }
 
   /** Settings, key or list changed: re-render, the empty-list welcome, the no-key hint, the timer. */
-  const changed = (): void => {
-    provider.reset();
-    watch.engine?.updateBadge();
-    const empty = setting.ids.length === 0;
+  changed(): void {
+    this.provider.reset();
+    this.watch.engine?.updateBadge();
+    this.#hints();
+    this.#arm();
+  }
+
+  /** Matches the auto-refresh to the view and the setting; no timer is made before the view is first shown. */
+  #arm(): void {
+    if (this.#refresher || this.view.visible) this.#timer.arm();
+  }
+
+  dispose(): void {
+    this.#refresher?.dispose();
+  }
+
+  /** The empty-list welcome (a context key) and, with accounts shown but no key, a one-line hint. */
+  #hints(): void {
+    const services = this.#services;
+    const empty = services.settings.watchlist.length === 0;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.watchlistEmpty, empty);
     // The welcome view covers "no key" while the list is empty; with accounts shown, a one-line hint instead.
-    view.message =
+    this.view.message =
       empty || services.hasApiKey || !keylessPublic(services.settings.network)
         ? undefined
         : 'No API key set: using the public, rate-limited path. NEAR Lens: Set API Key… raises the limits.';
-    timer.arm();
-  };
-  const add = async (ids: readonly string[]): Promise<string[]> => {
-    const fresh = await setting.add(ids);
-    if (fresh.length > 0) changed();
-    return fresh;
-  };
-  const remove = async (id: string): Promise<void> => {
-    await setting.remove(id);
-    changed();
-  };
-  /** Shows a watched account's item, selected (the view opens if it was closed). */
-  const reveal = async (id: string): Promise<void> => {
-    const item = provider.getChildren().find((n) => n.accountId === id);
-    if (item) await view.reveal(item, { select: true, focus: true });
-  };
+  }
+}
 
-  context.subscriptions.push(
-    provider,
-    view,
-    timer,
-    view.onDidChangeVisibility(() => timer.arm()),
-    services.onDidChange(changed),
-  );
-  // The commands' handlers are a lazy part (dist/watchlist.js), loaded on the first call.
-  const act = { refresh, refreshAll, add, remove, reveal, refreshList: (id: string, part: ListPart) => provider.refreshList(id, part) };
-  const c = COMMANDS;
-  registerLazyCommands(
-    context,
-    [c.watchlistAdd, c.watchlistRemove, c.watchlistRefresh, c.watchlistRefreshAll, c.watchlistCopyId, c.openInExplorer],
-    () => lazyPart('watchlist').watchlistHandlers(services, act),
-    'watchlist',
-  );
-  registerLazyCommands(
-    context,
-    [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges],
-    () => watch.now().handlers(),
-    'watch',
-  );
-  changed();
-
-  return {
-    provider,
-    view,
-    refreshAll,
-    refresh,
-    remove,
-    whenIdle: () => provider.whenIdle(),
-    watch,
-  };
+export function registerWatchlist(context: vscode.ExtensionContext, services: Services): WatchlistApi {
+  return new Watchlist(context, services);
 }

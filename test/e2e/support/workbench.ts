@@ -395,7 +395,8 @@ export async function measurePanelLayout(frame: FrameLocator): Promise<PanelLayo
     const name = (e: Element): string =>
       `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`;
     if (root.scrollWidth > vw) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${vw} px`);
-    const all = Array.from(body.querySelectorAll<HTMLElement>('*')).filter((e) => !['SCRIPT', 'CAPTION'].includes(e.tagName));
+    // Not laid out for the eye: scripts, and what only screen readers read (table captions, the status line).
+    const all = Array.from(body.querySelectorAll<HTMLElement>('*')).filter((e) => !['SCRIPT', 'CAPTION'].includes(e.tagName) && !e.matches('.announce'));
     for (const e of all) {
       const allowed = e.matches('.table-scroll, .id-head');
       if (!allowed && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)

@@ -3,35 +3,15 @@
 // packaged .vsix against the loopback stub's transactions host. Saves .e2e/screenshots/readme-panel-transactions.png
 // (the README's picture, docs/images/panel-transactions.png).
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { packageVsix } from './support/packaging';
-import { answerInputBox, cropAround, panelFrame, poll, runCommand, startWorkbench, SCREENSHOTS, nearLensActive } from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { useWorkbench } from './support/session';
+import { answerInputBox, cropAround, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** The stub's account with a paged history: 47 transactions (pages of 20, 20 and 7). */
 const ACCOUNT = 'history.near';
 
 describe("NEAR Lens balance panel's Transactions table in the browser", function () {
   this.timeout(120_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const name = `FAILED-txs-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`;
-    const file = await wb.shot(name).catch(() => '(no screenshot)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n      [e2e] code-server log tail:\n${wb.logTail(15)}`);
-  });
-
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/`);
-  });
+  const wb = useWorkbench({ name: 'txs', shots: 'readme-panel-transactions.png' });
 
   it('pages the table: 20 rows, Older, Newer, Failed only', async () => {
     const { page, stub } = wb;

@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageVsix } from './support/packaging';
-import { poll, runCommand, sideBarRow, sideBarTreeRows, startWorkbench } from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { useWorkbench } from './support/session';
+import { poll, runCommand, sideBarRow, sideBarTreeRows } from './support/workbench';
 
 const ID = 'changing.near';
 const NEAR = 10n ** 24n;
@@ -15,16 +14,11 @@ const key = (pk: string) => ({ public_key: pk, access_key: { nonce: 1, permissio
 
 describe('watchlist changes in the browser (packaged .vsix)', function () {
   this.timeout(180_000);
-  let wb: Workbench;
-
-  before(async function () {
-    this.timeout(300_000);
-    const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: { 'nearLens.watchlist': [ID] } });
-    wb.stub.putChangingAccount(ID, { balance: String(10n * NEAR), storageBytes: 500, keys: [key(K1)] });
-  });
-  after(async () => {
-    await wb?.close();
+  const wb = useWorkbench({
+    name: 'watch-changes',
+    settings: { 'nearLens.watchlist': [ID] },
+    shots: 'watchlist-changes.png',
+    ready: (w) => w.stub.putChangingAccount(ID, { balance: String(10n * NEAR), storageBytes: 500, keys: [key(K1)] }),
   });
 
   it('a new full-access key: the alert with its buttons, "+2 NEAR · new full-access key", the Changes node, the badge', async () => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { ROOT, packageVsix } from './support/packaging';
-import { SCREENSHOTS, answerInputBox, poll, runCommand, startWorkbench, nearLensActive } from './support/workbench';
-import type { Workbench } from './support/workbench';
+import { ROOT } from './support/packaging';
+import { useWorkbench } from './support/session';
+import { answerInputBox, poll, runCommand, nearLensActive } from './support/workbench';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -32,31 +32,12 @@ async function cutTexts(widget: Locator): Promise<string[]> {
   );
 }
 
-function failureShot(get: () => Workbench | undefined, prefix: string) {
-  return async function (this: Mocha.Context): Promise<void> {
-    const wb = get();
-    if (this.currentTest?.state !== 'failed' || !wb) return;
-    const file = await wb.shot(`FAILED-${prefix}-${(this.currentTest.title ?? 'test').replace(/[^\w]+/g, '-').slice(0, 50)}`).catch(() => '(none)');
-    console.log(`      [e2e] failure screenshot: ${path.relative(process.cwd(), file)}\n${wb.logTail(15)}`);
-  };
-}
-
 describe('every word true: Local node… at the REST port, then the RPC port (#32)', function () {
   this.timeout(120_000);
-  let wb: Workbench | undefined;
-
-  before(async function () {
-    this.timeout(300_000);
-    wb = await startWorkbench({ vsix: packageVsix().vsix, settings: {} });
-  });
-  afterEach(failureShot(() => wb, 'words-local'));
-  after(async () => {
-    await wb?.close();
-    console.log(`      [e2e] screenshots: ${path.relative(process.cwd(), SCREENSHOTS)}/words-*.png`);
-  });
+  const wb = useWorkbench({ name: 'words-local', shots: 'words-*.png' });
 
   it("the stub's REST port: the box stays open with the URL and says it answered, but not as a NEAR node", async () => {
-    const { page, stub } = wb!;
+    const { page, stub } = wb;
     await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
@@ -74,12 +55,12 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     assert.ok(await widget.isVisible(), 'the box stays open');
     assert.equal(await input.inputValue(), stub.apiUrl, 'with the URL, for another try');
     assert.equal(await page.locator('.notification-toast').count(), 0, 'no toast besides the box');
-    await wb!.shot('words-local-1-rest');
-    await wb!.shot('readme-local-node-rest', widget);
+    await wb.shot('words-local-1-rest');
+    await wb.shot('readme-local-node-rest', widget);
   });
 
   it("then its RPC port: the node's chain and head, and the status bar names the node", async () => {
-    const { page, stub } = wb!;
+    const { page, stub } = wb;
     const widget = page.locator('.quick-input-widget');
     await widget.locator('.quick-input-box input').fill(stub.rpcUrl);
     await page.keyboard.press('Enter');
@@ -89,8 +70,8 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     const status = page.locator('.statusbar-item').filter({ hasText: /NEAR local/ });
     await status.waitFor({ timeout: 30_000 });
     assert.equal((await status.innerText()).trim(), `NEAR local · ${node}`);
-    await wb!.shot('words-local-2-rpc');
-    await wb!.shot('readme-local-node-rpc');
+    await wb.shot('words-local-2-rpc');
+    await wb.shot('readme-local-node-rpc');
     // Local node… again: the node in use is offered.
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const rows = await poll(async () => {
@@ -110,19 +91,10 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
 
 describe("every word true: the web build's Set API Key… in the Web Worker host (#32)", function () {
   this.timeout(120_000);
-  let wb: Workbench | undefined;
-
-  before(async function () {
-    this.timeout(300_000);
-    wb = await startWorkbench({ vsix: packageVsix().vsix, settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } });
-  });
-  afterEach(failureShot(() => wb, 'words-web'));
-  after(async () => {
-    await wb?.close();
-  });
+  const wb = useWorkbench({ name: 'words-web', settings: { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } }, shots: 'words-web-*.png' });
 
   it('the prompt names no place before the choice; each choice fits its line; the answer and the status bar say memory', async () => {
-    const { page } = wb!;
+    const { page } = wb;
     await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Set API Key…');
     const widget = page.locator('.quick-input-widget');
@@ -139,8 +111,8 @@ describe("every word true: the web build's Set API Key… in the Web Worker host
     assert.match(texts[1] ?? '', /^Remember in this browser \| Written to this browser's storage until Clear API Key\.$/);
     assert.ok(!texts.join(' ').includes('FastNEAR'), "FastNEAR's advice is not about the custom network's key");
     assert.deepEqual(await cutTexts(widget), [], 'an explanation cut off');
-    await wb!.shot('words-web-1-choice');
-    await wb!.shot('readme-web-key', widget);
+    await wb.shot('words-web-1-choice');
+    await wb.shot('readme-web-key', widget);
     await page.keyboard.press('Enter'); // the first: Keep for this window only
     await page
       .locator('.notification-toast', { hasText: /API key of the custom network \(127\.0\.0\.1:\d+\) kept in memory for this window only\./ })
@@ -151,6 +123,6 @@ describe("every word true: the web build's Set API Key… in the Web Worker host
       .locator('.monaco-hover, .workbench-hover, .custom-hover', { hasText: /API key set \(in memory for this window only\)/ })
       .first()
       .waitFor({ timeout: 15_000 });
-    await wb!.shot('words-web-2-status');
+    await wb.shot('words-web-2-status');
   });
 });

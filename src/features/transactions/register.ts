@@ -1,5 +1,6 @@
 // Registers Look Up Transaction… at activation and gives the hover its hash look-ups; both live in the lazy part
-// `txview` (txCommands.ts), loaded on the first call or the first hover of a hash.
+// `txview` (txCommands.ts), loaded on the first call, or on the first hover over a line long enough to hold a hash
+// (43+ characters) with no id or amount under the pointer: the part's finder tells whether a hash is there.
 import vscode = require('vscode');
 import { COMMANDS } from '../../core/manifest';
 import type { Services } from '../../platform/services';

@@ -21,41 +21,41 @@ export function tryJson(text: string): unknown {
  * Throws like JSON.parse on a text that is not JSON.
  */
 export function parseJsonExact(text: string): unknown {
-  // A number token of 16 digits or more (2^53 has 16) follows `:`, `,` or `[` (and white space), or starts the text.
-  // None (the common case): JSON.parse reads every number exactly.
-  LONG_NUMBER.lastIndex = 0;
-  let m = LONG_NUMBER.exec(text);
-  if (m === null) return JSON.parse(text) as unknown;
-  // Each candidate is checked to stand outside a string by walking the quotes before it with indexOf (a string's
-  // digits are text, not a number); an unsafe one is written as a string of its digits.
+  // First as if every candidate stood outside a string. One inside a string cannot go unnoticed: the quote put before
+  // its digits (after `:`, `,`, `[` or a space, never a backslash) ends that string, and JSON allows no number
+  // straight after a string, so the text no longer parses. Then again, reading each string whole.
+  let v: unknown;
+  try {
+    v = JSON.parse(quoted(text, LONG_NUMBER));
+  } catch {
+    v = JSON.parse(quoted(text, STRING_OR_LONG_NUMBER));
+  }
+  // A text that is one integer alone.
+  return typeof v === 'number' && !Number.isSafeInteger(v) && /^\s*-?\d+\s*$/.test(text) ? text.trim() : v;
+}
+
+/** The text with each unsafe integer token `pattern` finds written as a string of its digits (none: the text itself). */
+function quoted(text: string, pattern: RegExp): string {
   let out = '';
   let from = 0;
-  let pos = 0;
-  let inString = false;
-  for (; m !== null; m = LONG_NUMBER.exec(text)) {
-    const digits = m[1]!;
-    const at = m.index + m[0].length - digits.length;
-    for (let q = text.indexOf('"', pos); q !== -1 && q < at; q = text.indexOf('"', pos)) {
-      if (!inString || !escaped(text, q)) inString = !inString;
-      pos = q + 1;
-    }
-    if (!inString && !Number.isSafeInteger(Number(digits))) {
-      out += `${text.slice(from, at)}"${digits}"`;
-      from = at + digits.length;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    const digits = m[1];
+    if (digits !== undefined && !Number.isSafeInteger(Number(digits))) {
+      out += `${text.slice(from, pattern.lastIndex - digits.length)}"${digits}"`;
+      from = pattern.lastIndex;
     }
   }
-  return JSON.parse(from === 0 ? text : out + text.slice(from)) as unknown;
+  return from === 0 ? text : out + text.slice(from);
 }
 
-/** A candidate integer token of 16+ digits: after the start, `:`, `,` or `[`; not followed by a fraction or exponent. */
-const LONG_NUMBER = /(?:^|[:,[])\s*(-?\d{16,})(?![\d.eE])/g;
-
-/** Whether the quote at `q` is escaped: an odd number of backslashes before it. */
-function escaped(text: string, q: number): boolean {
-  let i = q - 1;
-  while (i >= 0 && text.charCodeAt(i) === 92 /* \\ */) i--;
-  return (q - 1 - i) % 2 === 1;
-}
+/**
+ * A number token of 16 digits or more (2^53 has 16) after `:`, `,` or `[` (and white space); no fraction, exponent or
+ * `:` after it (a key).
+ */
+const LONG_NUMBER = /[:,[]\s*(-?\d{16,})(?![\d.eE]|\s*:)/g;
+/** The same, or a whole string (its digits are text, not a number): searched from the start, never inside a string. */
+const STRING_OR_LONG_NUMBER = /"[^"\\]*(?:\\.[^"\\]*)*"|[:,[]\s*(-?\d{16,})(?![\d.eE]|\s*:)/g;
 
 /** parseJsonExact, or undefined when the text is not JSON. */
 export function tryJsonExact(text: string): unknown {

@@ -24,6 +24,8 @@ describe('parseJsonExact', () => {
     ['{"k:12345678901234567890":1}', { 'k:12345678901234567890': 1 }], // digits inside a string after a colon
     ['-0.000000000000000001', -0.000000000000000001],
     ['"18446744073709551615"', '18446744073709551615'], // already a string
+    [' 18446744073709551615\n', '18446744073709551615'], // alone, white space around
+    ['["x, 18446744073709551615", 18446744073709551615]', ['x, 18446744073709551615', '18446744073709551615']], // the same digits in and out of a string
   ];
   for (const [text, want] of table) {
     it(`${text} → ${typeof want} ${String(want)}`, () => assert.deepEqual(parseJsonExact(text), want));
@@ -114,8 +116,15 @@ describe('parseJsonExact', () => {
     );
   });
 
+  it('reads a long string whole when its digits look like a number (a 4 MB code upload beside a u64)', () => {
+    const code = `${'QUJD\\"'.repeat(700_000)}, 18446744073709551615`;
+    const text = `{"args":${JSON.stringify(code)},"t":18446744073709551615}`;
+    assert.deepEqual(parseJsonExact(text), { args: code, t: '18446744073709551615' });
+  });
+
   it('throws on a text that is not JSON; tryJsonExact gives undefined', () => {
     assert.throws(() => parseJsonExact('{"a":18446744073709551615'));
+    assert.throws(() => parseJsonExact('{"a":1,18446744073709551615:2}'), SyntaxError); // a number is no key, however long
     assert.equal(tryJsonExact('<html>18446744073709551615</html>'), undefined);
   });
 });

@@ -29,7 +29,8 @@ export interface Conversion {
 
 /** An integer of `unit`'s smallest denomination as a decimal in `decimals` places, exact: "1500…0" → "1.5". */
 export function scaleDown(integer: bigint | string, decimals: number): string {
-  return trimZeros(new Exact(`${integer}e-${decimals}`).toFixed(decimals));
+  // toFixed() with no places: every digit, in normal notation, no trailing zeros (big.js keeps none).
+  return new Exact(`${integer}e-${decimals}`).toFixed();
 }
 
 /** `amount` of a unit with `decimals` places as an integer of its smallest denomination, or the reason it is not one. */
@@ -39,7 +40,6 @@ export function scaleUp(amount: string, decimals: number): bigint {
   return BigInt(x.toFixed(0));
 }
 
-const trimZeros = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 
 /** yoctoNEAR → NEAR, exact ("1.5"), and the digits grouped for reading. */
 export function describeYocto(yocto: bigint): { near: string; yoctoGrouped: string } {
@@ -56,8 +56,8 @@ export function describeGas(gas: bigint): { tgas: string; pgas: string; gasGroup
 
 /** "1234567.5" → "1,234,567.5": the integer part grouped, the fraction as it is. */
 function groupDecimal(s: string): string {
-  const [int = '0', frac] = s.split('.');
-  return groupDigits(int) + (frac === undefined ? '' : `.${frac}`);
+  const dot = s.indexOf('.');
+  return dot === -1 ? groupDigits(s) : groupDigits(s.slice(0, dot)) + s.slice(dot);
 }
 
 const GAS_TOO_LARGE = 'That is more gas than NEAR can count (2^64 − 1).';

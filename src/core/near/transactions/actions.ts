@@ -57,7 +57,8 @@ export function toActions(list: unknown): ActionModel[] {
 export function toAction(view: unknown): ActionModel {
   if (view === 'CreateAccount') return { kind: 'CreateAccount', summary: 'CreateAccount' };
   if (!isRecord(view)) throw badShape('The transaction record has an action of an unexpected shape.');
-  const [name = '', body] = Object.entries(view)[0] ?? [];
+  const name = firstKey(view);
+  const body = view[name];
   const b = isRecord(body) ? body : {};
   switch (name) {
     case 'CreateAccount':
@@ -100,6 +101,12 @@ export function toAction(view: unknown): ActionModel {
     default:
       return { kind: 'Other', name: name.slice(0, 64), summary: name.slice(0, 64) || 'unknown action' };
   }
+}
+
+/** An externally tagged enum's tag: the object's first key ('' when it has none). */
+function firstKey(o: Record<string, unknown>): string {
+  for (const k in o) return k;
+  return '';
 }
 
 function addKey(b: Record<string, unknown>): ActionModel {

@@ -134,6 +134,9 @@ export interface PhaseFigures {
   refreshing: number;
   /** Of the fresh ones, those whose state came from RPC (the REST API failing, #26). */
   fromRpc: number;
+  /** The most accounts seen stale, and fresh from RPC, in the tree at any minute of the phase (counted each minute). */
+  staleSeen: number;
+  fromRpcSeen: number;
 }
 
 export interface StormReport {
@@ -391,6 +394,8 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         fresh: 0,
         refreshing: 0,
         fromRpc: 0,
+        staleSeen: 0,
+        fromRpcSeen: 0,
       };
     });
     const expectedBalance = (i: number, now: number): string[] => (now < recoveryStart ? [before(i)] : [before(i), after(i)]);
@@ -526,6 +531,22 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
       await checkPanel(false);
     });
     for (let t = 15_000 + panelEvery * 1000; t < totalMs; t += panelEvery * 1000) at(t, () => checkPanel(true));
+    // Each minute: how many accounts the tree shows stale, and fresh from RPC (a phase may end with every retry through).
+    const sampleTree = (k: number): void => {
+      const fig = phaseFig[k]!;
+      let stale = 0;
+      let fromRpc = 0;
+      for (const id of ids) {
+        const s = provider.entry(id)?.full;
+        if (s?.status === 'failed') stale++;
+        else if (s?.status === 'ok' && (s.data as { source?: unknown } | undefined)?.source) fromRpc++;
+      }
+      fig.staleSeen = Math.max(fig.staleSeen, stale);
+      fig.fromRpcSeen = Math.max(fig.fromRpcSeen, fromRpc);
+    };
+    o.phases.forEach((p, k) => {
+      for (let m = 1; m <= p.minutes; m++) at(starts[k]! + m * MINUTE - 3, () => sampleTree(k));
+    });
     o.phases.forEach((_, k) =>
       at(starts[k]! + o.phases[k]!.minutes * MINUTE - 1, () => {
         checkTree(k);

@@ -58,15 +58,17 @@ function bigRecord(): string {
 export async function txReadRow(): Promise<Row> {
   const text = bigRecord();
   const parsed = parseJsonExact(text);
-  const r = await interleavedPairs(
-    async () => fromRecord(parseJsonExact(text)),
-    async () => JSON.parse(text) as unknown,
-    400,
-    50,
-  );
+  const vsParse = (fn: () => unknown): ReturnType<typeof interleavedPairs> =>
+    interleavedPairs(
+      async () => fn(),
+      async () => JSON.parse(text) as unknown,
+      400,
+      50,
+    );
+  const r = await vsParse(() => fromRecord(parseJsonExact(text)));
   // Where it goes: the exact reader alone, and the model alone (from the value the reader gave), each against JSON.parse.
-  const reader = await interleavedPairs(async () => parseJsonExact(text), async () => JSON.parse(text) as unknown, 400, 50);
-  const model = await interleavedPairs(async () => fromRecord(parsed), async () => JSON.parse(text) as unknown, 400, 50);
+  const reader = await vsParse(() => parseJsonExact(text));
+  const model = await vsParse(() => fromRecord(parsed));
   const ratio = r.ratio.median;
   const parts = `exact reader ${reader.ratio.median.toFixed(2)} ×, model ${model.ratio.median.toFixed(2)} ×`;
   return {

@@ -40,7 +40,6 @@ export function scaleUp(amount: string, decimals: number): bigint {
   return BigInt(x.toFixed(0));
 }
 
-
 /** yoctoNEAR → NEAR, exact ("1.5"), and the digits grouped for reading. */
 export function describeYocto(yocto: bigint): { near: string; yoctoGrouped: string } {
   return { near: yoctoNear(yocto), yoctoGrouped: groupDigits(String(yocto)) };

@@ -30,7 +30,20 @@ function print(r: StormReport): void {
   const lines = [
     '',
     `Storm hour: ${r.accounts} accounts, auto-refresh every ${r.intervalSeconds} s, ${r.sent} requests sent in the hour (${(r.realMs / 1000).toFixed(1)} s real)`,
-    formatTable(['phase', 'minutes', 'sent', 'per minute', 'bound/min', '429s', 'tree at the end: stale / fresh (from RPC) / loading', 'most in a minute: stale / from RPC'], rows, 44),
+    formatTable(
+      [
+        'phase',
+        'minutes',
+        'sent',
+        'per minute',
+        'bound/min',
+        '429s',
+        'tree at the end: stale / fresh (from RPC) / loading',
+        'most in a minute: stale / from RPC',
+      ],
+      rows,
+      44,
+    ),
     `Bound per minute: ${r.bounds.faults} (faults), ${r.bounds.rateLimit} (429 storm) = ${r.bounds.why}.`,
     `Per minute: ${r.perMinute.join(' ')}`,
     `429s answered: ${r.rateLimits.answered} (${r.rateLimits.seconds} in seconds, ${r.rateLimits.dates} as HTTP dates, waits ${r.rateLimits.minWaitS}–${r.rateLimits.maxWaitS} s); requests sent before their Retry-After passed: ${r.earlySends.length}`,

@@ -24,7 +24,7 @@ export async function stormRow(): Promise<Row> {
   return {
     id: 12,
     figure: `storm hour, short: ${minutes} simulated min, ${storm.accounts} accounts, ${storm.intervalSeconds} s auto-refresh, hovers, a panel`,
-    measured: `${storm.sent} requests (peak ${peak}/min); ${storm.earlySends.length} before a Retry-After passed; all fresh ${fresh} s after recovery; ${(storm.realMs / 1000).toFixed(1)} s real`,
+    measured: `${storm.sent} requests (peak ${peak}/min); ${storm.earlySends.length} before a Retry-After passed; all fresh ${fresh > 0 ? `${fresh} s after recovery` : `by recovery (${-fresh} s before it)`}; ${(storm.realMs / 1000).toFixed(1)} s real`,
     baseline: `minimum: the same work against a service that never fails, ${quiet.sent} requests (peak ${quietPeak}/min)`,
     ratio: `${ratio.toFixed(2)}; peak minute ${peakRatio.toFixed(2)}`,
     target: `≤ 1.0; peak ≤ ${ceiling.toFixed(1)} (1 + retries); 0 early; fresh ≤ ${storm.intervalSeconds} s`,

@@ -51,7 +51,7 @@ function print(r: StormReport): void {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})`,
     `Panel refreshes: ${r.panel.refreshes} (${r.panel.fresh} fresh, ${r.panel.stale} stale; its time is up to ${s(r.panel.maxLagMs)} after the /full answer)`,
-    `Recovery: healthy and every Retry-After passed at ${s(r.recovery.atMs)}; every account fresh ${s(r.recovery.lastFreshAfterMs)} later (interval ${r.intervalSeconds} s)`,
+    `Recovery: healthy and every Retry-After passed at ${s(r.recovery.atMs)}; every account fresh ${r.recovery.lastFreshAfterMs > 0 ? `${s(r.recovery.lastFreshAfterMs)} later` : `by then (${s(-r.recovery.lastFreshAfterMs)} before)`} (interval ${r.intervalSeconds} s)`,
     `After deactivate: ${r.afterDispose.intervals} intervals, ${r.afterDispose.timers} one-shot timers (per-attempt timeouts) gone in ${s(r.afterDispose.drainedInMs)}, ${r.afterDispose.timersLeft} left, ${r.afterDispose.sent} requests`,
     `Heap after gc (MB): ${r.heapMB.map(([m, mb]) => `${m} min ${mb.toFixed(2)}`).join(', ')}`,
     `Unhandled rejections: ${r.unhandled.length}; problems: ${r.problems.length}`,

@@ -55,7 +55,7 @@ function quoted(text: string, pattern: RegExp): string {
  */
 const LONG_NUMBER = /[:,[]\s*(-?\d{16,})(?![\d.eE]|\s*:)/g;
 /** The same, or a whole string (its digits are text, not a number): searched from the start, never inside a string. */
-const STRING_OR_LONG_NUMBER = /"[^"\\]*(?:\\.[^"\\]*)*"|[:,[]\s*(-?\d{16,})(?![\d.eE]|\s*:)/g;
+const STRING_OR_LONG_NUMBER = new RegExp(`"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|${LONG_NUMBER.source}`, 'g');
 
 /** parseJsonExact, or undefined when the text is not JSON. */
 export function tryJsonExact(text: string): unknown {

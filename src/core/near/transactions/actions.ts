@@ -30,7 +30,7 @@ const DIGITS = /^\d{1,40}$/;
 /** An unsigned integer as the service sends it (a safe JSON number, or the digits of a bigger one) as exact digits. */
 export function dec(v: unknown, field: string): string {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
-  if (typeof v === 'string' && DIGITS.test(v)) return v.length > 1 && v.charCodeAt(0) === 48 ? v.replace(/^0+(?=\d)/, '') : v;
+  if (typeof v === 'string' && DIGITS.test(v)) return v.replace(/^0+(?=\d)/, '');
   throw badShape(`The transaction record has ${typeof v === 'string' ? 'a malformed' : 'no'} ${field}.`);
 }
 

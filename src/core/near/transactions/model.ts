@@ -78,12 +78,7 @@ interface Outcome {
 function toOutcome(v: unknown): Outcome {
   if (!isRecord(v) || !isRecord(v['outcome'])) throw badShape('The transaction record has an outcome of an unexpected shape.');
   const o = v['outcome'];
-  const list = o['logs'];
-  const logs = Array.isArray(list)
-    ? list.every((l) => typeof l === 'string')
-      ? (list as string[])
-      : list.filter((l): l is string => typeof l === 'string')
-    : [];
+  const logs = Array.isArray(o['logs']) ? o['logs'].filter((l): l is string => typeof l === 'string') : [];
   const out: Outcome = {
     id: str(v['id'], 'outcome id'),
     status: o['status'],
@@ -101,7 +96,7 @@ function toOutcome(v: unknown): Outcome {
 export function eventsOf(logs: readonly string[]): TxEvent[] {
   const out: TxEvent[] = [];
   for (const line of logs) {
-    if (line.charCodeAt(0) !== 69 /* E */ || !line.startsWith('EVENT_JSON:')) continue;
+    if (!line.startsWith('EVENT_JSON:')) continue;
     let v: unknown;
     try {
       v = parseJsonExact(line.slice(11));
@@ -172,7 +167,7 @@ function build(
       gasBurnt: o.gasBurnt,
       tokensBurnt: o.tokensBurnt,
       logs: o.logs,
-      events: o.logs.length === 0 ? [] : eventsOf(o.logs),
+      events: eventsOf(o.logs),
       actions: r?.actions ?? [],
       refund: r?.predecessorId === 'system',
     };

@@ -147,7 +147,6 @@ export async function startWorkbench(o: WorkbenchOptions): Promise<Workbench> {
 
 // ------------------------------------------------------------------------------------------------ UI helpers
 
-/** Polls `fn` until it returns a truthy value; throws `what` with the last value after `timeoutMs`. */
 /** Waits until NEAR Lens is active: its status-bar item, "NEAR custom" (the tests' user settings), is drawn. */
 export async function nearLensActive(page: Page, timeoutMs = 60_000): Promise<void> {
   await page
@@ -156,6 +155,7 @@ export async function nearLensActive(page: Page, timeoutMs = 60_000): Promise<vo
     .waitFor({ timeout: timeoutMs });
 }
 
+/** Polls `fn` until it returns a truthy value; throws `what` with the last value after `timeoutMs`. */
 export async function poll<T>(fn: () => Promise<T>, what: string, timeoutMs = 30_000, everyMs = 250): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

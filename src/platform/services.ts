@@ -9,6 +9,7 @@ import { keyProviderFor, PRESETS } from '../core/near/networks';
 import { explorerUrlFor, networkForLookup } from '../core/settings';
 import type { NetworkLabel, Settings } from '../core/settings';
 import type { KeyPlace } from '../core/views/networkModel';
+import { networkName } from '../core/views/networkModel';
 import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
 import { createLog } from './outputLog';
@@ -22,6 +23,8 @@ export type { NetworkLabel, Settings } from '../core/settings';
 export interface ClientFor {
   client: NearClient;
   network: NetworkLabel;
+  /** The network as the user reads it: the preset, or the custom network as the status bar names it ("local · 127.0.0.1:3031"). */
+  name: string;
 }
 
 export interface Services extends vscode.Disposable {
@@ -119,7 +122,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
     if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log)));
-    return { client, network };
+    return { client, network, name: network === 'custom' ? networkName(settings) : network };
   };
 
   const disposables: vscode.Disposable[] = [

@@ -108,7 +108,12 @@ export function liveErrorMarkdown(message: string): string {
   return `Live data unavailable: ${escapeMarkdown(message, 300)}`;
 }
 
-const answeredBy = (network: string, host: string): string => `_${escapeMarkdown(network, 40)}${host ? ` · ${escapeMarkdown(host, 100)}` : ''}_`;
+/** "_mainnet · api.fastnear.com_"; a network named by its host ("local · 127.0.0.1:3030") does not repeat it. */
+function answeredBy(network: string, host: string): string {
+  const [first = '', ...rest] = host.split(' · ');
+  const shown = first && network.endsWith(` · ${first}`) ? rest.join(' · ') : host;
+  return `_${escapeMarkdown(network, 60)}${shown ? ` · ${escapeMarkdown(shown, 100)}` : ''}_`;
+}
 
 /** A liquid-staking holding: scaled by its metadata, else raw with a short reason, or why there is no amount (never shown as zero). */
 function liquidLine(t: FtHolding, v: TokenView): string {
@@ -125,7 +130,7 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   const src = full.source;
   const head =
     answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
-  if (!st) return `**No such account** on ${escapeMarkdown(r.network, 40)}${BR}${head}`;
+  if (!st) return `**No such account** on ${escapeMarkdown(r.network, 60)}${BR}${head}`;
   const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
   const nfts = plural(full.nfts.length, 'NFT collection');
   // Read over RPC: no lists on a network without an indexer (said in a word); during a REST outage, the last good ones.

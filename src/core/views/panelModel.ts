@@ -33,7 +33,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
   const d = i.decimals;
   const st = i.full.state;
   const fmtTime = i.formatTime ?? defaultTime;
-  const network = sanitizeText(i.network, 20);
+  const network = sanitizeText(i.network, 60);
   const { liquid, other } = splitLiquidStaking(i.full.tokens, i.liquidStakingProviders);
   const publisher = i.nftPublisher?.trim() || undefined;
   const nfts = filterByPublisher(i.full.nfts, publisher);

@@ -15,13 +15,13 @@ export const TX_HOVER_COMMANDS: readonly string[] = [LOOKUP_TRANSACTION, COMMAND
 
 export type TxNetwork = 'mainnet' | 'testnet' | 'custom';
 
-/** What a hover of a hash found. */
+/** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
 export type TxLookup =
-  | { kind: 'tx'; tx: TransactionModel; network: TxNetwork }
-  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: TxNetwork }
-  | { kind: 'block'; height: string; timestamp: string; network: TxNetwork }
-  | { kind: 'not-found'; network: TxNetwork; other?: TxNetwork }
-  | { kind: 'needs-signer'; network: TxNetwork }
+  | { kind: 'tx'; tx: TransactionModel; network: TxNetwork; name?: string }
+  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: TxNetwork; name?: string }
+  | { kind: 'block'; height: string; timestamp: string; network: TxNetwork; name?: string }
+  | { kind: 'not-found'; network: TxNetwork; other?: TxNetwork; name?: string }
+  | { kind: 'needs-signer'; network: TxNetwork; name?: string }
   | { kind: 'off' }
   | { kind: 'error'; message: string };
 
@@ -72,6 +72,7 @@ const logCount = (t: TransactionModel): [number, number] => [
 export function txHoverSections(hash: string, found: TxLookup): string[] {
   const head = `**32-byte hash** ${code(hash, 50)}`;
   const copy = link('Copy Hash', COMMANDS.copyText, hash);
+  const on = 'network' in found ? escapeMarkdown(found.name ?? found.network, 60) : '';
   switch (found.kind) {
     case 'off':
       return [`${head} — a transaction, receipt or block hash (look-ups are off: nearLens.hover.lookups)`];
@@ -80,19 +81,17 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
     case 'needs-signer':
       return [
         head,
-        `No transactions API on ${found.network}: reading a transaction over RPC needs its signer. ${link('Look Up with Signer…', LOOKUP_TRANSACTION, { hash, network: found.network })} · ${copy}`,
+        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${link('Look Up with Signer…', LOOKUP_TRANSACTION, { hash, network: found.network })} · ${copy}`,
       ];
     case 'not-found': {
       const other = found.other ? ` · ${link(`Check on ${found.other}`, LOOKUP_TRANSACTION, { hash, network: found.other })}` : '';
-      return [head, `No transaction, receipt or block with this hash on ${found.network}.${other} · ${copy}`];
+      return [head, `No transaction, receipt or block with this hash on ${on}.${other} · ${copy}`];
     }
     case 'block':
-      return [head, `**Block** #${groupDigits(found.height)} on ${found.network} · ${utcOfNs(found.timestamp)} · ${copy}`];
+      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOfNs(found.timestamp)} · ${copy}`];
     case 'receipt': {
       const r = found.receipt;
-      const lines = [
-        `**Receipt** on ${found.network}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`,
-      ];
+      const lines = [`**Receipt** on ${on}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`];
       if (r.failure) lines.push(`Failed: ${escapeMarkdown(r.failure, 400)}`);
       if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
       if (found.tx)
@@ -102,13 +101,13 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
       return [head, lines.join('  \n')];
     }
     case 'tx':
-      return [head, txSummary(found.tx, found.network)];
+      return [head, txSummary(found.tx, found.network, on)];
   }
 }
 
-function txSummary(t: TransactionModel, network: TxNetwork): string {
+function txSummary(t: TransactionModel, network: TxNetwork, name: string): string {
   const [logs, events] = logCount(t);
-  const lines = [`**Transaction** on ${network}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
+  const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
   if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);
   const failed = t.receipts.filter((r) => r.status === 'failure' && r.failure !== t.failure);
   for (const r of failed.slice(0, 3)) lines.push(`A receipt failed (${escapeMarkdown(r.receiverId)}): ${escapeMarkdown(r.failure ?? '', 300)}`);
@@ -129,8 +128,11 @@ function returnedText(v: CallResult): string {
   return `returned ${v.base64.length * 0.75} bytes (base64 ${sanitizeText(v.base64, 120)})`;
 }
 
-/** The Look Up Transaction document: summary and receipt tree as `//` comments (one line each), then the model as JSON. */
-export function transactionDocument(t: TransactionModel, network: TxNetwork, curl?: string): string {
+/**
+ * The Look Up Transaction document: summary and receipt tree as `//` comments (one line each), then the model as JSON.
+ * `network` is named as the user reads it ("local · 127.0.0.1:3031").
+ */
+export function transactionDocument(t: TransactionModel, network: string, curl?: string): string {
   // The indent is ours, outside the sanitized text (which folds white space): the receipt tree reads as a tree.
   const c = (s: string, indent = 0): string => `// ${' '.repeat(indent)}${sanitizeText(s, 400)}`;
   const [logs, events] = logCount(t);

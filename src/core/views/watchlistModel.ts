@@ -32,7 +32,7 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
   const stale = staleLine(acc, 'error', s, o);
   const st = data.state;
   if (st === null) {
-    const missing = `No such account on ${e.network}`;
+    const missing = `No such account on ${sanitizeText(e.networkName ?? e.network, 60)}`;
     return account(
       `no such account${note(s)}`,
       [...stale, node(acc, 'missing', 'missing', missing, { icon: 'question' })],
@@ -68,7 +68,7 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
     undefined,
     // A summary of the State group, with the age of the data.
     lines(
-      `${label} — ${e.network}`,
+      `${label} — ${sanitizeText(e.networkName ?? e.network, 60)}`,
       ...state.children.map((f) => `${f.label}: ${f.description}`),
       s.updatedAt !== undefined && `Data from ${when(o, s.updatedAt)}`,
       s.status === 'failed' && `Last refresh failed: ${failure(s)}`,

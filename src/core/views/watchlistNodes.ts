@@ -41,7 +41,9 @@ export interface ContractInfo {
 /** Everything known about one watched account. */
 export interface AccountEntry {
   accountId: string;
-  network: string; // 'mainnet' | 'testnet' | 'custom' (shown, not interpreted)
+  network: string; // 'mainnet' | 'testnet' | 'custom' (a key, not shown)
+  /** The network as the user reads it ("local · 127.0.0.1:3031"); `network` when absent. */
+  networkName?: string;
   invalid?: string; // why the id cannot be looked up (hand-edited setting); nothing is fetched
   full: Slot<AccountFull>;
   contract: Slot<ContractInfo>;

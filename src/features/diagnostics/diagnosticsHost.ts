@@ -220,7 +220,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       let network;
       try {
         const c = this.services.clientForAccount(id);
-        network = c.network;
+        network = c.name;
         full = c.client.peekFull(id);
       } catch {
         continue; // no usable network settings
@@ -251,9 +251,9 @@ export class DiagnosticsHost implements vscode.Disposable {
     this.#controlAsked.add(publicKey);
     void (async () => {
       try {
-        const { client } = this.services.clientForNetwork();
+        const { client, name } = this.services.clientForNetwork();
         const [full, all] = await Promise.all([client.publicKey(publicKey), client.publicKeyAll(publicKey)]);
-        const text = controlText(full.accountIds, all.accountIds, this.services.settings.network);
+        const text = controlText(full.accountIds, all.accountIds, name);
         if (text) {
           this.#control.set(publicKey, text);
           this.#republishAll();

@@ -127,7 +127,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
     return at && full ? { ...accountResult(at, full), staleError: message, staleAt: at.client.fullFetchedAt(full.accountId) } : { kind: 'error', message };
   }
 
-  async #fetch(c: Lookable, { client, network }: ClientFor, signal: AbortSignal, answered: () => void): Promise<LiveResult> {
+  async #fetch(c: Lookable, at: ClientFor, signal: AbortSignal, answered: () => void): Promise<LiveResult> {
+    const { client, name: network } = at;
     const host = hostOf(client.endpoints.apiUrl);
     if (c.kind === 'public-key' && !client.hasIndexer) return { kind: 'no-indexer', network, host: rpcHost(client) };
     if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.publicKey(c.key, { signal }), network, host };
@@ -166,7 +167,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const wait = delay(METADATA_WAIT_MS);
     await Promise.race([Promise.all([...loads, code]), wait.promise]);
     wait.cancel();
-    return { ...accountResult({ client, network }, full, ftMetadata), contract };
+    return { ...accountResult(at, full, ftMetadata), contract };
   }
 }
 
@@ -174,12 +175,12 @@ export class NearHoverProvider implements vscode.HoverProvider {
  * An account's live result, its token amounts scaled by the ft_metadata cached so far (a stale hover's too), and by
  * what this look-up just loaded or failed to load (`fetched`).
  */
-function accountResult({ client, network }: ClientFor, full: AccountFull, fetched?: Map<string, Slot<FtMetadata>>): Extract<LiveResult, { kind: 'account' }> {
+function accountResult({ client, name }: ClientFor, full: AccountFull, fetched?: Map<string, Slot<FtMetadata>>): Extract<LiveResult, { kind: 'account' }> {
   const ftMetadata = new Map<string, Slot<FtMetadata>>();
   for (const [id, data] of client.cachedFtMetadata(full.tokens.map((t) => t.contractId))) ftMetadata.set(id, { status: 'ok', data });
   for (const [id, slot] of fetched ?? []) ftMetadata.set(id, slot);
-  // Where the figures came from: the REST API's host, or the RPC host's (`custom · 127.0.0.1:3030 · RPC`).
-  return { kind: 'account', full, network, host: full.source ? rpcHost(client) : hostOf(client.endpoints.apiUrl), ftMetadata };
+  // Where the figures came from: the REST API's host, or the RPC host's (`local · 127.0.0.1:3030 · RPC`).
+  return { kind: 'account', full, network: name, host: full.source ? rpcHost(client) : hostOf(client.endpoints.apiUrl), ftMetadata };
 }
 
 /** The RPC host, marked as such (`127.0.0.1:3030 · RPC`): where an account read over RPC came from. */

@@ -36,13 +36,16 @@ async function probe(services: Services, url: string): Promise<NodeStatus | stri
   }
 }
 
-/** Writes the custom network as this node, RPC only, and switches to it. */
+/**
+ * Writes the custom network as this node and nothing else, and switches to it: the REST API, archival host,
+ * transactions API and explorer of the custom network before it are cleared, so a node's view is never filled with
+ * another service's data (a user who has them for this node adds them explicitly).
+ */
 async function useNode(url: string): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const G = vscode.ConfigurationTarget.Global;
   await config.update('customNetwork.rpcUrl', url, G);
-  await config.update('customNetwork.apiUrl', undefined, G);
-  await config.update('customNetwork.archivalRpcUrl', undefined, G);
+  for (const other of ['apiUrl', 'archivalRpcUrl', 'txApiUrl', 'explorerUrl']) await config.update(`customNetwork.${other}`, undefined, G);
   await config.update('network', 'custom', G);
 }
 

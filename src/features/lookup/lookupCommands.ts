@@ -83,7 +83,7 @@ async function offer(message: string, id: string, actions: LookupAction[], warn:
   else await vscode.commands.executeCommand(COMMANDS.lookupAccount, { id, network: act.network });
 }
 
-async function showKeyAccounts(services: Services, ids: string[], network: NetworkLabel, all: boolean): Promise<void> {
+async function showKeyAccounts(services: Services, ids: string[], network: string, all: boolean): Promise<void> {
   const key = all ? 'key' : 'full-access key';
   if (ids.length === 0) return void vscode.window.showInformationMessage(`NEAR Lens: no account on ${network} has this ${key}.`);
   const picked = await pick<string | string[]>(`${ids.length} account(s) on ${network} with this ${key}`, [
@@ -146,10 +146,10 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
     'ed25519:… or secp256k1:…',
     async (key, a) => {
       const all = a?.all === true;
-      const { client, network } = services.clientForNetwork();
+      const { client, name } = services.clientForNetwork();
       if (!client.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
       const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
-      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, network, all);
+      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, name, all);
       return r;
     },
   );
@@ -190,7 +190,7 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
         void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);
         return undefined;
       }
-      const { client, network } = services.clientForAccount(id, asked);
+      const { client, network, name } = services.clientForAccount(id, asked);
       const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
         client.full(id),
       );
@@ -199,7 +199,7 @@ export function lookupCommands(services: Services, timeTravel: () => Promise<Tim
       // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
       const summary = full.state ? accountSummaryText(full, services.settings.decimals) : undefined;
       if (summary && network === networkForLookup(services.settings.network, id)) {
-        void pickAccountAction(services, id, `${network}: ${summary}`);
+        void pickAccountAction(services, id, `${name}: ${summary}`);
       } else {
         // Missing, or found on a network it is not normally looked up on: the usual actions would not fit.
         const m = lookupOffer(services.settings, id, network, summary);

@@ -209,7 +209,7 @@ export class AccountPanel implements vscode.Disposable {
     this.#loading = true;
     this.#post({ type: 'loading', accountId: id });
     try {
-      const { client, network } = this.#services.clientForAccount(id);
+      const { client, name: network } = this.#services.clientForAccount(id);
       const rpcUrl = client.endpoints.rpcUrl;
       const one = part && shown && client.hasIndexer ? part : undefined;
       const full = one && shown ? withList(shown.full, one, (await client[one](id, { fresh: true })) as never) : await client.full(id, { fresh });

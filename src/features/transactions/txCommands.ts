@@ -54,21 +54,21 @@ export function txFeature(services: Services): TxFeature {
 
   async function hoverLookup(hash: string, signal: AbortSignal): Promise<TxLookup> {
     await services.ready;
-    const { client, network } = services.clientForNetwork();
-    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network };
+    const { client, network, name } = services.clientForNetwork();
+    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network, name };
     const tx = (await client.transactions([hash], { signal })).get(hash);
-    if (tx) return { kind: 'tx', tx, network };
+    if (tx) return { kind: 'tx', tx, network, name };
     const r = await client.receipt(hash, { signal });
-    if (r) return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network };
+    if (r) return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network, name };
     try {
       const b = (await client.block({ blockId: hash }, { signal })).result;
       const h = isRecord(b['header']) ? b['header'] : {};
-      return { kind: 'block', height: String(h['height']), timestamp: String(h['timestamp']), network };
+      return { kind: 'block', height: String(h['height']), timestamp: String(h['timestamp']), network, name };
     } catch (e) {
       if (!(NearLensError.is(e) && /UNKNOWN_BLOCK|GARBAGE/.test(e.rpcCause ?? ''))) throw e;
     }
     const other = OTHER[network];
-    return { kind: 'not-found', network, ...(other && { other }) };
+    return { kind: 'not-found', network, name, ...(other && { other }) };
   }
 
   async function hoverSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined> {
@@ -143,7 +143,7 @@ export function txFeature(services: Services): TxFeature {
       if (a?.network !== undefined && !isNetwork(a.network)) throw invalidInput('network is "mainnet", "testnet" or "custom".');
       const network = a?.network ?? (services.settings.network === 'custom' ? undefined : parsed.network);
       await services.ready;
-      const { client, network: net } = at(network);
+      const { client, network: net, name } = at(network);
       const keyVariable = services.hasApiKey ? KEY_VARIABLES[keyProviderFor(net)] : undefined;
       let t: TransactionModel | undefined;
       let curl: string;
@@ -169,10 +169,10 @@ export function txFeature(services: Services): TxFeature {
         t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       }
       if (!t)
-        throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${net}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
+        throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
       if (!quiet) {
         const { showResult } = await loadPart('rpc');
-        await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, net, curl), true);
+        await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, name, curl), true);
       }
       return t;
     } catch (e) {

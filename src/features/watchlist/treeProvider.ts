@@ -127,11 +127,11 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     this.#roots = ids.map((id) => {
       // Network and endpoints the id is looked up on; an invalid id or an unusable custom network has none (the load says why).
       const invalid = accountIdError(id);
-      let target = { network: this.#services.settings.network, apiUrl: '', rpcUrl: '' };
+      let target = { network: this.#services.settings.network as string, name: this.#services.settings.network as string, apiUrl: '', rpcUrl: '' };
       try {
         if (invalid === undefined) {
-          const { client, network } = this.#services.clientForAccount(id);
-          target = { network, ...client.endpoints };
+          const { client, network, name } = this.#services.clientForAccount(id);
+          target = { network, name, ...client.endpoints };
         }
       } catch {
         // an unusable custom network
@@ -142,6 +142,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         e = {
           accountId: id,
           network: target.network,
+          networkName: target.name,
           where,
           rpcUrl: target.rpcUrl,
           invalid,

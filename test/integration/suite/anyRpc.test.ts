@@ -41,6 +41,8 @@ describe('any NEAR RPC is enough (#26)', function () {
     await setUserSetting('nearLens.customNetwork.apiUrl', urls.apiUrl);
     await setUserSetting('nearLens.customNetwork.rpcUrl', urls.rpcUrl);
     await setUserSetting('nearLens.customNetwork.archivalRpcUrl', urls.archivalRpcUrl);
+    await setUserSetting('nearLens.customNetwork.txApiUrl', urls.txApiUrl);
+    await setUserSetting('nearLens.customNetwork.explorerUrl', undefined);
     await setUserSetting('nearLens.watchlist', watchlist);
     // New clients (a REST cooldown of this file must not reach the next one), the cache dropped.
     await setUserSetting('nearLens.requestTimeoutMs', 9_000);
@@ -63,7 +65,9 @@ describe('any NEAR RPC is enough (#26)', function () {
     assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
     assert.ok(text.includes('Storage: 182 bytes'), text);
     assert.match(text, /Tokens, NFTs, staking pools: _no indexer on this network_/);
-    assert.match(text, /_custom · 127\.0\.0\.1:\d+ · RPC_/);
+    // A node is named by its host, once: "local · 127.0.0.1:<port> · RPC", as the status bar names it.
+    assert.match(text, /_local · 127\.0\.0\.1:\d+ · RPC_/);
+    assert.doesNotMatch(text, /custom/);
     assert.doesNotMatch(text, /unavailable|failed|error/i);
 
     await setUserSetting('nearLens.watchlist', [LOCAL]);
@@ -75,12 +79,15 @@ describe('any NEAR RPC is enough (#26)', function () {
     assert.deepEqual(kids[0], ['Tokens, NFTs, pools', 'no indexer on this network']);
     assert.ok(!kids.some(([l]) => /^(Fungible tokens|NFT collections|Staking pools)/.test(String(l))), JSON.stringify(kids));
     assert.equal(api.watchlist.provider.getTreeItem(root).description, '99.99999 NEAR');
+    const tip = api.watchlist.provider.getTreeItem(root).tooltip;
+    assert.match(typeof tip === 'string' ? tip : (tip?.value ?? ''), /^alice\.test\.near — local · 127\.0\.0\.1:\d+$/m);
 
     await vscode.commands.executeCommand('nearLens.openAccountPanel', LOCAL);
     const msg = (await api.panels.waitForPost(LOCAL, 'account')) as Extract<HostMessage, { type: 'account' }>;
     assert.equal(msg.data.lists, 'no indexer on this network');
     assert.equal(msg.data.total, '99.99999 NEAR');
     assert.deepEqual(msg.data.notes, []);
+    assert.match(msg.data.network, /^local · 127\.0\.0\.1:\d+$/);
     // "no indexer" once in the panel (where the tables would be), the footer says where the state came from.
     assert.equal(msg.data.indexer, 'State read over RPC (view_account).');
     assert.equal(JSON.stringify(msg.data).match(/no indexer/gi)?.length, 1, JSON.stringify(msg.data));
@@ -92,20 +99,47 @@ describe('any NEAR RPC is enough (#26)', function () {
     );
   });
 
-  it('Local node… against the stub: chain and head shown, the custom network written as RPC-only', async () => {
+  it('Local node… against the stub: chain and head shown, the custom network written as the node and nothing else', async () => {
     const { rpcUrl } = stubUrls();
+    // The custom network before it had every service (the stub's REST, archival and transactions API) and an explorer.
+    await setUserSetting('nearLens.customNetwork.explorerUrl', 'https://explorer.example/{accountId}');
+    await waitFor(() => api.services.settings.endpoints.txApiUrl !== undefined && api.services.settings.explorer.custom !== '', {
+      what: 'a full custom network',
+    });
+    await clearStubRequests();
     const r = await vscode.commands.executeCommand<{ chainId: string; height: number } | undefined>('nearLens.switchNetwork', { local: rpcUrl, show: false });
     assert.deepEqual(r, { chainId: 'testnet', height: 187310138 });
-    await waitFor(() => api.services.settings.endpoints.apiUrl === '', { what: 'the custom network written as RPC-only' });
+    await waitFor(() => api.services.settings.endpoints.apiUrl === '' && api.services.settings.endpoints.txApiUrl === undefined, {
+      what: 'the custom network written as the node alone',
+    });
     assert.equal(api.services.settings.network, 'custom');
-    assert.equal(api.services.settings.endpoints.rpcUrl, rpcUrl);
-    assert.equal(cfg().inspect('customNetwork.apiUrl')?.globalValue, undefined);
+    assert.deepEqual(api.services.settings.endpoints, { apiUrl: '', rpcUrl, archivalRpcUrl: rpcUrl });
+    assert.equal(api.services.settings.explorer.custom, '');
+    for (const k of ['apiUrl', 'archivalRpcUrl', 'txApiUrl', 'explorerUrl']) assert.equal(cfg().inspect(`customNetwork.${k}`)?.globalValue, undefined, k);
     const sent = await stubRequests();
     assert.deepEqual(
       sent.map((x) => [x.host, (x.body as { method?: string }).method]),
       [['rpc', 'status']],
     );
     assert.equal(sent[0]?.headers['authorization'], undefined, 'no key to a node');
+  });
+
+  it('after Local node…, a hash hover sends nothing to a transactions host and names the local node', async () => {
+    const { rpcUrl } = stubUrls();
+    await vscode.commands.executeCommand('nearLens.switchNetwork', { local: rpcUrl, show: false });
+    await waitFor(() => api.services.settings.endpoints.txApiUrl === undefined && api.services.settings.endpoints.apiUrl === '', { what: 'the node alone' });
+    await clearStubRequests();
+    const hash = '8atrNKVjrbbqNbLVBA7rpXmWVcbFqMz5Q7zx67XXFJeS';
+    const doc = await vscode.workspace.openTextDocument({ content: `tx ${hash} in a log line of the local node\n`, language: 'plaintext' });
+    const text = (await hoverText(doc.uri, new vscode.Position(0, 10))).replace(/\\(.)/g, '$1');
+    const name = `local · ${new URL(rpcUrl).host}`;
+    assert.ok(text.includes(`on ${name}`), text);
+    assert.doesNotMatch(text, /on custom\b/);
+    assert.deepEqual(
+      (await stubRequests()).filter((x) => x.host === 'tx'),
+      [],
+      'nothing to a transactions host',
+    );
   });
 
   it('Local node… against a closed port: nothing is written, and it says how to start a node', async () => {

@@ -51,7 +51,7 @@ function servicesWith(client: unknown): Services {
   return {
     settings: { network: 'mainnet', decimals: 5, liquidStakingProviders: [], watchlist: ['alice.near'] },
     onDidChange: new EventEmitter<void>().event,
-    clientForAccount: () => ({ client, network: 'mainnet' }),
+    clientForAccount: () => ({ client, network: 'mainnet', name: 'mainnet' }),
     log: { warn: () => undefined, info: () => undefined, error: () => undefined },
   } as unknown as Services;
 }

@@ -92,7 +92,7 @@ describe('watchlist: loads bounded in concurrency', function () {
     const services = {
       settings: { network: 'mainnet', decimals: 5, liquidStakingProviders: [], watchlist: ids },
       onDidChange: changed.event,
-      clientForAccount: () => ({ client: client(), network: 'mainnet' }),
+      clientForAccount: () => ({ client: client(), network: 'mainnet', name: 'mainnet' }),
       log: { warn: () => undefined, info: () => undefined, error: () => undefined },
     } as unknown as Services;
     const p = new W.WatchlistProvider(services);

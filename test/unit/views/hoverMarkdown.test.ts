@@ -218,6 +218,16 @@ describe('hover markdown', () => {
     assert.match(s[1] ?? '', /look-ups are off/);
   });
 
+  it('a local node is named by its host once: "local · 127.0.0.1:3031 · RPC", never "custom"', () => {
+    const at = { network: 'local · 127.0.0.1:3031', host: '127.0.0.1:3031 · RPC' };
+    const plain = (md: string): string => md.replace(/\\(.)/g, '$1');
+    const md = plain(all(buildHoverSections(account('alice.near'), live('alice.near', at), OPTS)));
+    assert.ok(md.includes('_local · 127.0.0.1:3031 · RPC_'), md);
+    assert.ok(!md.includes('3031 · 127'), md);
+    const missing = plain(all(buildHoverSections(account('nobody.near'), live('nobody.near', at), OPTS)));
+    assert.ok(missing.includes('**No such account** on local · 127.0.0.1:3031'), missing);
+  });
+
   it('works from (line, column) with findAt', () => {
     const f = findAt('const owner = "alice.near";', 18);
     assert.ok(f);

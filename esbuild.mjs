@@ -9,12 +9,13 @@ import ts from 'typescript';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+/** What a NEAR peer's one-call bundle weighs: near-api-js (bench/baselines/near-api-js.ts) built with these flags. */
+export const NEAR_API_JS_BYTES = 109_305;
 /**
- * Size budget of dist/extension.js in bytes: bench row 1, the near-api-js one-call bundle (bench/baselines/near-api-js.ts
- * built with these flags: 109,305 bytes). Raised from 106 KB (108,544) to exactly that when the unit hover and Convert
- * Units landed; lower it as the bundle shrinks, never raise it without a note.
+ * Size budget of the activation bundles (dist/extension.js and dist/web/extension.js): 1.3 × near-api-js's one-call
+ * bundle. The main jobs (the hover, the watchlist tree) ride in it; heavy, rarely used features are lazy parts.
  */
-export const EXTENSION_BUDGET = 109_305;
+export const EXTENSION_BUDGET = Math.floor(NEAR_API_JS_BYTES * 1.3);
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

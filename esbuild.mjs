@@ -82,19 +82,19 @@ export const LAZY = {
   // #27: the Problems-panel diagnostics, loaded when the first document is diagnosed…
   diagnostics: 'src/features/diagnostics/diagnosticsHost.ts',
   // …and the key derivation (@noble/curves, @scure/bip39 and its word list), only once a secret candidate is found.
-  secrets: 'src/core/diagnostics/secretKeys.ts',
+  secrets: 'src/features/secrets/secretKeys.ts',
   // The opt-in balance inlay hints' provider, only while nearLens.inlayHints.balances is on.
   balances: 'src/features/balances/balanceHints.ts',
   // The hover's markdown builder, read on the first hover (the provider, its finder and look-ups stay in the main bundle).
-  hover: 'src/core/views/hoverMarkdown.ts',
+  hover: 'src/features/hover/model/hoverMarkdown.ts',
   // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
   watchlist: 'src/features/watchlist/commands.ts',
-  // #33: transactions by hash, an account's history, receipts (src/core/service/txReads.ts: the records' model,
+  // #33: transactions by hash, an account's history, receipts (src/client/transactions/reads.ts: the records' model,
   // batching, the read-once cache), Look Up Transaction… and the hover of a hash, on the first use; NearClient's thin
-  // layer (src/core/service/transactions.ts) stays in the main bundle.
+  // layer (src/client/transactions/family.ts) stays in the main bundle.
   txview: 'src/features/transactions/txCommands.ts',
   // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
-  accountTxs: 'src/features/accountTxs/accountTxsPart.ts',
+  accountTxs: 'src/features/transactions/accountTxs.ts',
   // #31 size: the unit finder, its hover section and inlay label, Convert Units…; on the first hover, unit hint or call.
   units: 'src/features/units/unitsPart.ts',
   // #34: what changed on watched accounts (snapshots, diff, alerts, the Changes node), with the first account load.

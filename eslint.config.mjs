@@ -1,17 +1,68 @@
-// Lint: typescript-eslint's recommended rules, and import rules that keep the layers honest:
-//   core/near (NEAR's rules) ← core/service (the client) ← core/views (pure view building) ← platform ← features
-// core never imports vscode, platform or features; the webview script (media/) imports only src/shared.
+// Lint: typescript-eslint's recommended rules, and import rules that keep the layers honest. From the ground up:
+//   base (errors, exact JSON, text, bytes) ← near (NEAR's rules) ← client (the service client) ← ui (what several
+//   features show the same way) ← platform (editor adapters) ← features/<feature> ← extension.ts
+// Everything below platform is pure (never imports vscode), and so is each feature's model/ folder; a webview script
+// (media/, a feature's webview/) imports only message protocols and the ui's guard.
 // Formatting is Prettier's (eslint-config-prettier turns off the rules it owns).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
-const vscode = { name: 'vscode', message: 'src/core and the webview are pure: only src/features and src/platform talk to VS Code.' };
+const vscode = {
+  name: 'vscode',
+  message: 'Pure code (base, near, client, ui, a feature model, a webview) never imports vscode: only platform and feature glue talk to VS Code.',
+};
 const up = (group, message) => ({ group, message });
+/** Files that may not import vscode nor any of `above`: folders (`near/**`) and files (`parts`), gitignore-style (`!` re-allows). */
+const layer = (files, above, message) => [
+  {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscode],
+          patterns: [
+            up(
+              above.map((a) => (a.startsWith('!') ? `!**/${a.slice(1)}` : `**/${a}`)),
+              message,
+            ),
+          ],
+        },
+      ],
+    },
+  },
+];
 
 // The web build (dist/web/, the browser's Web Worker extension host) runs everything under src/ but a Node-only
-// adapter: no Node built-in module and no Node global there. Bytes go through src/core/bytes.ts (Web APIs), randomness
+// adapter: no Node built-in module and no Node global there. Bytes go through src/base/bytes.ts (Web APIs), randomness
 // through Web Crypto, build-time switches through esbuild's `define`.
+/**
+ * A feature's model, protocol and guards are pure: no vscode, no editor adapter (but the pure settings and network
+ * words), no feature's glue (its own or another's, `glue` a regex of such relative paths from `files`); another
+ * feature's model or protocol is fine.
+ */
+const pureFeature = (files, glue) => [
+  {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscode],
+          patterns: [
+            {
+              regex: '(^|/)(platform/(?!settings$|network$)|parts$|extension$)',
+              message: "a feature's model is pure: no editor adapter but platform/settings and platform/network.",
+            },
+            { regex: glue, message: "a feature's model imports no feature glue: only models, protocols, guards and the layers below." },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 const NODE_ONLY_ADAPTER = 'src/platform/node.ts';
 const NODE_MODULES = [
   'assert',
@@ -35,7 +86,7 @@ const NODE_MODULES = [
   'zlib',
 ];
 const nodeModule = `/^(node:.*|(${NODE_MODULES.join('|')})(\\/.*)?)$/`;
-const webSafe = 'the web build runs this in a browser: use Web APIs (src/core/bytes.ts, crypto.getRandomValues, fetch) or a Node-only adapter';
+const webSafe = 'the web build runs this in a browser: use Web APIs (src/base/bytes.ts, crypto.getRandomValues, fetch) or a Node-only adapter';
 const noNodeSyntax = [
   { selector: `ImportDeclaration[source.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
   { selector: `TSImportEqualsDeclaration[moduleReference.expression.value=${nodeModule}]`, message: `No Node built-in module: ${webSafe}.` },
@@ -50,7 +101,7 @@ const noNodeGlobals = ['Buffer', 'process', 'global', '__dirname', '__filename',
 // Every HTTP request goes through ofetch (the transport's instance, or ofetch.raw where a request is not the service's):
 // no direct call of the global fetch anywhere in src/ or media/, the transport included (it hands `globalThis.fetch`
 // to ofetch as the fetch under it, and calls nothing itself).
-const viaOfetch = 'every HTTP request goes through ofetch (src/core/service/transport.ts, or ofetch.raw with the same options)';
+const viaOfetch = 'every HTTP request goes through ofetch (src/client/transport.ts, or ofetch.raw with the same options)';
 const noGlobalFetch = [{ name: 'fetch', message: `No global fetch: ${viaOfetch}.` }];
 const noGlobalFetchCall = [
   {
@@ -73,51 +124,50 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off', // `import vscode = require('vscode')` and lazy requires
     },
   },
+  ...layer(
+    ['src/base/**/*.ts'],
+    ['near/**', 'client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    'base is the ground floor: it imports nothing of ours.',
+  ),
+  ...layer(
+    ['src/near/**/*.ts'],
+    ['client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    "near holds NEAR's own rules: it imports only base.",
+  ),
+  ...layer(
+    ['src/client/**/*.ts'],
+    ['ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    'the client imports only near and base: no views, no VS Code glue.',
+  ),
+  ...layer(['src/ui/**/*.ts'], ['platform/**', 'features/**', 'parts', 'extension'], 'the ui kit is pure and below every feature.'),
   {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [vscode], patterns: [up(['**/platform/**', '**/features/**', '**/extension'], 'src/core never imports platform or features.')] },
-      ],
-    },
+    files: ['src/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [up(['**/features/**', '**/extension'], 'platform adapters never import a feature.')] }] },
   },
+  ...pureFeature(
+    ['src/features/*/model/**/*.ts'],
+    '^\\.\\./(?!\\.\\./)(?!protocol$|guards$|model/)|^\\.\\./\\.\\./(?!\\.\\./)[^/]+/(?!model/|protocol$|guards$)',
+  ),
+  ...pureFeature(
+    ['src/features/*/protocol.ts', 'src/features/*/guards.ts'],
+    '^\\./(?!protocol$|guards$|model/)|^\\.\\./(?!\\.\\./)[^/]+/(?!model/|protocol$|guards$)',
+  ),
   {
-    files: ['src/core/near/**/*.ts'],
+    // A webview script runs in the page: it imports only message protocols and their guards, the ui's guard and other
+    // webview scripts (media/'s shell, a feature's webview/ section).
+    files: ['media/**/*.ts', 'src/features/*/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [vscode],
           patterns: [
-            up(
-              ['**/platform/**', '**/features/**', '**/service/**', '**/views/**'],
-              "core/near holds NEAR's own rules: it imports nothing above it (service, views).",
-            ),
+            {
+              regex: '^(?!\\./[^/]+$)(?!.*/(protocol|guards|dom)$)(?!.*/webview/[^/]+$)(?!.*/ui/guard$)',
+              message: 'a webview script imports only message protocols, their guards, the ui guard and other webview scripts.',
+            },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ['src/core/service/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [vscode], patterns: [up(['**/platform/**', '**/features/**', '**/views/**'], 'core/service does not import view building or VS Code glue.')] },
-      ],
-    },
-  },
-  {
-    files: ['src/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [up(['**/features/**'], 'platform adapters never import a feature.')] }] },
-  },
-  {
-    files: ['src/shared/**/*.ts', 'media/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [vscode], patterns: [up(['**/core/**', '**/platform/**', '**/features/**'], 'the webview and its protocol import only src/shared.')] },
       ],
     },
   },

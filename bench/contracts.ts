@@ -2,12 +2,12 @@
 // the method list, no network), and a second look-up of the same code hash through the client (no request).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeAbi } from '../src/core/near/abi';
-import { contractInterface } from '../src/core/near/contract';
-import { wasmExports } from '../src/core/near/wasm';
-import { NearClient } from '../src/core/service/client';
-import { TtlCache } from '../src/core/service/cache';
-import { clearContractCache, contractDetails } from '../src/core/service/contracts';
+import { decodeAbi } from '../src/near/contract/abi';
+import { contractInterface } from '../src/near/contract/contract';
+import { wasmExports } from '../src/near/contract/wasm';
+import { NearClient } from '../src/client/client';
+import { TtlCache } from '../src/client/cache';
+import { clearContractCache, contractDetails } from '../src/client/contracts';
 import { buildWasm } from '../scripts/fixtures/make-wasm.mjs';
 import type { Stub } from '../test/support/stub';
 import { ROOT } from './size';

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import * as secrets from '../src/core/diagnostics/secretKeys';
-import { diagnoseText, DocumentProblems } from '../src/core/diagnostics/engine';
-import type { DiagnoseOptions } from '../src/core/diagnostics/engine';
+import * as secrets from '../src/features/secrets/secretKeys';
+import { diagnoseText, DocumentProblems } from '../src/features/diagnostics/model/engine';
+import type { DiagnoseOptions } from '../src/features/diagnostics/model/engine';
 import { DOC_BYTES, generateDocument, plainPass, THROUGHPUT_NOTE } from './scan';
 
 /** #27's ≥ 50 MB/s as a ratio to the plain regex pass (#25): 78 MB/s quiet ÷ 50 MB/s ≈ 1.5. */

@@ -3,8 +3,8 @@
 // same range, which must ask nothing, and the first open of a 24-point History at 100 ms: its `block` look-ups per
 // point and its time. Against the stub's model chain.
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_POINTS, HISTORY_CONCURRENCY } from '../src/core/near/timeTravel/sampleRange';
-import { balanceHistory, TimeTravelSession } from '../src/core/service/timeTravel';
+import { DEFAULT_POINTS, HISTORY_CONCURRENCY } from '../src/near/time/sampleRange';
+import { balanceHistory, TimeTravelSession } from '../src/client/timeTravel';
 import { CHAIN_ACCOUNT } from '../test/support/chain';
 import { startStub } from '../test/support/stub';
 import { stubClient } from './network';

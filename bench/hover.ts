@@ -1,12 +1,12 @@
 // Rows 4 and 9: the core work of a hover (position → id → cached account → markdown) and the heap it keeps.
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, splitLiquidStaking } from '../src/core/near/account';
-import { TtlCache } from '../src/core/service/cache';
-import type { FtMetadata, NearClient } from '../src/core/service/client';
-import { buildHoverSections } from '../src/core/views/hoverMarkdown';
-import type { HoverOptions } from '../src/core/views/hoverMarkdown';
-import { slotLoaded } from '../src/core/views/loadSlots';
-import type { Slot } from '../src/core/views/loadSlots';
-import { findAt } from '../src/core/near/idFinder';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, splitLiquidStaking } from '../src/near/account';
+import { TtlCache } from '../src/client/cache';
+import type { FtMetadata, NearClient } from '../src/client/client';
+import { buildHoverSections } from '../src/features/hover/model/hoverMarkdown';
+import type { HoverOptions } from '../src/features/hover/model/hoverMarkdown';
+import { slotLoaded } from '../src/ui/slots';
+import type { Slot } from '../src/ui/slots';
+import { findAt } from '../src/near/idFinder';
 import type { Stub } from '../test/support/stub';
 import { stubClient } from './network';
 import { fmtSummary, mb, summarize } from './stats';

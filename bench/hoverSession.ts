@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { findAll } from '../src/core/near/idFinder';
-import { classify } from '../src/core/near/ids';
+import { findAll } from '../src/near/idFinder';
+import { classify } from '../src/near/ids';
 import type * as ExtensionModule from '../src/extension';
 import { createFakeEditor, fakeContext, loadIsolated } from '../test/support/fakeEditor';
 import type { Stub } from '../test/support/stub';

@@ -1,7 +1,7 @@
 // Rows 6–8: request de-duplication, bounded-concurrency refresh and client overhead, all against the loopback stub.
-import { TtlCache } from '../src/core/service/cache';
-import { DEFAULT_TIMEOUT_MS, NearClient } from '../src/core/service/client';
-import { settleAll } from '../src/core/service/limit';
+import { TtlCache } from '../src/client/cache';
+import { DEFAULT_TIMEOUT_MS, NearClient } from '../src/client/client';
+import { settleAll } from '../src/client/limit';
 import type { Stub } from '../test/support/stub';
 import { fmtSummary, interleavedPairs, summarize, timeAsync } from './stats';
 import type { Row } from './stats';

@@ -3,9 +3,9 @@
 // src/features/hover/hoverProvider.ts makes them without the editor: the account (full()) and, for an account that
 // exists, view_account for its contract line. Time is the client's Date.now, moved by hand (a hover every 5 s over 12
 // accounts, so the 30 s cache answers some, as in use); every attempt that leaves the client is counted, retries too.
-import { TtlCache } from '../src/core/service/cache';
-import { NearClient } from '../src/core/service/client';
-import { REST_COOLDOWN_MS } from '../src/core/service/fallback';
+import { TtlCache } from '../src/client/cache';
+import { NearClient } from '../src/client/client';
+import { REST_COOLDOWN_MS } from '../src/client/fallback';
 import { startStub } from '../test/support/stub';
 import type { Stub } from '../test/support/stub';
 import type { Row } from './stats';

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CACHE_ENTRIES } from '../src/core/service/cache';
-import { REFRESH_CONCURRENCY } from '../src/core/service/limit';
+import { CACHE_ENTRIES } from '../src/client/cache';
+import { REFRESH_CONCURRENCY } from '../src/client/limit';
 import { startStub } from '../test/support/stub';
 import { activateRow, partsLoadedAtActivation } from './activate';
 import { contractRow } from './contracts';
@@ -83,11 +83,11 @@ async function main(): Promise<number> {
   try {
     rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));
     rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
-    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/core/service/limit.ts`;
+    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/client/limit.ts`;
     rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
     rows.push(...(await attempt(35, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
     rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
-    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/core/service/cache.ts`;
+    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/client/cache.ts`;
     rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
     rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
     rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));

@@ -1,9 +1,9 @@
 // Row 5: whole-document identifier scan (core/ids findAll) of a generated 1 MB source file vs one plain regex pass.
 import { base58 } from '@scure/base';
-import { findAll } from '../src/core/near/idFinder';
-import { findUnitAt, findUnits } from '../src/core/near/unitFinder';
-import type { UnitHit } from '../src/core/near/unitFinder';
-import { unitSection } from '../src/core/views/unitMarkdown';
+import { findAll } from '../src/near/idFinder';
+import { findUnitAt, findUnits } from '../src/near/unitFinder';
+import type { UnitHit } from '../src/near/unitFinder';
+import { unitSection } from '../src/features/units/model/unitMarkdown';
 import { fmtSummary, seeded, summarize, timeSync } from './stats';
 import type { Row } from './stats';
 

@@ -1,7 +1,7 @@
 // Row 12: the storm hour, short version (test/support/stormHour.ts: the same phases as the hardening suite's hour in
 // 16 simulated minutes, on a fake clock): requests sent through the storm versus the minimum the same work needs
 // (the same run against a service that never fails).
-import { DEFAULT_RETRIES } from '../src/core/service/transport';
+import { DEFAULT_RETRIES } from '../src/client/transport';
 import { calm, runStormHour, STORM_SHORT } from '../test/support/stormHour';
 import type { Row } from './stats';
 

@@ -2,11 +2,11 @@
 // transaction record into the model against JSON.parse of the same text. Talks only to the loopback stub.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TtlCache } from '../src/core/service/cache';
-import { NearClient } from '../src/core/service/client';
-import { clearTransactionCache } from '../src/core/service/txReads';
-import { parseJsonExact } from '../src/core/json';
-import { fromRecord } from '../src/core/near/transactions/model';
+import { TtlCache } from '../src/client/cache';
+import { NearClient } from '../src/client/client';
+import { clearTransactionCache } from '../src/client/transactions/reads';
+import { parseJsonExact } from '../src/base/json';
+import { fromRecord } from '../src/client/transactions/model';
 import type { Stub } from '../test/support/stub';
 import { STUB_HISTORY_ACCOUNT, STUB_TX } from '../test/support/stubTx';
 import { fmtSummary, interleavedPairs } from './stats';

@@ -1,8 +1,8 @@
 // Row 27 (#33, item 4): what a page of an account's history costs — one `/v0/account` request for 20 rows, then their
 // 20 records in one `/v0/transactions` batch: 2 requests, counted at the loopback stub (history.near, 47 transactions).
-import { NearClient } from '../src/core/service/client';
-import { TtlCache } from '../src/core/service/cache';
-import { readPage, startHistory } from '../src/core/views/txPaging';
+import { NearClient } from '../src/client/client';
+import { TtlCache } from '../src/client/cache';
+import { readPage, startHistory } from '../src/features/transactions/model/txPaging';
 import type { Stub } from '../test/support/stub';
 import type { Row } from './stats';
 

@@ -4,11 +4,11 @@
 // one and, after a load that says something new (unchangedSince: not here, the accounts do not change), the record's
 // JSON a Memento stores and every account's changes for the badge and decoration, as the engine does them
 // (core/watch/store.ts) — against the same refresh without it (/full only), at the stub's 50 ms latency.
-import { settleAll } from '../src/core/service/limit';
-import { carriedSnapshotOf, diffSnapshots, keysReadNeeded, snapshotOf } from '../src/core/watch/snapshot';
-import type { Snapshot } from '../src/core/watch/snapshot';
-import { changesOf, unchangedSince, watchedRecord } from '../src/core/watch/store';
-import type { Watched } from '../src/core/watch/store';
+import { settleAll } from '../src/client/limit';
+import { carriedSnapshotOf, diffSnapshots, keysReadNeeded, snapshotOf } from '../src/features/watchlist/model/snapshot';
+import type { Snapshot } from '../src/features/watchlist/model/snapshot';
+import { changesOf, unchangedSince, watchedRecord } from '../src/features/watchlist/model/store';
+import type { Watched } from '../src/features/watchlist/model/store';
 import type { Stub } from '../test/support/stub';
 import { stubClient } from './network';
 import { fmtSummary, summarize, timeAsync } from './stats';

@@ -1,16 +1,16 @@
 // The balance panel's webview script: renders host messages with createElement/textContent only (never innerHTML; DOM
 // helpers in dom.ts), the History section from historySection.ts. Runs in the webview: no `vscode` module, no Node.
-import { isHostMessage, isPanelState } from '../src/shared/protocol';
-import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/shared/protocol';
-import { isHistoryHostMessage } from '../src/shared/historyGuards';
-import type { HistoryRequest } from '../src/shared/historyProtocol';
+import { isHostMessage, isPanelState } from '../src/features/panel/protocol';
+import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/features/panel/protocol';
+import { isHistoryHostMessage } from '../src/features/timeTravel/guards';
+import type { HistoryRequest } from '../src/features/timeTravel/protocol';
 import { amountCell, busy, el, idText, num, table, withTitle } from './dom';
 import type { Child } from './dom';
-import { historySection, receiveHistory } from './historySection';
-import type { HistoryHost } from './historySection';
-import { isTxHostMessage } from '../src/shared/txGuards';
-import type { TxRequest } from '../src/shared/txProtocol';
-import { receiveTxs, txSection } from './txSection';
+import { historySection, receiveHistory } from '../src/features/timeTravel/webview/historySection';
+import type { HistoryHost } from '../src/features/timeTravel/webview/historySection';
+import { isTxHostMessage } from '../src/features/transactions/guards';
+import type { TxRequest } from '../src/features/transactions/protocol';
+import { receiveTxs, txSection } from '../src/features/transactions/webview/txSection';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage | HistoryRequest | TxRequest): void;

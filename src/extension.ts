@@ -1,6 +1,6 @@
 // Entry point: activate() builds the services and registers every surface, synchronously. No network, no file I/O.
 import vscode = require('vscode');
-import { errorMessage } from './core/errors';
+import { errorMessage } from './base/errors';
 import { registerHover } from './features/hover/hoverProvider';
 import { registerKeyCommands } from './features/keys/register';
 import { registerLookupCommands } from './features/lookup/register';
@@ -15,7 +15,7 @@ import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
-import { registerAccountTxs } from './features/accountTxs/register';
+import { registerAccountTxs } from './features/transactions/accountTxsRegister';
 
 export function activate(context: vscode.ExtensionContext) {
   try {

@@ -2,7 +2,7 @@
 // activation never reads it. Import a part's types with `import type` only: a value import would pull the part back
 // into the main bundle (the build refuses that).
 import vscode = require('vscode');
-import { NearLensError } from '../core/errors';
+import { NearLensError } from '../base/errors';
 import type * as Balances from './balances/balanceHints';
 import type * as Contracts from './contracts/contractCommands';
 import type * as Lookup from './lookup/lookupCommands';
@@ -11,13 +11,13 @@ import type * as Rpc from './rpc/rpcCommands';
 import type * as Watchlist from './watchlist/commands';
 import type * as Watch from './watchlist/watchEngine';
 import type * as Diagnostics from './diagnostics/diagnosticsHost';
-import type * as Secrets from '../core/diagnostics/secretKeys';
+import type * as Secrets from './secrets/secretKeys';
 import type * as WebParts from './webParts';
-import type * as Hover from '../core/views/hoverMarkdown';
+import type * as Hover from './hover/model/hoverMarkdown';
 import type * as TxView from './transactions/txCommands';
-import type * as AccountTxs from './accountTxs/accountTxsPart';
+import type * as AccountTxs from './transactions/accountTxs';
 import type * as Units from './units/unitsPart';
-import { setTransactionsPart } from '../core/service/transactions';
+import { setTransactionsPart } from '../client/transactions/family';
 
 export interface LazyParts {
   panel: typeof Panel;
@@ -54,12 +54,12 @@ if (typeof NEAR_LENS_BUNDLE === 'undefined') {
   loaded.lookup = require('./lookup/lookupCommands') as typeof Lookup;
   loaded.contracts = require('./contracts/contractCommands') as typeof Contracts;
   loaded.diagnostics = require('./diagnostics/diagnosticsHost') as typeof Diagnostics;
-  loaded.secrets = require('../core/diagnostics/secretKeys') as typeof Secrets;
+  loaded.secrets = require('./secrets/secretKeys') as typeof Secrets;
   loaded.balances = require('./balances/balanceHints') as typeof Balances;
-  loaded.hover = require('../core/views/hoverMarkdown') as typeof Hover;
+  loaded.hover = require('./hover/model/hoverMarkdown') as typeof Hover;
   loaded.watchlist = require('./watchlist/commands') as typeof Watchlist;
   loaded.txview = require('./transactions/txCommands') as typeof TxView;
-  loaded.accountTxs = require('./accountTxs/accountTxsPart') as typeof AccountTxs;
+  loaded.accountTxs = require('./transactions/accountTxs') as typeof AccountTxs;
   loaded.units = require('./units/unitsPart') as typeof Units;
   loaded.watch = require('./watchlist/watchEngine') as typeof Watch;
 }

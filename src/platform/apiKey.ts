@@ -5,10 +5,10 @@
 // storage, where the service asks that keys not be kept: a key is held in memory for the window's life unless the
 // person chose "Remember in this browser" (#28).
 import vscode = require('vscode');
-import { SECRET_KEYS } from '../core/manifest';
-import type { KeyProvider } from '../core/near/networks';
+import { SECRET_KEYS } from '../manifest';
+import type { KeyProvider } from '../near/networks';
 
-export type { KeyProvider } from '../core/near/networks';
+export type { KeyProvider } from '../near/networks';
 
 export interface ApiKeyStore extends vscode.Disposable {
   /** The stored key of a provider ('' counts as none). */

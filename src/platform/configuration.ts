@@ -1,10 +1,10 @@
 // Reads `nearLens.*` from VS Code into a typed Settings snapshot (per-scope values, so untrusted workspaces cannot
-// choose endpoints). The rules live in src/core/settings.ts; this file only adapts VS Code's configuration API.
+// choose endpoints). The rules live in src/platform/settings.ts; this file only adapts VS Code's configuration API.
 import vscode = require('vscode');
-import { SETTING_KEYS, normaliseSettings } from '../core/settings';
-import type { RawSettings, Settings } from '../core/settings';
+import { SETTING_KEYS, normaliseSettings } from './settings';
+import type { RawSettings, Settings } from './settings';
 
-import { SECTION } from '../core/manifest';
+import { SECTION } from '../manifest';
 
 /** A snapshot of the settings as they apply now (workspace trust included). */
 export function readSettings(): Settings {

@@ -1,8 +1,8 @@
 // The "NEAR Lens" LogOutputChannel behind a wrapper that masks the API key in everything written to it.
 // Must not log configuration objects or response bodies.
 import vscode = require('vscode');
-import type { RequestLogEntry } from '../core/service/client';
-import { formatRequestLog, redactText } from '../core/views/requestLog';
+import type { RequestLogEntry } from '../client/client';
+import { formatRequestLog, redactText } from './requestLog';
 
 /** The log as the features write it: every text redacted (the given secrets masked, one line). */
 export interface RedactingLog extends vscode.Disposable {

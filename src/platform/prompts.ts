@@ -1,7 +1,7 @@
 // The command palette's prompts: a quick pick that resolves with the picked item's value, and an input box checked
 // as you type with the same rule that reads the final text.
 import vscode = require('vscode');
-import { errorMessage } from '../core/errors';
+import { errorMessage } from '../base/errors';
 
 /** A quick pick titled "NEAR Lens: <title>"; resolves with the picked item's value (undefined when dismissed). */
 export async function pick<T>(title: string, items: Array<vscode.QuickPickItem & { value: T }>): Promise<T | undefined> {

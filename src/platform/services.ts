@@ -1,24 +1,24 @@
 // Owns the NearClients (one per network, rebuilt when settings or the key change, one shared TtlCache), the settings
 // snapshot, the key store and the log. Synchronous to create: no network, no file I/O (the key is read in the background).
 import vscode = require('vscode');
-import { TtlCache } from '../core/service/cache';
-import { NearClient } from '../core/service/client';
-import { invalidInput } from '../core/errors';
-import { CACHE_ENTRIES } from '../core/service/cache';
-import { keyProviderFor, PRESETS } from '../core/near/networks';
-import { explorerUrlFor, networkForLookup } from '../core/settings';
-import type { NetworkLabel, Settings } from '../core/settings';
-import type { KeyPlace } from '../core/views/networkModel';
-import { networkName } from '../core/views/networkModel';
+import { TtlCache } from '../client/cache';
+import { NearClient } from '../client/client';
+import { invalidInput } from '../base/errors';
+import { CACHE_ENTRIES } from '../client/cache';
+import { keyProviderFor, PRESETS } from '../near/networks';
+import { explorerUrlFor, networkForLookup } from './settings';
+import type { NetworkLabel, Settings } from './settings';
+import type { KeyPlace } from './network';
+import { networkName } from './network';
 import { createApiKeyStore } from './apiKey';
 import type { ApiKeyStore } from './apiKey';
 import { createLog } from './outputLog';
 import type { RedactingLog } from './outputLog';
-import { CONTEXT_KEYS, SECTION } from '../core/manifest';
+import { CONTEXT_KEYS, SECTION } from '../manifest';
 import { readSettings } from './configuration';
 import { WEB_BUILD } from './build';
 
-export type { NetworkLabel, Settings } from '../core/settings';
+export type { NetworkLabel, Settings } from './settings';
 
 export interface ClientFor {
   client: NearClient;

@@ -1,11 +1,11 @@
-// The date → block search as it was before issue #25 (src/core/near/timeTravel/blockByTime.ts at that time, its probe
+// The date → block search as it was before issue #25 (src/near/time/blockByTime.ts at that time, its probe
 // pushed past the date each time), frozen here as the reference the property test compares today's search with: both
 // must give the same answer for every date. Test support only; not maintained beyond that.
-import { badShape, invalidInput, NearLensError } from '../../src/core/errors';
-import { BlockTimeCache } from '../../src/core/near/timeTravel/blockByTime';
-import { formatHeight } from '../../src/core/near/amounts';
-import { dateToNs, formatUtc, nsToDate } from '../../src/core/near/timeTravel/chainTime';
-import type { BlockTime } from '../../src/core/near/timeTravel/chainTime';
+import { badShape, invalidInput, NearLensError } from '../../src/base/errors';
+import { BlockTimeCache } from '../../src/near/time/blockByTime';
+import { formatHeight } from '../../src/near/amounts';
+import { dateToNs, formatUtc, nsToDate } from '../../src/near/time/chainTime';
+import type { BlockTime } from '../../src/near/time/chainTime';
 
 /** A block whose timestamp has been read. */
 interface Known {

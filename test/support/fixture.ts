@@ -1,11 +1,11 @@
 // The shared set-up of tests that talk to the loopback stub: one stub per suite (faults, requests and latency reset
 // after every test), a client on it, and the error-kind assertion. Plain mocha hooks; no vscode.
 import { strict as assert } from 'node:assert';
-import { NearLensError } from '../../src/core/errors';
-import type { ErrorKind } from '../../src/core/errors';
-import { TtlCache } from '../../src/core/service/cache';
-import { NearClient } from '../../src/core/service/client';
-import type { ClientOptions } from '../../src/core/service/client';
+import { NearLensError } from '../../src/base/errors';
+import type { ErrorKind } from '../../src/base/errors';
+import { TtlCache } from '../../src/client/cache';
+import { NearClient } from '../../src/client/client';
+import type { ClientOptions } from '../../src/client/client';
 import { startStub } from './stub';
 import type { Stub } from './stub';
 

@@ -7,13 +7,13 @@
 // Plain Node: must not depend on mocha.
 import vm from 'node:vm';
 import v8 from 'node:v8';
-import { formatNear } from '../../src/core/near/amounts';
-import { escapeMarkdown } from '../../src/core/text';
-import { parseRetryAfter } from '../../src/core/service/messages';
-import { REFRESH_CONCURRENCY } from '../../src/core/service/limit';
-import { DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../../src/core/service/transport';
-import type { WatchNode } from '../../src/core/views/watchlistNodes';
-import type { HostMessage, PanelViewModel } from '../../src/shared/protocol';
+import { formatNear } from '../../src/near/amounts';
+import { escapeMarkdown } from '../../src/base/text';
+import { parseRetryAfter } from '../../src/client/messages';
+import { REFRESH_CONCURRENCY } from '../../src/client/limit';
+import { DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../../src/client/transport';
+import type { WatchNode } from '../../src/features/watchlist/model/watchlistNodes';
+import type { HostMessage, PanelViewModel } from '../../src/features/panel/protocol';
 import type * as ExtensionModule from '../../src/extension';
 import { createFakeEditor, fakeContext, loadIsolated } from './fakeEditor';
 import type { FakeWebviewPanel } from './fakeEditor';

@@ -5,7 +5,7 @@
 // JSON. Plain Node: must not depend on mocha or vscode.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseJsonExact } from '../../src/core/json';
+import { parseJsonExact } from '../../src/base/json';
 
 export interface TxReply {
   status: number;

@@ -1,7 +1,7 @@
-// Unit tests of src/core/bytes.ts (Web APIs only, for the web build): every conversion agrees with Node's Buffer.
+// Unit tests of src/base/bytes.ts (Web APIs only, for the web build): every conversion agrees with Node's Buffer.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { fromBase64, fromHex, latin1, toBase64, toHex, utf8Bytes } from '../../src/core/bytes';
+import { fromBase64, fromHex, latin1, toBase64, toHex, utf8Bytes } from '../../src/base/bytes';
 
 describe('core/bytes', () => {
   it('base64, hex and Latin-1 agree with Buffer for any bytes', () => {

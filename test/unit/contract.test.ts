@@ -1,9 +1,9 @@
-// contractInterface, parseSourceMetadata, the hover line and callFunctionErrorMessage (src/core/near/contract.ts).
+// contractInterface, parseSourceMetadata, the hover line and callFunctionErrorMessage (src/near/contract/contract.ts).
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NearLensError } from '../../src/core/errors';
-import { decodeAbi } from '../../src/core/near/abi';
+import { NearLensError } from '../../src/base/errors';
+import { decodeAbi } from '../../src/near/contract/abi';
 import {
   callFunctionErrorMessage,
   contractHoverLine,
@@ -11,8 +11,8 @@ import {
   contractSummary,
   parseSourceMetadata,
   standardName,
-} from '../../src/core/near/contract';
-import { wasmExports } from '../../src/core/near/wasm';
+} from '../../src/near/contract/contract';
+import { wasmExports } from '../../src/near/contract/wasm';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'contracts');
 const fixture = (f: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, f)));

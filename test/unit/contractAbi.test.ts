@@ -1,12 +1,12 @@
-// decodeAbi / parseAbi (src/core/near/abi.ts) and the capped zstd decoder (src/core/near/zstd.ts) on the frames of
+// decodeAbi / parseAbi (src/near/contract/abi.ts) and the capped zstd decoder (src/near/contract/zstd.ts) on the frames of
 // test/fixtures/contracts/ (made with a real zstd) and on frames built here (an RLE "bomb", lying headers).
 import { strict as assert } from 'node:assert';
 import { throwsNl } from '../support/fixture';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeAbi, KNOWN_ABI_VERSIONS, MAX_ABI_BYTES, parseAbi } from '../../src/core/near/abi';
-import { zstdDecompress } from '../../src/core/near/zstd';
-import { zstdFrameSizes } from '../../src/core/near/zstdFrame';
+import { decodeAbi, KNOWN_ABI_VERSIONS, MAX_ABI_BYTES, parseAbi } from '../../src/near/contract/abi';
+import { zstdDecompress } from '../../src/near/contract/zstd';
+import { zstdFrameSizes } from '../../src/near/contract/zstdFrame';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'contracts');
 const fixture = (f: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, f)));
@@ -137,7 +137,7 @@ describe('contract ABI: decodeAbi', () => {
   });
 
   it('only zstd.ts imports fzstd, and abi.ts requires it on first use (so it can be loaded lazily)', () => {
-    const src = (f: string): string => readFileSync(path.join(__dirname, '..', '..', 'src', 'core', 'near', f), 'utf8');
+    const src = (f: string): string => readFileSync(path.join(__dirname, '..', '..', 'src', 'near', 'contract', f), 'utf8');
     assert.match(src('zstd.ts'), /from 'fzstd'/);
     assert.doesNotMatch(src('abi.ts'), /from 'fzstd'|^import \{[^}]*\} from '\.\/zstd'/m);
   });

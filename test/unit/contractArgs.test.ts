@@ -1,12 +1,12 @@
-// argFields / parseArgValue / buildArgs (src/core/near/contractArgs.ts) on the functions of the fixture ABI.
+// argFields / parseArgValue / buildArgs (src/near/contract/args.ts) on the functions of the fixture ABI.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NearLensError } from '../../src/core/errors';
-import { parseAbi } from '../../src/core/near/abi';
-import type { AbiFunction } from '../../src/core/near/abi';
-import { argFields, buildArgs, parseArgValue } from '../../src/core/near/contractArgs';
-import type { ArgField } from '../../src/core/near/contractArgs';
+import { NearLensError } from '../../src/base/errors';
+import { parseAbi } from '../../src/near/contract/abi';
+import type { AbiFunction } from '../../src/near/contract/abi';
+import { argFields, buildArgs, parseArgValue } from '../../src/near/contract/args';
+import type { ArgField } from '../../src/near/contract/args';
 
 const abi = parseAbi(JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'contracts', 'abi.json'), 'utf8')) as unknown);
 const fn = (name: string): AbiFunction => {

@@ -1,9 +1,9 @@
-// decodeCallResult / decodeStateEntries / parseKeyPrefix (src/core/near/contractValues.ts).
+// decodeCallResult / decodeStateEntries / parseKeyPrefix (src/near/contract/values.ts).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { NearLensError } from '../../src/core/errors';
-import { decodeCallResult, decodeStateEntries, parseKeyPrefix } from '../../src/core/near/contractValues';
-import { parseJsonExact } from '../../src/core/json';
+import { NearLensError } from '../../src/base/errors';
+import { decodeCallResult, decodeStateEntries, parseKeyPrefix } from '../../src/near/contract/values';
+import { parseJsonExact } from '../../src/base/json';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const b64 = (s: string | Uint8Array): string => Buffer.from(typeof s === 'string' ? utf8(s) : s).toString('base64');

@@ -1,11 +1,11 @@
-// wasmExports (src/core/near/wasm.ts) on the fixtures of test/fixtures/contracts/ and on modules made by
+// wasmExports (src/near/contract/wasm.ts) on the fixtures of test/fixtures/contracts/ and on modules made by
 // scripts/fixtures/make-wasm.mjs: function exports only, clear errors for non-wasm, truncated and over-cap code.
 import { strict as assert } from 'node:assert';
 import { throwsNl } from '../support/fixture';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contractInterface } from '../../src/core/near/contract';
-import { MAX_CODE_BYTES, wasmExports } from '../../src/core/near/wasm';
+import { contractInterface } from '../../src/near/contract/contract';
+import { MAX_CODE_BYTES, wasmExports } from '../../src/near/contract/wasm';
 import type * as MakeWasmModule from '../../scripts/fixtures/make-wasm.mjs';
 
 type MakeWasm = typeof MakeWasmModule;

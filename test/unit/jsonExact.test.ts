@@ -1,7 +1,7 @@
-// parseJsonExact (src/core/json.ts): integers past 2^53 as exact digit strings, everything else as JSON.parse reads it.
+// parseJsonExact (src/base/json.ts): integers past 2^53 as exact digit strings, everything else as JSON.parse reads it.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parseJsonExact, tryJsonExact } from '../../src/core/json';
+import { parseJsonExact, tryJsonExact } from '../../src/base/json';
 
 describe('parseJsonExact', () => {
   const table: [text: string, want: unknown][] = [

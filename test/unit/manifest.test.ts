@@ -1,12 +1,12 @@
 // package.json and the code agree: every contributed command is one of COMMANDS and every one of COMMANDS is
-// contributed, each command registered in src is contributed (and no id is spelled out outside src/core/manifest.ts),
+// contributed, each command registered in src is contributed (and no id is spelled out outside src/manifest.ts),
 // view ids, context keys and item context values in `when` clauses exist, and settings defaults match the code.
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/core/manifest';
-import { DEFAULT_TIMEOUT_MS } from '../../src/core/service/client';
-import { normaliseSettings } from '../../src/core/settings';
+import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/manifest';
+import { DEFAULT_TIMEOUT_MS } from '../../src/client/client';
+import { normaliseSettings } from '../../src/platform/settings';
 
 const ROOT = path.join(__dirname, '../..');
 interface Contributed {
@@ -53,7 +53,7 @@ describe('manifest: package.json and the code agree', () => {
   it('src registers every command through COMMANDS, and spells no nearLens id out elsewhere', () => {
     const offenders: string[] = [];
     for (const f of walk(path.join(ROOT, 'src')).filter((x) => x.endsWith('.ts'))) {
-      if (/core[\\/](manifest|settings)\.ts$/.test(f)) continue; // settings.ts names each setting key
+      if (/src[\\/](manifest|platform[\\/]settings)\.ts$/.test(f)) continue; // settings.ts names each setting key
       const text = readFileSync(f, 'utf8');
       for (const m of text.matchAll(/['"](nearLens\.[A-Za-z.]+)['"]/g)) offenders.push(`${path.relative(ROOT, f)}: ${m[1]}`);
     }

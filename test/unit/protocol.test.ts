@@ -1,11 +1,11 @@
-// Unit tests of the panel message guards (src/shared/protocol.ts): only the exact message shapes pass.
+// Unit tests of the panel message guards (src/features/panel/protocol.ts): only the exact message shapes pass.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../src/core/near/account';
-import { buildPanelModel } from '../../src/core/views/panelModel';
-import { isHostMessage, isPanelState, isPanelViewModel, isWebviewMessage } from '../../src/shared/protocol';
-import type { PanelViewModel } from '../../src/shared/protocol';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../src/near/account';
+import { buildPanelModel } from '../../src/features/panel/model/panelModel';
+import { isHostMessage, isPanelState, isPanelViewModel, isWebviewMessage } from '../../src/features/panel/protocol';
+import type { PanelViewModel } from '../../src/features/panel/protocol';
 
 function model(): PanelViewModel {
   const f = normaliseFull(JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'fastnear-v1-account-full-alice.near.json'), 'utf8')) as unknown);

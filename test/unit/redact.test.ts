@@ -1,6 +1,6 @@
-// Unit tests of src/core/redact.ts: no secret survives in any spelling.
+// Unit tests of src/base/redact.ts: no secret survives in any spelling.
 import { strict as assert } from 'node:assert';
-import { redact, redactUrl } from '../../src/core/redact';
+import { redact, redactUrl } from '../../src/base/redact';
 
 describe('redact', () => {
   const key = 'sk_live/abc+def=';

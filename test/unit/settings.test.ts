@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRESETS } from '../../src/core/near/networks';
-import { APPLICATION_SCOPED, RESTRICTED_WHEN_UNTRUSTED, SETTING_KEYS, explorerUrlFor, networkForLookup, normaliseSettings } from '../../src/core/settings';
-import type { NetworkLabel, RawSettings } from '../../src/core/settings';
+import { PRESETS } from '../../src/near/networks';
+import { APPLICATION_SCOPED, RESTRICTED_WHEN_UNTRUSTED, SETTING_KEYS, explorerUrlFor, networkForLookup, normaliseSettings } from '../../src/platform/settings';
+import type { NetworkLabel, RawSettings } from '../../src/platform/settings';
 
 const TRUSTED = { trusted: true };
 const UNTRUSTED = { trusted: false };

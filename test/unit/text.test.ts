@@ -1,7 +1,7 @@
-// Unit tests of src/core/text.ts: hostile text must come out inert in markdown, plain text and HTML.
+// Unit tests of src/base/text.ts: hostile text must come out inert in markdown, plain text and HTML.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { DEFAULT_MAX_TEXT, escapeHtml, escapeMarkdown, sanitizeText } from '../../src/core/text';
+import { DEFAULT_MAX_TEXT, escapeHtml, escapeMarkdown, sanitizeText } from '../../src/base/text';
 
 /** Markdown-significant characters that must never appear unescaped in escapeMarkdown output. */
 function assertInertMarkdown(out: string): void {

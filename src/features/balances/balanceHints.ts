@@ -3,8 +3,8 @@
 // lookups off, in an untrusted workspace only when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
 // the hints are asked for again.
 import vscode = require('vscode');
-import { findAll } from '../../core/near/idFinder';
-import { BalanceBatcher, balanceHint } from '../../core/views/balanceHints';
+import { findAll } from '../../near/idFinder';
+import { BalanceBatcher, balanceHint } from './model/balanceHints';
 import type { Services } from '../../platform/services';
 
 /** A view showing more ids than this (a minified list) asks for the first ones only. */

@@ -3,31 +3,22 @@
 // `near-lens:` documents (the rpc part's, like Query Block's). Everything contract-specific (wasm, ABI, fzstd) is
 // reached from here only.
 import vscode = require('vscode');
-import { argFields, buildArgs, parseArgValue } from '../../core/near/contractArgs';
-import type { ArgField } from '../../core/near/contractArgs';
-import { accountIdError } from '../../core/near/ids';
-import { hostOf } from '../../core/near/networks';
-import { errorMessage, invalidInput, NearLensError } from '../../core/errors';
-import { isRecord } from '../../core/json';
-import { COMMANDS } from '../../core/manifest';
-import { answeredBy, parseParamsJson } from '../../core/views/commandModel';
-import {
-  callDocument,
-  callSummary,
-  contractNodes,
-  methodOfNodeId,
-  nearApiJsCall,
-  nearCliCommand,
-  stateDocument,
-  stateValue,
-} from '../../core/views/contractModel';
-import { errorNode, WARNING } from '../../core/views/watchlistNodes';
-import { contractHoverLine as contractLine } from '../../core/near/contract';
-import type { WatchNode } from '../../core/views/watchlistNodes';
-import { callView, contractDetails, viewState } from '../../core/service/contracts';
-import { plainJson } from '../../core/service/rpc';
-import type { ContractDetails } from '../../core/service/contracts';
-import type { NearClient, RpcHost } from '../../core/service/client';
+import { argFields, buildArgs, parseArgValue } from '../../near/contract/args';
+import type { ArgField } from '../../near/contract/args';
+import { accountIdError } from '../../near/ids';
+import { hostOf } from '../../near/networks';
+import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
+import { isRecord } from '../../base/json';
+import { COMMANDS } from '../../manifest';
+import { answeredBy, parseParamsJson } from '../../ui/commandModel';
+import { callDocument, callSummary, contractNodes, methodOfNodeId, nearApiJsCall, nearCliCommand, stateDocument, stateValue } from './model/contractModel';
+import { errorNode, WARNING } from '../watchlist/model/watchlistNodes';
+import { contractHoverLine as contractLine } from '../../near/contract/contract';
+import type { WatchNode } from '../watchlist/model/watchlistNodes';
+import { callView, contractDetails, viewState } from '../../client/contracts';
+import { plainJson } from '../../client/rpc';
+import type { ContractDetails } from '../../client/contracts';
+import type { NearClient, RpcHost } from '../../client/client';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';

@@ -3,14 +3,14 @@
 // each edit), cleared on close; quick fixes; the secret-key actions; missing accounts (opt-in); Scan Workspace for
 // Secret Keys…. A secret never leaves this process: only its range and public key are kept, shown or sent.
 import vscode = require('vscode');
-import { controlText, DocumentProblems } from '../../core/diagnostics/engine';
-import type { DiagnoseOptions, Found, SecretsApi } from '../../core/diagnostics/engine';
-import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from '../../core/diagnostics/missingAccounts';
-import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from '../../core/diagnostics/problem';
-import type { Problem } from '../../core/diagnostics/problem';
-import { COMMANDS } from '../../core/manifest';
-import { classify } from '../../core/near/ids';
-import { BalanceBatcher } from '../../core/views/balanceHints';
+import { controlText, DocumentProblems } from './model/engine';
+import type { DiagnoseOptions, Found, SecretsApi } from './model/engine';
+import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from './model/missingAccounts';
+import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from './model/problem';
+import type { Problem } from './model/problem';
+import { COMMANDS } from '../../manifest';
+import { classify } from '../../near/ids';
+import { BalanceBatcher } from '../balances/model/balanceHints';
 import type { Services } from '../../platform/services';
 import { lazyPart } from '../lazy';
 import { diagnosable, documentLength, documentSource } from './documents';

@@ -1,7 +1,7 @@
 // How the diagnostics read an open document: which documents are diagnosed, and a document as the engine's TextSource
 // (only the ranges it asks for). No state.
 import vscode = require('vscode');
-import type { TextSource } from '../../core/diagnostics/engine';
+import type { TextSource } from './model/engine';
 
 /** Real files and untitled buffers; not our own result documents, output channels or git's copies. */
 export function diagnosable(doc: vscode.TextDocument): boolean {

@@ -2,7 +2,7 @@
 // (lazy part `diagnostics`, diagnosticsHost.ts) loads when a document is first diagnosed: just after activation when
 // a file is open and a diagnostic is on, else on the first file opened or setting turned on.
 import vscode = require('vscode');
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';
 import { lazyPart, loadPart, partReady, registerLazyCommands } from '../lazy';
 import type { DiagnosticsHost } from './diagnosticsHost';

@@ -3,8 +3,8 @@
 // a key in stays watched: read again from disk when it changes, when its document closes (the open-document path
 // stops diagnosing it then), cleared when it is deleted or fixed. A secret never leaves this process.
 import vscode = require('vscode');
-import { DocumentProblems } from '../../core/diagnostics/engine';
-import type { DiagnoseOptions, Found, SecretsApi } from '../../core/diagnostics/engine';
+import { DocumentProblems } from './model/engine';
+import type { DiagnoseOptions, Found, SecretsApi } from './model/engine';
 
 /** Scan Workspace skips files larger than this (generated bundles, data). */
 export const SCAN_MAX_BYTES = 1_000_000;

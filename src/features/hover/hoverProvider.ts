@@ -1,17 +1,17 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
 // timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
 import vscode = require('vscode');
-import type { AccountFull } from '../../core/near/account';
-import type { FtMetadata } from '../../core/service/client';
-import { errorMessage, NearLensError } from '../../core/errors';
-import { splitLiquidStaking } from '../../core/near/account';
-import { loadSlot } from '../../core/views/loadSlots';
-import type { Slot } from '../../core/views/loadSlots';
-import type { LiveResult } from '../../core/views/hoverMarkdown';
-import { findAt } from '../../core/near/idFinder';
+import type { AccountFull } from '../../near/account';
+import type { FtMetadata } from '../../client/client';
+import { errorMessage, NearLensError } from '../../base/errors';
+import { splitLiquidStaking } from '../../near/account';
+import { loadSlot } from '../../ui/slots';
+import type { Slot } from '../../ui/slots';
+import type { LiveResult } from './model/hoverMarkdown';
+import { findAt } from '../../near/idFinder';
 import { txFeatureOf } from '../transactions/register';
-import type { Classified } from '../../core/near/ids';
-import { hostOf } from '../../core/near/networks';
+import type { Classified } from '../../near/ids';
+import { hostOf } from '../../near/networks';
 import type { ClientFor, Services } from '../../platform/services';
 import { loadPart } from '../lazy';
 import { registerWhile } from '../../platform/whileSetting';

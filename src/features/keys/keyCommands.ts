@@ -3,15 +3,15 @@
 // never shown, logged or echoed in a message. Must not write settings or globalState. Loaded lazily with the look-ups
 // (register.ts registers the ids at activation).
 import vscode = require('vscode');
-import { apiKeyError } from '../../core/views/keyRule';
-import { KEY_PLACE_TEXT, keylessPublic } from '../../core/views/networkModel';
-import { hostOf, keyProviderFor } from '../../core/near/networks';
-import type { KeyProvider } from '../../core/near/networks';
+import { apiKeyError } from './model/keyRule';
+import { KEY_PLACE_TEXT, keylessPublic } from '../../platform/network';
+import { hostOf, keyProviderFor } from '../../near/networks';
+import type { KeyProvider } from '../../near/networks';
 
 /** How Set/Clear API Key name the key they act on. */
 const KEY_NAMES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FastNEAR API key', custom: 'API key of the custom network' };
 import type { KeyedServices } from '../../platform/services';
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import { WEB_BUILD } from '../../platform/build';
 
 const IN_BROWSER = 'Remember in this browser';

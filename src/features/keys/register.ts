@@ -1,7 +1,7 @@
 // Registers Set API Key… and Clear API Key at activation; their handlers (keyCommands.ts) load with the look-ups'
 // lazy part on the first call.
 import type * as vscode from 'vscode';
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import type { KeyedServices } from '../../platform/services';
 import { lazyPart, registerLazyCommands } from '../lazy';
 

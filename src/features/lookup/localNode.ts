@@ -3,14 +3,14 @@
 // A failure keeps the box open with the URL and says why — nothing answers, or something answered but not as a NEAR
 // node — and that the network in use is kept. Part of the lookup lazy part.
 import vscode = require('vscode');
-import { NearClient } from '../../core/service/client';
-import { hostOf } from '../../core/near/networks';
-import { DEFAULT_LOCAL_RPC, localUrlError, nodeFoundText, probeFailureText, toNodeStatus } from '../../core/views/localNode';
-import type { NodeStatus } from '../../core/views/localNode';
-import { networkName } from '../../core/views/networkModel';
-import { invalidInput } from '../../core/errors';
+import { NearClient } from '../../client/client';
+import { hostOf } from '../../near/networks';
+import { DEFAULT_LOCAL_RPC, localUrlError, nodeFoundText, probeFailureText, toNodeStatus } from './model/localNode';
+import type { NodeStatus } from './model/localNode';
+import { networkName } from '../../platform/network';
+import { invalidInput } from '../../base/errors';
 import type { Services } from '../../platform/services';
-import { SECTION } from '../../core/manifest';
+import { SECTION } from '../../manifest';
 import { fail } from '../../platform/failure';
 
 /** The URL to offer: the RPC-only custom network in use (a node), else the sandbox default. */

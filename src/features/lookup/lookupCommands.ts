@@ -1,24 +1,24 @@
 // "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
 // validated with the core rules before anything is sent; results open the panel or go to the watchlist.
 import vscode = require('vscode');
-import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../core/near/account';
-import { DEFAULT_LOCAL_RPC } from '../../core/views/localNode';
-import type { NodeStatus } from '../../core/views/localNode';
+import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../near/account';
+import { DEFAULT_LOCAL_RPC } from './model/localNode';
+import type { NodeStatus } from './model/localNode';
 import { localNode, localNodeDefault } from './localNode';
-import { accountSummaryText, lookupInputError } from '../../core/views/commandModel';
-import { invalidInput, NearLensError, SECRET_REFUSED } from '../../core/errors';
-import { isRecord } from '../../core/json';
-import { accountActions } from '../../core/views/hoverMarkdown';
-import { sanitizeText } from '../../core/text';
-import { networkForLookup } from '../../core/settings';
-import type { NetworkLabel } from '../../core/settings';
-import { NETWORK_CHOICES, lookupOffer, networkName } from '../../core/views/networkModel';
-import type { LookupAction } from '../../core/views/networkModel';
+import { accountSummaryText, lookupInputError } from '../../ui/commandModel';
+import { invalidInput, NearLensError, SECRET_REFUSED } from '../../base/errors';
+import { isRecord } from '../../base/json';
+import { accountActions } from '../hover/model/hoverMarkdown';
+import { sanitizeText } from '../../base/text';
+import { networkForLookup } from '../../platform/settings';
+import type { NetworkLabel } from '../../platform/settings';
+import { NETWORK_CHOICES, lookupOffer, networkName } from '../../platform/network';
+import type { LookupAction } from '../../platform/network';
 import type { Services } from '../../platform/services';
-import { SECTION } from '../../core/manifest';
+import { SECTION } from '../../manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import type * as TimeTravel from '../timeTravel/timeTravelPart';
 import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 

@@ -1,24 +1,24 @@
 // The balance panel and time travel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
 import vscode = require('vscode');
-import { toBase64 } from '../../core/bytes';
-import { loadSlot, noteFailure, poolBalance } from '../../core/views/loadSlots';
-import type { Slot } from '../../core/views/loadSlots';
-import { createLimiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY } from '../../core/service/limit';
-import { buildPanelModel } from '../../core/views/panelModel';
-import type { PanelInput } from '../../core/views/panelModel';
-import { panelHtml } from '../../core/views/panelHtml';
-import { isWebviewMessage } from '../../shared/protocol';
-import type { HostMessage } from '../../shared/protocol';
+import { toBase64 } from '../../base/bytes';
+import { loadSlot, noteFailure, poolBalance } from '../../ui/slots';
+import type { Slot } from '../../ui/slots';
+import { createLimiter } from '../../client/limit';
+import { LOOKUP_CONCURRENCY } from '../../client/limit';
+import { buildPanelModel } from './model/panelModel';
+import type { PanelInput } from './model/panelModel';
+import { panelHtml } from './model/panelHtml';
+import { isWebviewMessage } from './protocol';
+import type { HostMessage } from './protocol';
 import type { Services } from '../../platform/services';
-import { COMMANDS } from '../../core/manifest';
-import { withList } from '../../core/views/listPart';
-import type { ListPart } from '../../core/views/listPart';
-import { isHistoryRequest } from '../../shared/historyProtocol';
-import type { HistoryHostMessage, HistoryRange } from '../../shared/historyProtocol';
+import { COMMANDS } from '../../manifest';
+import { withList } from '../../ui/listPart';
+import type { ListPart } from '../../ui/listPart';
+import { isHistoryRequest } from '../timeTravel/protocol';
+import type { HistoryHostMessage, HistoryRange } from '../timeTravel/protocol';
 import { historyKept, historyModel } from '../timeTravel/timeTravelPart';
-import { isTxRequest } from '../../shared/txProtocol';
-import { PanelTransactions } from './txSection';
+import { isTxRequest } from '../transactions/protocol';
+import { PanelTransactions } from '../transactions/panelSection';
 
 // Time travel (issue #18) rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
 // from here (one file and one session cache rather than a part of its own).

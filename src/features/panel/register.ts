@@ -1,15 +1,15 @@
 // Registers the balance panel's command and serializer at activation; the panel itself (panelHost.ts) is a lazy part,
 // loaded when the first panel opens or is revived.
 import vscode = require('vscode');
-import { accountIdError } from '../../core/near/ids';
-import { invalidInput } from '../../core/errors';
-import type { HostMessage } from '../../shared/protocol';
-import { isPanelState } from '../../shared/protocol';
+import { accountIdError } from '../../near/ids';
+import { invalidInput } from '../../base/errors';
+import type { HostMessage } from './protocol';
+import { isPanelState } from './protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { accountIdFromArgument } from '../../platform/args';
+import { accountIdFromArgument } from '../../ui/accountArgs';
 import { lazyPart, loadPart } from '../lazy';
-import { COMMANDS, PANEL_VIEW_TYPE } from '../../core/manifest';
+import { COMMANDS, PANEL_VIEW_TYPE } from '../../manifest';
 import type { AccountPanel } from './panelHost';
 
 export interface PanelApi {

@@ -1,7 +1,7 @@
 // Registers Query Block…, RPC Request…, Recent Results and the `near-lens:` result documents at activation; the
 // commands themselves (rpcCommands.ts) are a lazy part, loaded on the first call or the first result document read.
 import vscode = require('vscode');
-import { COMMANDS, RESULT_SCHEME } from '../../core/manifest';
+import { COMMANDS, RESULT_SCHEME } from '../../manifest';
 import type { Services } from '../../platform/services';
 import { lazyPart, loadPart, partReady, registerLazyCommands } from '../lazy';
 import type { RpcCommands } from './rpcCommands';

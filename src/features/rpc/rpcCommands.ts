@@ -3,12 +3,12 @@
 // reused; "Recent Results" reopens the last 20. All requests go through the client, which refuses write methods (and
 // params that are not a JSON object or array) before anything is sent.
 import vscode = require('vscode');
-import { parseBlockRef, READ_ONLY_METHODS } from '../../core/service/client';
-import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../core/service/client';
-import { hostOf, keyProviderFor } from '../../core/near/networks';
-import { blockParams } from '../../core/service/rpc';
-import { accountRequest, curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
-import { rpcMethodError } from '../../core/service/client';
+import { parseBlockRef, READ_ONLY_METHODS } from '../../client/client';
+import type { BlockRef, Finality, NearClient, RpcHost, RpcResult } from '../../client/client';
+import { hostOf, keyProviderFor } from '../../near/networks';
+import { blockParams } from '../../client/rpc';
+import { accountRequest, curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../ui/curl';
+import { rpcMethodError } from '../../client/client';
 import {
   answeredBy,
   askedLabel,
@@ -19,15 +19,15 @@ import {
   RESULT_GONE,
   resultDocument,
   resultPath,
-} from '../../core/views/commandModel';
-import type { KeptResult } from '../../core/views/commandModel';
-import { invalidInput } from '../../core/errors';
-import { isRecord } from '../../core/json';
-import { accountIdError } from '../../core/near/ids';
+} from '../../ui/commandModel';
+import type { KeptResult } from '../../ui/commandModel';
+import { invalidInput } from '../../base/errors';
+import { isRecord } from '../../base/json';
+import { accountIdError } from '../../near/ids';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
-import { COMMANDS, RESULT_SCHEME } from '../../core/manifest';
+import { COMMANDS, RESULT_SCHEME } from '../../manifest';
 
 export interface QueryBlockArgs {
   host?: RpcHost;

@@ -2,8 +2,8 @@
 // Never shows the key.
 import vscode = require('vscode');
 import type { Services } from '../../platform/services';
-import { COMMANDS, STATUS_ITEM } from '../../core/manifest';
-import { networkName, statusTooltip } from '../../core/views/networkModel';
+import { COMMANDS, STATUS_ITEM } from '../../manifest';
+import { networkName, statusTooltip } from '../../platform/network';
 
 export function registerStatusBar(context: vscode.ExtensionContext, services: Services): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem(STATUS_ITEM, vscode.StatusBarAlignment.Right, 100);

@@ -1,19 +1,19 @@
 // Time travel (issue #18), in the panel's lazy part (dist/panel.js), which Look Up Account… loads for a look-up at a
 // past block: an account at a past block or date, and balance histories. One session per archival endpoint keeps
 // every block time and past balance seen (past blocks never change). No `vscode`: the callers own the UI.
-import { parseAt } from '../../core/near/timeTravel/parseAt';
-import type { At } from '../../core/near/timeTravel/parseAt';
-import { invalidInput } from '../../core/errors';
-import { formatNear, groupDigits } from '../../core/near/amounts';
-import type { NearClient } from '../../core/service/client';
-import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../core/service/timeTravel';
-import type { AccountAtBlock, HistoryOptions } from '../../core/service/timeTravel';
-import { buildHistoryModel } from '../../core/views/historyModel';
-import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../core/near/timeTravel/nodeKeeps';
-import { HISTORY_RANGES } from '../../shared/historyProtocol';
-import type { HistoryRange, HistoryViewModel } from '../../shared/historyProtocol';
+import { parseAt } from '../../near/time/parseAt';
+import type { At } from '../../near/time/parseAt';
+import { invalidInput } from '../../base/errors';
+import { formatNear, groupDigits } from '../../near/amounts';
+import type { NearClient } from '../../client/client';
+import { accountAtBlock, archivalBlocks, balanceHistory, blockOf, firstHeightOf, TimeTravelSession } from '../../client/timeTravel';
+import type { AccountAtBlock, HistoryOptions } from '../../client/timeTravel';
+import { buildHistoryModel } from './model/historyModel';
+import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../near/time/nodeKeeps';
+import { HISTORY_RANGES } from './protocol';
+import type { HistoryRange, HistoryViewModel } from './protocol';
 
-export type { AccountAtBlock } from '../../core/service/timeTravel';
+export type { AccountAtBlock } from '../../client/timeTravel';
 
 const sessions = new Map<string, TimeTravelSession>();
 

@@ -2,7 +2,7 @@
 // `txview` (txCommands.ts), loaded on the first call, or on the first hover over a line long enough to hold a hash
 // (43+ characters) with no id or amount under the pointer: the part's finder tells whether a hash is there.
 import vscode = require('vscode');
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';
 import { lazyPart, loadPart, registerLazyCommands } from '../lazy';
 import type { TxFeature } from './txCommands';

@@ -2,24 +2,24 @@
 // with the signer, asked for) and the hover of a hash: a lazy part (`txview`), loaded on the first use. Talks HTTP only
 // through the services' clients; builds text only with core/views/txMarkdown.
 import vscode = require('vscode');
-import { errorMessage, invalidInput, NearLensError } from '../../core/errors';
-import { isRecord } from '../../core/json';
-import { findAll } from '../../core/near/idFinder';
-import { findHashAt, parseTxInput } from '../../core/near/transactions/hashFinder';
-import type { TransactionModel } from '../../core/near/transactions/model';
-import { keyProviderFor } from '../../core/near/networks';
-import type { NetworkLabel } from '../../core/settings';
-import { curlCommand, KEY_VARIABLES, rpcBody } from '../../core/views/curl';
-import { COMMANDS } from '../../core/manifest';
-import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from '../../core/views/txMarkdown';
-import type { TxLookup, TxNetwork } from '../../core/views/txMarkdown';
+import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
+import { isRecord } from '../../base/json';
+import { findAll } from '../../near/idFinder';
+import { findHashAt, parseTxInput } from './model/hashFinder';
+import type { TransactionModel } from '../../client/transactions/model';
+import { keyProviderFor } from '../../near/networks';
+import type { NetworkLabel } from '../../platform/settings';
+import { curlCommand, KEY_VARIABLES, rpcBody } from '../../ui/curl';
+import { COMMANDS } from '../../manifest';
+import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from './model/txMarkdown';
+import type { TxLookup, TxNetwork } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 import { loadPart } from '../lazy';
 
-// NearClient's transaction readers ride in this part (src/core/service/transactions.ts loads them from here).
-export { accountTransactions, receipt, transactionViaRpc, transactions } from '../../core/service/txReads';
+// NearClient's transaction readers ride in this part (src/client/transactions/family.ts loads them from here).
+export { accountTransactions, receipt, transactionViaRpc, transactions } from '../../client/transactions/reads';
 
 export interface LookupTransactionArgs {
   /** A transaction hash, a receipt id or an explorer URL of a transaction. */

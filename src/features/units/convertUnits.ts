@@ -2,9 +2,9 @@
 // to copy (yoctoNEAR, NEAR, TGas, a JS or Rust form). Called from code with a string it returns the conversions
 // `{ yocto, near, gas?, tgas? }` and shows nothing; bad input throws the reason.
 import vscode = require('vscode');
-import { copyForms, parseUnitInput } from '../../core/near/units';
-import type { Conversion } from '../../core/near/units';
-import { invalidInput } from '../../core/errors';
+import { copyForms, parseUnitInput } from '../../near/units';
+import type { Conversion } from '../../near/units';
+import { invalidInput } from '../../base/errors';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 

@@ -1,6 +1,6 @@
 // Convert Units… in the main bundle: only its registration; the handler and the unit maths are the lazy part `units`.
 import type * as vscode from 'vscode';
-import { COMMANDS } from '../../core/manifest';
+import { COMMANDS } from '../../manifest';
 import { lazyPart, registerLazyCommands } from '../lazy';
 
 export function registerConvertUnits(context: vscode.ExtensionContext): void {

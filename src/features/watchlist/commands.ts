@@ -2,14 +2,14 @@
 // Open in Explorer. Each takes its account as an argument (an id or a tree node) and returns its result to code.
 // A lazy part (dist/watchlist.js): register.ts registers the ids at activation and loads these handlers on the first call.
 import vscode = require('vscode');
-import { COMMANDS } from '../../core/manifest';
-import { accountIdError } from '../../core/near/ids';
-import { addMessage, addPickWords, parseAccountIds, skippedLine } from '../../core/views/watchAdd';
-import type { AddResult } from '../../core/views/watchAdd';
-import { accountIdFromArgument, idsFromArgument } from '../../platform/args';
+import { COMMANDS } from '../../manifest';
+import { accountIdError } from '../../near/ids';
+import { addMessage, addPickWords, skippedLine } from './model/watchAdd';
+import type { AddResult } from './model/watchAdd';
+import { accountIdFromArgument, idsFromArgument, parseAccountIds } from '../../ui/accountArgs';
 import type { Services } from '../../platform/services';
-import { listPartOf } from '../../core/views/listPart';
-import type { ListPart } from '../../core/views/listPart';
+import { listPartOf } from '../../ui/listPart';
+import type { ListPart } from '../../ui/listPart';
 
 export interface WatchlistActions {
   refresh(accountId: string): Promise<void>;

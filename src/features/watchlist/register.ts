@@ -1,12 +1,12 @@
 // The watchlist view: builds the tree provider, the view, its auto-refresh timer and its commands, and keeps the
 // empty-list and no-key hints in step with the settings and the key.
 import vscode = require('vscode');
-import { COMMANDS, CONTEXT_KEYS, WATCHLIST_VIEW } from '../../core/manifest';
-import { REFRESH_CONCURRENCY, settleAll } from '../../core/service/limit';
-import type { WatchNode } from '../../core/views/watchlistNodes';
-import { keylessPublic } from '../../core/views/networkModel';
+import { COMMANDS, CONTEXT_KEYS, WATCHLIST_VIEW } from '../../manifest';
+import { REFRESH_CONCURRENCY, settleAll } from '../../client/limit';
+import type { WatchNode } from './model/watchlistNodes';
+import { keylessPublic } from '../../platform/network';
 import type { Services } from '../../platform/services';
-import type { ListPart } from '../../core/views/listPart';
+import type { ListPart } from '../../ui/listPart';
 import { lazyPart, registerLazyCommands } from '../lazy';
 import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';

@@ -1,22 +1,22 @@
 // The watchlist's TreeDataProvider over core/views/watchlistModel: lazy loads and keep-last-good data. Talks to the
 // network only through the services' clients; its commands and timer are in register.ts and refreshTimer.ts.
 import vscode = require('vscode');
-import type { FtMetadata, NearClient } from '../../core/service/client';
-import type { AccountFull } from '../../core/near/account';
-import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../core/views/loadSlots';
-import type { PoolBalance, Slot } from '../../core/views/loadSlots';
-import { accountIdError } from '../../core/near/ids';
-import { createLimiter } from '../../core/service/limit';
-import type { Limiter } from '../../core/service/limit';
-import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../core/service/limit';
-import { buildAccountNode } from '../../core/views/watchlistModel';
-import { accessibilityLabel } from '../../core/views/watchlistA11y';
-import { withList } from '../../core/views/listPart';
-import type { ListPart } from '../../core/views/listPart';
-import type { AccountEntry, LazyGroup, WatchNode } from '../../core/views/watchlistNodes';
+import type { FtMetadata, NearClient } from '../../client/client';
+import type { AccountFull } from '../../near/account';
+import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../ui/slots';
+import type { PoolBalance, Slot } from '../../ui/slots';
+import { accountIdError } from '../../near/ids';
+import { createLimiter } from '../../client/limit';
+import type { Limiter } from '../../client/limit';
+import { LOOKUP_CONCURRENCY, REFRESH_CONCURRENCY } from '../../client/limit';
+import { buildAccountNode } from './model/watchlistModel';
+import { accessibilityLabel } from './model/watchlistA11y';
+import { withList } from '../../ui/listPart';
+import type { ListPart } from '../../ui/listPart';
+import type { AccountEntry, LazyGroup, WatchNode } from './model/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { loadPart } from '../lazy';
-import { TxNodes } from './txNodes';
+import { TxNodes } from '../transactions/txNodes';
 import type { WatchHooks } from './watchHooks';
 
 interface Entry extends AccountEntry {

@@ -3,22 +3,22 @@
 // load; the tree's description, decoration and Changes node; the view's badge; alerts said once per change; Mark as
 // Seen. A lazy part (dist/watch.js): watchHooks.ts loads it with the first account load.
 import vscode = require('vscode');
-import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../core/manifest';
-import { accountIdError } from '../../core/near/ids';
-import { scaleUp } from '../../core/near/units';
-import { invalidInput } from '../../core/errors';
-import type { AccountFull } from '../../core/near/account';
-import type { AccessKeyInfo, NearClient, ViewAccount } from '../../core/service/client';
-import { withChanges } from '../../core/views/changesNodes';
-import type { ChangesView } from '../../core/views/changesNodes';
-import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
-import { alertsFor, DEFAULT_ALERTS } from '../../core/watch/changeText';
-import type { Alert, AlertSettings } from '../../core/watch/changeText';
-import { carriedSnapshotOf, changeId, diffSnapshots, keysReadNeeded, snapshotOf } from '../../core/watch/snapshot';
-import type { Change, Snapshot } from '../../core/watch/snapshot';
-import { changesOf, unchangedSince, watchedRecord } from '../../core/watch/store';
-import type { Watched } from '../../core/watch/store';
-import { accountIdFromArgument } from '../../platform/args';
+import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
+import { accountIdError } from '../../near/ids';
+import { scaleUp } from '../../near/units';
+import { invalidInput } from '../../base/errors';
+import type { AccountFull } from '../../near/account';
+import type { AccessKeyInfo, NearClient, ViewAccount } from '../../client/client';
+import { withChanges } from './model/changesNodes';
+import type { ChangesView } from './model/changesNodes';
+import type { AccountEntry, WatchNode } from './model/watchlistNodes';
+import { alertsFor, DEFAULT_ALERTS } from './model/changeText';
+import type { Alert, AlertSettings } from './model/changeText';
+import { carriedSnapshotOf, changeId, diffSnapshots, keysReadNeeded, snapshotOf } from './model/snapshot';
+import type { Change, Snapshot } from './model/snapshot';
+import { changesOf, unchangedSince, watchedRecord } from './model/store';
+import type { Watched } from './model/store';
+import { accountIdFromArgument } from '../../ui/accountArgs';
 import { readInTurn, writeInTurn } from '../../platform/mementoInTurn';
 import type { Services } from '../../platform/services';
 

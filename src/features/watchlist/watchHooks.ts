@@ -2,9 +2,9 @@
 // a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them is a
 // lazy part (dist/watch.js), loaded with the first account load, so activation reads none of it.
 import type * as vscode from 'vscode';
-import type { AccountFull } from '../../core/near/account';
-import type { NearClient } from '../../core/service/client';
-import type { AccountEntry, WatchNode } from '../../core/views/watchlistNodes';
+import type { AccountFull } from '../../near/account';
+import type { NearClient } from '../../client/client';
+import type { AccountEntry, WatchNode } from './model/watchlistNodes';
 import type { WatchEngine } from './watchEngine';
 import type * as Engine from './watchEngine';
 import { lazyPart, loadPart } from '../lazy';

@@ -1,7 +1,7 @@
 // Writes to the `nearLens.watchlist` setting: add to the user list, remove from every scope that lists the id, then
 // wait until the services have seen the change (or a short grace period) so the view re-renders with it.
 import vscode = require('vscode');
-import { SECTION } from '../../core/manifest';
+import { SECTION } from '../../manifest';
 import type { Services } from '../../platform/services';
 
 const SETTING = 'watchlist';

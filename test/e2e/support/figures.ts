@@ -1,5 +1,5 @@
 // The figures the E2E expects on screen, computed here from the stub's fixture JSON with BigInt — independently of
-// src/core/near/amounts.ts, so a wrong digit in the extension's arithmetic or formatting cannot also be in the oracle.
+// src/near/amounts.ts, so a wrong digit in the extension's arithmetic or formatting cannot also be in the oracle.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

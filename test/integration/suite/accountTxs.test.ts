@@ -3,9 +3,9 @@
 // pages, `nearLens.accountTransactions` from code, and what a page costs (2 requests: the page, its records in one batch).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
-import type { AccountTxResult } from '../../../src/core/views/txCommandModel';
-import type { TxTableView } from '../../../src/shared/txProtocol';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
+import type { AccountTxResult } from '../../../src/features/transactions/model/txCommandModel';
+import type { TxTableView } from '../../../src/features/transactions/protocol';
 import { activateExtension, setUserSetting } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubRequests } from '../support/stubClient';

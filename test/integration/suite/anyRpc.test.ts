@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { activateExtension, hoverText, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { clearStubRequests, resetStub, setStubRpcOnly, stubFault, stubRequests, stubUrls } from '../support/stubClient';
-import type { HostMessage } from '../../../src/shared/protocol';
+import type { HostMessage } from '../../../src/features/panel/protocol';
 
 const LOCAL = 'alice.test.near';
 // Made-up keys (arithmetic sequences), never real ones.

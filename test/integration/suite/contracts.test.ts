@@ -4,7 +4,7 @@
 // read-only near-lens: document), View Contract State from code (decoded, sorted pairs), the interface from code.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import { activateExtension, answerNextInputBox, hoverText, openFixture, positionOf, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub } from '../support/stubClient';

@@ -3,8 +3,8 @@
 // is on the network the data came from (the run's user settings select a custom network: the stub).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { classify } from '../../../src/core/near/ids';
-import { lookupOffer } from '../../../src/core/views/networkModel';
+import { classify } from '../../../src/near/ids';
+import { lookupOffer } from '../../../src/platform/network';
 import { activateExtension, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, stubRequests } from '../support/stubClient';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { formatYoctoExact } from '../../../src/core/near/amounts';
-import type { AccountAtBlock as AccountAt } from '../../../src/core/service/timeTravel';
+import { formatYoctoExact } from '../../../src/near/amounts';
+import type { AccountAtBlock as AccountAt } from '../../../src/client/timeTravel';
 import { accountAt, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, timestampAt } from '../../support/chain';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';

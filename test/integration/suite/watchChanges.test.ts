@@ -4,7 +4,7 @@
 // keeps the snapshot.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import { activateExtension, captureMessages, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { resetStub, setChangingAccount } from '../support/stubClient';

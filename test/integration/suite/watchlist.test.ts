@@ -3,8 +3,8 @@
 // keys, pool amounts), keep-last-good on a failed refresh, and recovery.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
-import type { AddResult } from '../../../src/core/views/watchAdd';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
+import type { AddResult } from '../../../src/features/watchlist/model/watchAdd';
 import {
   activateExtension,
   answerNextInputBox,

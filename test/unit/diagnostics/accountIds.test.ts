@@ -1,7 +1,7 @@
-// Unit tests of src/core/diagnostics/accountIdLint.ts: string literals meant as account ids that break a rule, the
+// Unit tests of src/features/diagnostics/model/accountIdLint.ts: string literals meant as account ids that break a rule, the
 // mechanical fixes, and a table of false cases from real code (URLs, hosts, e-mails, packages, paths, versions, keys…).
 import { strict as assert } from 'node:assert';
-import { findBrokenAccountIds, fixAccountId } from '../../../src/core/diagnostics/accountIdLint';
+import { findBrokenAccountIds, fixAccountId } from '../../../src/features/diagnostics/model/accountIdLint';
 
 const only = (text: string) => {
   const found = findBrokenAccountIds(text);

@@ -1,7 +1,7 @@
-// Unit tests of src/core/diagnostics/amountLint.ts: floats used as yoctoNEAR or gas that a double cannot hold, and
+// Unit tests of src/features/diagnostics/model/amountLint.ts: floats used as yoctoNEAR or gas that a double cannot hold, and
 // their exact forms per language.
 import { strict as assert } from 'node:assert';
-import { exactForms, findInexactAmounts } from '../../../src/core/diagnostics/amountLint';
+import { exactForms, findInexactAmounts } from '../../../src/features/diagnostics/model/amountLint';
 
 describe('diagnostics: inexact amounts', () => {
   it('1.5e24 as a deposit in TypeScript: a BigInt literal (preferred) or a string', () => {

@@ -4,10 +4,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import * as secrets from '../../../src/core/diagnostics/secretKeys';
-import { ACCOUNT_FIELDS } from '../../../src/core/diagnostics/accountIdLint';
-import { diagnoseText } from '../../../src/core/diagnostics/engine';
-import { NAMED_ID_SUFFIXES } from '../../../src/core/near/idFinder';
+import * as secrets from '../../../src/features/secrets/secretKeys';
+import { ACCOUNT_FIELDS } from '../../../src/features/diagnostics/model/accountIdLint';
+import { diagnoseText } from '../../../src/features/diagnostics/model/engine';
+import { NAMED_ID_SUFFIXES } from '../../../src/near/idFinder';
 
 const ROOT = path.join(__dirname, '../../..');
 const SOURCES = ['node_modules/near-api-js', 'node_modules/@near-js', 'test/fixtures/workspace/frontend'];

@@ -1,9 +1,9 @@
-// Unit tests of src/core/diagnostics/engine.ts: all finders together, secrets confirmed by the secrets part and
+// Unit tests of src/features/diagnostics/model/engine.ts: all finders together, secrets confirmed by the secrets part and
 // never in a message, ignored keys, and edit-by-edit updates that agree with a full pass.
 import { strict as assert } from 'node:assert';
-import * as secrets from '../../../src/core/diagnostics/secretKeys';
-import { controlText, diagnoseText, DocumentProblems, stringSource } from '../../../src/core/diagnostics/engine';
-import type { DiagnoseOptions } from '../../../src/core/diagnostics/engine';
+import * as secrets from '../../../src/features/secrets/secretKeys';
+import { controlText, diagnoseText, DocumentProblems, stringSource } from '../../../src/features/diagnostics/model/engine';
+import type { DiagnoseOptions } from '../../../src/features/diagnostics/model/engine';
 import { madeUpEd25519 } from '../../support/madeUpKeys';
 
 const ALL: DiagnoseOptions = { secretKeys: true, accountIds: true, inexactAmounts: true, languageId: 'typescript' };

@@ -1,10 +1,10 @@
-// Unit tests of the missing-account helpers (src/core/diagnostics/missingAccounts.ts) and of the diagnostics
-// settings (src/core/settings.ts): each switch, `enabled` over all, missing accounts opt-in and never without lookups
+// Unit tests of the missing-account helpers (src/features/diagnostics/model/missingAccounts.ts) and of the diagnostics
+// settings (src/platform/settings.ts): each switch, `enabled` over all, missing accounts opt-in and never without lookups
 // or (untrusted) the user's leave.
 import { strict as assert } from 'node:assert';
-import { didYouMean, editDistance, missingAccountProblem, namedIds } from '../../../src/core/diagnostics/missingAccounts';
-import { normaliseSettings } from '../../../src/core/settings';
-import type { RawSettings } from '../../../src/core/settings';
+import { didYouMean, editDistance, missingAccountProblem, namedIds } from '../../../src/features/diagnostics/model/missingAccounts';
+import { normaliseSettings } from '../../../src/platform/settings';
+import type { RawSettings } from '../../../src/platform/settings';
 
 const user = (o: Record<string, unknown>): RawSettings => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, { globalValue: v }])) as RawSettings;
 

@@ -1,11 +1,11 @@
-// Unit tests of the secret finders (src/core/diagnostics/secretFinder.ts) and the local derivation of public keys
+// Unit tests of the secret finders (src/near/secretFinder.ts) and the local derivation of public keys
 // (secretKeys.ts): made-up keys from arithmetic seeds (never a real key), BIP-39 and SLIP-10 (ed25519) published vectors.
 import { strict as assert } from 'node:assert';
 import { base58, hex } from '@scure/base';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { findSecretCandidates } from '../../../src/core/diagnostics/secretFinder';
+import { findSecretCandidates } from '../../../src/near/secretFinder';
 import { madeUpEd25519, madeUpSecp256k1 } from '../../support/madeUpKeys';
-import { bip39Seed, isSeedPhrase, peekPhraseKey, phraseKey, publicKeyOfSecret, slip10Ed25519 } from '../../../src/core/diagnostics/secretKeys';
+import { bip39Seed, isSeedPhrase, peekPhraseKey, phraseKey, publicKeyOfSecret, slip10Ed25519 } from '../../../src/features/secrets/secretKeys';
 
 // BIP-39's own vectors (trezor/python-mnemonic vectors.json, English).
 const ABANDON_12 = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';

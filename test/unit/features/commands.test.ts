@@ -6,12 +6,12 @@ import { createFakeEditor } from '../../support/fakeEditor';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
 import { startStub, STUB_HEAD_HEIGHT } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
-import { normaliseSettings } from '../../../src/core/settings';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
+import { normaliseSettings } from '../../../src/platform/settings';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
 import type * as RpcRegister from '../../../src/features/rpc/register';
-import { RESULT_GONE } from '../../../src/core/views/commandModel';
+import { RESULT_GONE } from '../../../src/ui/commandModel';
 import type * as LookupModule from '../../../src/features/lookup/register';
 import type { Services } from '../../../src/platform/services';
 

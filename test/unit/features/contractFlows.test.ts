@@ -3,9 +3,9 @@
 // refused arguments are not prefilled again; an RPC result says what was asked.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
-import { NearLensError } from '../../../src/core/errors';
-import { viewState, clearContractCache } from '../../../src/core/service/contracts';
-import type { NearClient } from '../../../src/core/service/client';
+import { NearLensError } from '../../../src/base/errors';
+import { viewState, clearContractCache } from '../../../src/client/contracts';
+import type { NearClient } from '../../../src/client/client';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type { Stub } from '../../support/stub';
 import { clientFor, useStub } from '../../support/fixture';

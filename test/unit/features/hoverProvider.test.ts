@@ -7,11 +7,11 @@ import { createFakeEditor } from '../../support/fakeEditor';
 import type { Hover } from '../../support/fakeVscodeApi';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
-import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
-import { normaliseSettings } from '../../../src/core/settings';
-import type { Settings } from '../../../src/core/settings';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
+import { HOVER_COMMANDS } from '../../../src/features/hover/model/hoverMarkdown';
+import { normaliseSettings } from '../../../src/platform/settings';
+import type { Settings } from '../../../src/platform/settings';
 import type * as HoverModule from '../../../src/features/hover/hoverProvider';
 import type { Services } from '../../../src/platform/services';
 

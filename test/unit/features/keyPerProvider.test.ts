@@ -4,8 +4,8 @@
 // hosts, the custom network's own key only to the custom hosts; a key stored before #26 stays the FastNEAR key.
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, loadIsolated, realServices } from '../../support/fakeEditor';
-import { SECRET_KEYS } from '../../../src/core/manifest';
-import { PRESETS } from '../../../src/core/near/networks';
+import { SECRET_KEYS } from '../../../src/manifest';
+import { PRESETS } from '../../../src/near/networks';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import type * as KeysModule from '../../../src/features/keys/register';

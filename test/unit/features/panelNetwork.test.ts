@@ -3,10 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import { EventEmitter } from '../../support/fakeVscodeApi';
-import { normaliseFull } from '../../../src/core/near/account';
+import { normaliseFull } from '../../../src/near/account';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 import type { Services } from '../../../src/platform/services';
-import type { PanelViewModel } from '../../../src/shared/protocol';
+import type { PanelViewModel } from '../../../src/features/panel/protocol';
 
 // An implicit account: looked up on the network of the setting (no suffix decides).
 const ID = 'a'.repeat(64);
@@ -30,7 +30,7 @@ describe('balance panel: a network change loads again', () => {
         return settings;
       },
       onDidChange: changed.event,
-      clientForAccount: () => ({ client: clients[settings.network], network: settings.network }),
+      clientForAccount: () => ({ client: clients[settings.network], network: settings.network, name: settings.network }),
       log: { warn: () => undefined, info: () => undefined, error: () => undefined },
     } as unknown as Services;
     const fake = new FakeWebviewPanel('nearLens.balancePanel', editor.rec);

@@ -2,9 +2,9 @@
 // notification.
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
-import { normaliseSettings } from '../../../src/core/settings';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
+import { normaliseSettings } from '../../../src/platform/settings';
 import type * as RpcRegister from '../../../src/features/rpc/register';
 import type { Services } from '../../../src/platform/services';
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { loadWithFakeVscode } from '../../support/fakeVscode';
 import { createFakeEditor } from '../../support/fakeEditor';
 import { EventEmitter } from '../../support/fakeVscodeApi';
-import { normaliseFull } from '../../../src/core/near/account';
-import { NearLensError } from '../../../src/core/errors';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { normaliseFull } from '../../../src/near/account';
+import { NearLensError } from '../../../src/base/errors';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services } from '../../../src/platform/services';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
 import { startStub } from '../../support/stub';
 
 let W: typeof WatchlistModule;

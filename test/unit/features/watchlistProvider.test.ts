@@ -6,12 +6,12 @@ import { createFakeEditor } from '../../support/fakeEditor';
 import { EventEmitter } from '../../support/fakeVscodeApi';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services, Settings } from '../../../src/platform/services';
-import { accountIdFromArgument } from '../../../src/platform/args';
+import { accountIdFromArgument } from '../../../src/ui/accountArgs';
 
 // ---------------------------------------------------------------- a fake `vscode` with what the provider uses
 

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type { FakeEditor } from '../../support/fakeEditor';
 import { EventEmitter } from '../../support/fakeVscodeApi';
-import { normaliseFull } from '../../../src/core/near/account';
+import { normaliseFull } from '../../../src/near/account';
 import type * as ServicesModule from '../../../src/platform/services';
 import type * as RegisterModule from '../../../src/features/watchlist/register';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';

@@ -3,8 +3,8 @@
 // fetch still talks to the loopback stub while the clock is installed, and a stall or a client timeout takes exactly
 // its fake milliseconds.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearClient } from '../../../src/core/service/client';
+import { TtlCache } from '../../../src/client/cache';
+import { NearClient } from '../../../src/client/client';
 import { FakeClock } from '../../support/fakeClock';
 import { isKind, useStub } from '../../support/fixture';
 import type { Stub } from '../../support/stub';

@@ -3,11 +3,11 @@
 // feature class over the loopback stub. Each case: the specific human message (never a generic one), no unhandled
 // rejection, and the last good figures kept beside the error line. The matrix is printed as a table.
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../src/core/near/ids';
-import { NearClient } from '../../../src/core/service/client';
-import type { ClientOptions } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearLensError } from '../../../src/core/errors';
+import { classify } from '../../../src/near/ids';
+import { NearClient } from '../../../src/client/client';
+import type { ClientOptions } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
+import { NearLensError } from '../../../src/base/errors';
 import { startStub } from '../../support/stub';
 import type { Fault, Stub } from '../../support/stub';
 import {

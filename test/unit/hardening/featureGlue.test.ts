@@ -5,11 +5,11 @@
 // webview HTML and messages are all captured and searched for the key.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
-import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
-import type { Transport } from '../../../src/core/service/client';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { HOVER_COMMANDS } from '../../../src/features/hover/model/hoverMarkdown';
+import type { Transport } from '../../../src/client/client';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import type * as ExtensionModule from '../../../src/extension';
-import type { HostMessage } from '../../../src/shared/protocol';
+import type { HostMessage } from '../../../src/features/panel/protocol';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';

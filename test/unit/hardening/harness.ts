@@ -2,14 +2,14 @@
 // (hover, watchlist tree, balance panel) driven through their feature classes, leak scans, inertness checks,
 // an unhandled-rejection tracker and a plain-text table printer.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearClient } from '../../../src/core/service/client';
-import type { ClientOptions, RequestLogEntry } from '../../../src/core/service/client';
-import { HOVER_COMMANDS } from '../../../src/core/views/hoverMarkdown';
-import { normaliseSettings } from '../../../src/core/settings';
-import type { Settings } from '../../../src/core/settings';
-import type { HostMessage, PanelViewModel } from '../../../src/shared/protocol';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { TtlCache } from '../../../src/client/cache';
+import { NearClient } from '../../../src/client/client';
+import type { ClientOptions, RequestLogEntry } from '../../../src/client/client';
+import { HOVER_COMMANDS } from '../../../src/features/hover/model/hoverMarkdown';
+import { normaliseSettings } from '../../../src/platform/settings';
+import type { Settings } from '../../../src/platform/settings';
+import type { HostMessage, PanelViewModel } from '../../../src/features/panel/protocol';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import type * as HoverModule from '../../../src/features/hover/hoverProvider';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
@@ -216,7 +216,7 @@ export function unescapeMarkdown(md: string): string {
     .replace(/&amp;/g, '&');
 }
 
-// Controls, bidi overrides/isolates/marks and invisible characters (the set src/core/text.ts removes).
+// Controls, bidi overrides/isolates/marks and invisible characters (the set src/base/text.ts removes).
 // eslint-disable-next-line no-control-regex
 export const INVISIBLE = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/;
 

@@ -4,13 +4,13 @@
 // without any live link but our allowlisted commands, tree items and panel messages as clipped plain text, and
 // invalid ids refused before any request is made.
 import { strict as assert } from 'node:assert';
-import { NearLensError } from '../../../src/core/errors';
-import { escapeMarkdown, sanitizeText } from '../../../src/core/text';
-import { accountIdError, classify } from '../../../src/core/near/ids';
-import { findAll, findAt } from '../../../src/core/near/idFinder';
-import { buildHoverSections } from '../../../src/core/views/hoverMarkdown';
+import { NearLensError } from '../../../src/base/errors';
+import { escapeMarkdown, sanitizeText } from '../../../src/base/text';
+import { accountIdError, classify } from '../../../src/near/ids';
+import { findAll, findAt } from '../../../src/near/idFinder';
+import { buildHoverSections } from '../../../src/features/hover/model/hoverMarkdown';
 import type * as ExtensionModule from '../../../src/extension';
-import { isHostMessage, isPanelViewModel } from '../../../src/shared/protocol';
+import { isHostMessage, isPanelViewModel } from '../../../src/features/panel/protocol';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';

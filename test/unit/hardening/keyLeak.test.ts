@@ -3,11 +3,11 @@
 // core is captured — the URLs, headers and bodies the stub saw, the client's log hook, the features' log lines,
 // error messages, hover markdown, tree items, panel messages and HTML — and searched for the key.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearClient } from '../../../src/core/service/client';
-import type { Transport } from '../../../src/core/service/client';
-import { NearLensError } from '../../../src/core/errors';
-import { classify } from '../../../src/core/near/ids';
+import { TtlCache } from '../../../src/client/cache';
+import { NearClient } from '../../../src/client/client';
+import type { Transport } from '../../../src/client/client';
+import { NearLensError } from '../../../src/base/errors';
+import { classify } from '../../../src/near/ids';
 import { startStub, STUB_OLD_BLOCK_HASH } from '../../support/stub';
 import type { Fault, RecordedRequest, Stub } from '../../support/stub';
 import {

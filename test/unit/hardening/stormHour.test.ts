@@ -5,7 +5,7 @@
 // test/support/fakeClock.ts): the hour takes real seconds, each wait its exact fake milliseconds. The figures are
 // printed; each `it` checks one promise of issue #19 against them.
 import { strict as assert } from 'node:assert';
-import { DEFAULT_TIMEOUT_MS } from '../../../src/core/service/transport';
+import { DEFAULT_TIMEOUT_MS } from '../../../src/client/transport';
 import { REST_OUTAGE, runStormHour, STORM_HOUR } from '../../support/stormHour';
 import type { StormReport } from '../../support/stormHour';
 import { formatTable } from './harness';

@@ -1,4 +1,4 @@
-// Unit tests of src/core/near/account.ts on the real bodies (test/fixtures, copied from the service examples) and hostile variations.
+// Unit tests of src/near/account.ts on the real bodies (test/fixtures, copied from the service examples) and hostile variations.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,9 @@ import {
   publisherOf,
   splitLiquidStaking,
   VALIDATOR_LOCKED_CAVEAT,
-} from '../../../src/core/near/account';
-import type { FtHolding, NftCollection } from '../../../src/core/near/account';
-import { NearLensError } from '../../../src/core/errors';
+} from '../../../src/near/account';
+import type { FtHolding, NftCollection } from '../../../src/near/account';
+import { NearLensError } from '../../../src/base/errors';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', name), 'utf8')) as unknown;

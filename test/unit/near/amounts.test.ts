@@ -1,4 +1,4 @@
-// Unit tests of src/core/near/amounts.ts: strict yocto parsing, NEAR/FT formatting, derived quantities, property tests.
+// Unit tests of src/near/amounts.ts: strict yocto parsing, NEAR/FT formatting, derived quantities, property tests.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
@@ -10,8 +10,8 @@ import {
   parseYocto,
   STORAGE_YOCTO_PER_BYTE,
   YOCTO_PER_NEAR,
-} from '../../../src/core/near/amounts';
-import { NearLensError } from '../../../src/core/errors';
+} from '../../../src/near/amounts';
+import { NearLensError } from '../../../src/base/errors';
 
 const RUNS = 1000;
 const TEN_40 = 10n ** 40n;

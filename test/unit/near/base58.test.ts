@@ -1,9 +1,9 @@
-// src/core/near/base58.ts (the @scure/base wrapper ids.ts uses): same text for any bytes, same bytes for any text,
+// src/near/base58.ts (the @scure/base wrapper ids.ts uses): same text for any bytes, same bytes for any text,
 // and a refusal as undefined (never a throw) where @scure/base throws.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import fc from 'fast-check';
-import { base58Decode, base58Encode } from '../../../src/core/near/base58';
+import { base58Decode, base58Encode } from '../../../src/near/base58';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -2,8 +2,8 @@
 // amounts (NEAR and token decimals), at the edges (0, 1 yocto, 10^24, 2^128 − 1), and for the panel's bar shares.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { formatNear, formatTokenAmount, formatYoctoExact } from '../../../src/core/near/amounts';
-import { percentages } from '../../../src/core/views/panelModel';
+import { formatNear, formatTokenAmount, formatYoctoExact } from '../../../src/near/amounts';
+import { percentages } from '../../../src/features/panel/model/panelModel';
 
 /** Reference: |v| / 10^scale truncated to `places`, zeros trimmed, grouped; tiny non-zero → "< 0.0…1". */
 function reference(v: bigint, scale: number, places: number): string {

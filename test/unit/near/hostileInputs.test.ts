@@ -5,15 +5,15 @@ import { strict as assert } from 'node:assert';
 import { throwsNl } from '../../support/fixture';
 import { performance } from 'node:perf_hooks';
 import { base58 } from '@scure/base';
-import { NearLensError } from '../../../src/core/errors';
-import { plainJson } from '../../../src/core/service/rpc';
-import { zstdDecompress } from '../../../src/core/near/zstd';
-import { findUnits } from '../../../src/core/near/unitFinder';
-import { findAll } from '../../../src/core/near/idFinder';
-import { parseUnitInput } from '../../../src/core/near/units';
-import { parseAt } from '../../../src/core/near/timeTravel/parseAt';
-import { argFields, parseArgValue } from '../../../src/core/near/contractArgs';
-import type { AbiFunction } from '../../../src/core/near/abi';
+import { NearLensError } from '../../../src/base/errors';
+import { plainJson } from '../../../src/client/rpc';
+import { zstdDecompress } from '../../../src/near/contract/zstd';
+import { findUnits } from '../../../src/near/unitFinder';
+import { findAll } from '../../../src/near/idFinder';
+import { parseUnitInput } from '../../../src/near/units';
+import { parseAt } from '../../../src/near/time/parseAt';
+import { argFields, parseArgValue } from '../../../src/near/contract/args';
+import type { AbiFunction } from '../../../src/near/contract/abi';
 
 /** A valid zstd frame (no content size) of `blocks` RLE blocks of `size` bytes, window descriptor `windowByte`. */
 function frame(blocks: number, windowByte: number, size: number): number[] {

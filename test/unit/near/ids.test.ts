@@ -1,11 +1,11 @@
-// Unit tests of src/core/near/ids.ts: account-id rules, keys and the secret-key guard, implicit <-> ed25519, the finder.
+// Unit tests of src/near/ids.ts: account-id rules, keys and the secret-key guard, implicit <-> ed25519, the finder.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
 import fc from 'fast-check';
-import { NearLensError } from '../../../src/core/errors';
-import { accountIdError, classify, implicitAccountToPublicKey, networkForAccount, publicKeyToImplicitAccount } from '../../../src/core/near/ids';
-import { CODE_RECEIVERS, findAll, findAt, NAMED_ID_SUFFIXES } from '../../../src/core/near/idFinder';
-import type { Classified, FoundId } from '../../../src/core/near/ids';
+import { NearLensError } from '../../../src/base/errors';
+import { accountIdError, classify, implicitAccountToPublicKey, networkForAccount, publicKeyToImplicitAccount } from '../../../src/near/ids';
+import { CODE_RECEIVERS, findAll, findAt, NAMED_ID_SUFFIXES } from '../../../src/near/idFinder';
+import type { Classified, FoundId } from '../../../src/near/ids';
 
 /** Made-up, fixed bytes (never a real secret): base58 of a simple arithmetic sequence. */
 function fakeBytes(n: number, seed: number): Uint8Array {

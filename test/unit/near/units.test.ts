@@ -2,9 +2,9 @@
 // Convert Units… input (good and bad), and round trips (fast-check).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { findUnitAt, findUnits, kindOf } from '../../../src/core/near/unitFinder';
-import type { UnitKind } from '../../../src/core/near/unitFinder';
-import { copyForms, describeGas, describeYocto, parseUnitInput, U128_MAX, U64_MAX } from '../../../src/core/near/units';
+import { findUnitAt, findUnits, kindOf } from '../../../src/near/unitFinder';
+import type { UnitKind } from '../../../src/near/unitFinder';
+import { copyForms, describeGas, describeYocto, parseUnitInput, U128_MAX, U64_MAX } from '../../../src/near/units';
 
 const ONE_NEAR = 10n ** 24n;
 

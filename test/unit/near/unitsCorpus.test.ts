@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findUnits } from '../../../src/core/near/unitFinder';
+import { findUnits } from '../../../src/near/unitFinder';
 
 interface SampleLine {
   from: string;

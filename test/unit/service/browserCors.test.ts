@@ -4,8 +4,8 @@
 // network error; the `apiKey=` transport is offered only when the key went as a header. The browser is played by a
 // fetch that refuses what a browser would refuse against the stub's CORS modes.
 import { strict as assert } from 'node:assert';
-import type { ClientOptions } from '../../../src/core/service/client';
-import type { NearClient } from '../../../src/core/service/client';
+import type { ClientOptions } from '../../../src/client/client';
+import type { NearClient } from '../../../src/client/client';
 import { clientFor, useStub } from '../../support/fixture';
 
 const BLOCKED = /^The browser blocked this request: the service does not allow it from vscode\.dev/;

@@ -1,7 +1,7 @@
 // Unit tests of src/core/cache.ts: TTL with an injected clock, LRU bound, de-dup, failures, invalidation, abort.
 import { strict as assert } from 'node:assert';
-import { TtlCache } from '../../../src/core/service/cache';
-import { NearLensError } from '../../../src/core/errors';
+import { TtlCache } from '../../../src/client/cache';
+import { NearLensError } from '../../../src/base/errors';
 
 function clock(start = 1_000): { now(): number; t: number } {
   const c = { t: start, now: () => c.t };

@@ -2,11 +2,11 @@
 // retries, abort, archival fallback, call_function decoding, cache behaviour and redaction.
 import { strict as assert } from 'node:assert';
 import { base58 } from '@scure/base';
-import { TtlCache } from '../../../src/core/service/cache';
-import { parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../../src/core/service/client';
-import type { ClientOptions, RequestLogEntry, NearClient } from '../../../src/core/service/client';
-import { NearLensError } from '../../../src/core/errors';
-import type { ErrorKind } from '../../../src/core/errors';
+import { TtlCache } from '../../../src/client/cache';
+import { parseBlockRef, parseRetryAfter, isWriteMethod, READ_ONLY_METHODS } from '../../../src/client/client';
+import type { ClientOptions, RequestLogEntry, NearClient } from '../../../src/client/client';
+import { NearLensError } from '../../../src/base/errors';
+import type { ErrorKind } from '../../../src/base/errors';
 import { startStub, STUB_HEAD_HEIGHT, STUB_OLD_BLOCK_HASH } from '../../support/stub';
 import type { RecordedRequest, Stub } from '../../support/stub';
 import { clientFor, isKind, useStub } from '../../support/fixture';

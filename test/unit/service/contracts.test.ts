@@ -1,14 +1,22 @@
-// Unit tests of src/core/service/contracts.ts against the loopback stub's contracts (test/fixtures/rpc-contracts.json):
+// Unit tests of src/client/contracts.ts against the loopback stub's contracts (test/fixtures/rpc-contracts.json):
 // here.tg (greeter.wasm with an embedded ABI and NEP-330 metadata), mob.near (plain.wasm: exports only), gone.near
-// (CodeDoesNotExist inside the result), and the contract views of src/core/views/contractModel.ts.
+// (CodeDoesNotExist inside the result), and the contract views of src/features/contracts/model/contractModel.ts.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { base58 } from '@scure/base';
-import { NearLensError } from '../../../src/core/errors';
-import { callView, clearContractCache, contractDetails, viewState } from '../../../src/core/service/contracts';
-import type { NearClient } from '../../../src/core/service/client';
-import { callDocument, callSummary, contractNodes, methodOfNodeId, nearApiJsCall, nearCliCommand, stateDocument } from '../../../src/core/views/contractModel';
+import { NearLensError } from '../../../src/base/errors';
+import { callView, clearContractCache, contractDetails, viewState } from '../../../src/client/contracts';
+import type { NearClient } from '../../../src/client/client';
+import {
+  callDocument,
+  callSummary,
+  contractNodes,
+  methodOfNodeId,
+  nearApiJsCall,
+  nearCliCommand,
+  stateDocument,
+} from '../../../src/features/contracts/model/contractModel';
 import { PLAIN_EXPORTS } from '../../../scripts/fixtures/make-wasm.mjs';
 import type { RecordedRequest, Stub } from '../../support/stub';
 import { STUB_HEAD_HEIGHT } from '../../support/stub';

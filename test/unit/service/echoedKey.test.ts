@@ -1,8 +1,8 @@
 // A reflecting server that echoes the API key inside a successful answer: masked in RPC results whatever JSON escapes
 // spell it (\u…, \/), and in REST answers before they become the model the tree and the panel show.
 import { strict as assert } from 'node:assert';
-import { NearClient } from '../../../src/core/service/client';
-import { TtlCache } from '../../../src/core/service/cache';
+import { NearClient } from '../../../src/client/client';
+import { TtlCache } from '../../../src/client/cache';
 
 const EP = { apiUrl: 'https://api.example', rpcUrl: 'https://rpc.example', archivalRpcUrl: 'https://arch.example' };
 

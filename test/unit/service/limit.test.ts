@@ -1,6 +1,6 @@
-// Unit tests of the bounded-concurrency helpers (src/core/service/limit.ts).
+// Unit tests of the bounded-concurrency helpers (src/client/limit.ts).
 import { strict as assert } from 'node:assert';
-import { createLimiter, settleAll } from '../../../src/core/service/limit';
+import { createLimiter, settleAll } from '../../../src/client/limit';
 
 const tick = (ms = 1): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

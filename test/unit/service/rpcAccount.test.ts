@@ -4,12 +4,12 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { accountFromView, normaliseFull, NO_INDEXER } from '../../../src/core/near/account';
-import { toViewAccount } from '../../../src/core/service/rpc';
-import { NO_INDEXER_MESSAGE } from '../../../src/core/service/client';
-import { REST_COOLDOWN_MS, restOutage } from '../../../src/core/service/fallback';
-import { NearLensError } from '../../../src/core/errors';
-import type { ErrorKind } from '../../../src/core/errors';
+import { accountFromView, normaliseFull, NO_INDEXER } from '../../../src/near/account';
+import { toViewAccount } from '../../../src/client/rpc';
+import { NO_INDEXER_MESSAGE } from '../../../src/client/client';
+import { REST_COOLDOWN_MS, restOutage } from '../../../src/client/fallback';
+import { NearLensError } from '../../../src/base/errors';
+import type { ErrorKind } from '../../../src/base/errors';
 import { STUB_RPC_ONLY_ACCOUNT } from '../../support/stub';
 import type { Fault, Stub } from '../../support/stub';
 import { clientFor as makeClient, isKind, useStub } from '../../support/fixture';

@@ -1,15 +1,15 @@
-// Time travel on the client against the stub's model chain (src/core/service/timeTravel.ts, the time-travel lazy part
+// Time travel on the client against the stub's model chain (src/client/timeTravel.ts, the time-travel lazy part
 // and the History view model): an account at a height, a hash or a date; "did not exist yet"; a future date and an
 // unknown hash without a request storm; balance history with bounded concurrency, reused blocks and cached points.
 import { strict as assert } from 'node:assert';
-import { parseAt } from '../../../src/core/near/timeTravel/parseAt';
-import { changeSince } from '../../../src/core/near/timeTravel/balancesAt';
-import { TtlCache } from '../../../src/core/service/cache';
-import { balanceHistory, TimeTravelSession } from '../../../src/core/service/timeTravel';
-import { buildHistoryModel } from '../../../src/core/views/historyModel';
+import { parseAt } from '../../../src/near/time/parseAt';
+import { changeSince } from '../../../src/near/time/balancesAt';
+import { TtlCache } from '../../../src/client/cache';
+import { balanceHistory, TimeTravelSession } from '../../../src/client/timeTravel';
+import { buildHistoryModel } from '../../../src/features/timeTravel/model/historyModel';
 import { accountAtText, atFromArgs, historyModel, lookupAt } from '../../../src/features/timeTravel/timeTravelPart';
-import { isHistoryHostMessage, isHistoryViewModel } from '../../../src/shared/historyGuards';
-import { isHistoryRequest } from '../../../src/shared/historyProtocol';
+import { isHistoryHostMessage, isHistoryViewModel } from '../../../src/features/timeTravel/guards';
+import { isHistoryRequest } from '../../../src/features/timeTravel/protocol';
 import { accountAt, blockHash, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, timestampAt } from '../../support/chain';
 import { clientFor } from '../../support/fixture';
 import { startStub, STUB_GC_WINDOW } from '../../support/stub';

@@ -1,7 +1,7 @@
 // The hash finder: a 32-byte base58 hash in a line gets a hover; account ids, prefixed keys, hex and a 44-character
 // word that is not base58 do not. And what Look Up Transaction reads from a pasted hash or explorer URL.
 import { strict as assert } from 'node:assert';
-import { findHashAt, parseTxInput } from '../../../src/core/near/transactions/hashFinder';
+import { findHashAt, parseTxInput } from '../../../src/features/transactions/model/hashFinder';
 
 const HASH = '8atrNKVjKmdWTZRmFNUXvoDz5UyiHyKiDk9V6yLWAXU8';
 const at = (line: string, needle: string): ReturnType<typeof findHashAt> => findHashAt(line, line.indexOf(needle) + 3);

@@ -4,12 +4,12 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseJsonExact } from '../../../src/core/json';
-import { fromRecord, fromRpc, eventsOf } from '../../../src/core/near/transactions/model';
-import { failureText } from '../../../src/core/near/transactions/failure';
-import { toAction } from '../../../src/core/near/transactions/actions';
-import { hashError } from '../../../src/core/near/transactions/hash';
-import { NearLensError } from '../../../src/core/errors';
+import { parseJsonExact } from '../../../src/base/json';
+import { fromRecord, fromRpc, eventsOf } from '../../../src/client/transactions/model';
+import { failureText } from '../../../src/near/failure/text';
+import { toAction } from '../../../src/client/transactions/actions';
+import { hashError } from '../../../src/near/hash';
+import { NearLensError } from '../../../src/base/errors';
 
 const DIR = path.resolve(__dirname, '../../fixtures/tx');
 const load = (name: string): unknown => parseJsonExact(readFileSync(path.join(DIR, `${name}.json`), 'utf8'));

@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseJsonExact } from '../../../src/core/json';
-import { fromRecord } from '../../../src/core/near/transactions/model';
-import { transactionDocument, txHoverSections } from '../../../src/core/views/txMarkdown';
+import { parseJsonExact } from '../../../src/base/json';
+import { fromRecord } from '../../../src/client/transactions/model';
+import { transactionDocument, txHoverSections } from '../../../src/features/transactions/model/txMarkdown';
 
 const record = parseJsonExact(readFileSync(path.resolve(__dirname, '../../fixtures/tx/transfer-alice-bob.json'), 'utf8'));
 const plain = (md: string): string => md.replace(/\\(.)/g, '$1');

@@ -1,8 +1,8 @@
 // Balance inlay hints: the hint text (exact, rounded down) and the batcher (one de-duplicated batch at a time, each id
 // at most once per interval, bounded concurrency, failures swallowed, nothing after dispose) on a fake timer.
 import assert from 'node:assert/strict';
-import type { AccountFull } from '../../../src/core/near/account';
-import { BalanceBatcher, balanceHint } from '../../../src/core/views/balanceHints';
+import type { AccountFull } from '../../../src/near/account';
+import { BalanceBatcher, balanceHint } from '../../../src/features/balances/model/balanceHints';
 
 const full = (balance: bigint | null): AccountFull => ({
   accountId: 'alice.near',

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiKeyError } from '../../../src/core/views/keyRule';
+import { apiKeyError } from '../../../src/features/keys/model/keyRule';
 import {
   blockSummary,
   lookupInputError,
@@ -13,9 +13,9 @@ import {
   RESULT_GONE,
   resultDocument,
   resultPath,
-} from '../../../src/core/views/commandModel';
-import { rpcMethodError } from '../../../src/core/service/client';
-import { formatRequestLog, redactText } from '../../../src/core/views/requestLog';
+} from '../../../src/ui/commandModel';
+import { rpcMethodError } from '../../../src/client/client';
+import { formatRequestLog, redactText } from '../../../src/platform/requestLog';
 
 describe('command model', () => {
   it('validates API keys without echoing them', () => {

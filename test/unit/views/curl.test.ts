@@ -1,8 +1,8 @@
 // Copy as curl (#26): the key as $FASTNEAR_API_KEY (never its value), Bearer or apiKey= per the transport, quoting
 // that a shell cannot break out of, and the document line Copy as curl reads.
 import { strict as assert } from 'node:assert';
-import { accountRequest, curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../../src/core/views/curl';
-import { resultDocument } from '../../../src/core/views/commandModel';
+import { accountRequest, curlCommand, curlOfDocument, KEY_VARIABLES, rpcBody } from '../../../src/ui/curl';
+import { resultDocument } from '../../../src/ui/commandModel';
 
 const RPC = 'https://rpc.mainnet.fastnear.com';
 

@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normaliseFull } from '../../../src/core/near/account';
-import type { AccountFull } from '../../../src/core/near/account';
+import { normaliseFull } from '../../../src/near/account';
+import type { AccountFull } from '../../../src/near/account';
 import {
   HOVER_COMMANDS,
   accountLinks,
@@ -13,14 +13,14 @@ import {
   commandLink,
   identityMarkdown,
   publicKeyLinks,
-} from '../../../src/core/views/hoverMarkdown';
-import type { HoverOptions, LiveResult } from '../../../src/core/views/hoverMarkdown';
-import { classify } from '../../../src/core/near/ids';
-import { findAt } from '../../../src/core/near/idFinder';
-import type { Classified } from '../../../src/core/near/ids';
-import type { FtMetadata } from '../../../src/core/service/client';
-import { RAW_MEANS, slotFailed, slotLoaded } from '../../../src/core/views/loadSlots';
-import { escapeMarkdown } from '../../../src/core/text';
+} from '../../../src/features/hover/model/hoverMarkdown';
+import type { HoverOptions, LiveResult } from '../../../src/features/hover/model/hoverMarkdown';
+import { classify } from '../../../src/near/ids';
+import { findAt } from '../../../src/near/idFinder';
+import type { Classified } from '../../../src/near/ids';
+import type { FtMetadata } from '../../../src/client/client';
+import { RAW_MEANS, slotFailed, slotLoaded } from '../../../src/ui/slots';
+import { escapeMarkdown } from '../../../src/base/text';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, '../../fixtures', name), 'utf8')) as unknown;

@@ -1,8 +1,8 @@
 // One list of an account (#26): which watchlist node names which narrow endpoint, and the account with that list
 // replaced (the state and the other lists untouched).
 import { strict as assert } from 'node:assert';
-import type { AccountFull } from '../../../src/core/near/account';
-import { listPartOf, withList } from '../../../src/core/views/listPart';
+import type { AccountFull } from '../../../src/near/account';
+import { listPartOf, withList } from '../../../src/ui/listPart';
 
 describe('one list of an account', () => {
   it('the Tokens, NFT collections and Staking pools nodes name /ft, /nft and /staking', () => {

@@ -1,8 +1,8 @@
 // Local node…'s words (#32): what a URL that is not a node ended in, said without contradiction — "nothing answers"
 // only when nothing did; after an answer, what answered; the network in use kept, in every case.
 import { strict as assert } from 'node:assert';
-import { NearLensError } from '../../../src/core/errors';
-import { probeFailureText } from '../../../src/core/views/localNode';
+import { NearLensError } from '../../../src/base/errors';
+import { probeFailureText } from '../../../src/features/lookup/model/localNode';
 
 const HOST = '127.0.0.1:3030';
 const KEPT = ' The network in use is unchanged: mainnet.';

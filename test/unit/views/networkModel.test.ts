@@ -1,11 +1,11 @@
-// What NEAR Lens says about networks (src/core/views/networkModel.ts) agrees with where look-ups go and where links
+// What NEAR Lens says about networks (src/platform/network.ts) agrees with where look-ups go and where links
 // point: the Switch Network choices, the status bar, the no-key notice, and Look Up Account's offer for a missing id.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { explorerUrlFor, networkForLookup, normaliseSettings } from '../../../src/core/settings';
-import type { NetworkLabel, RawSettings } from '../../../src/core/settings';
-import { isLoopbackHost, keylessPublic, lookupOffer, NETWORK_CHOICES, networkName, statusTooltip } from '../../../src/core/views/networkModel';
+import { explorerUrlFor, networkForLookup, normaliseSettings } from '../../../src/platform/settings';
+import type { NetworkLabel, RawSettings } from '../../../src/platform/settings';
+import { isLoopbackHost, keylessPublic, lookupOffer, NETWORK_CHOICES, networkName, statusTooltip } from '../../../src/platform/network';
 
 const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';
 const ETH = '0xab12ab12ab12ab12ab12ab12ab12ab12ab12ab12';

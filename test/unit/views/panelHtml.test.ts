@@ -1,7 +1,7 @@
-// Unit tests of the balance panel's HTML shell and CSP (src/core/views/panelHtml.ts).
+// Unit tests of the balance panel's HTML shell and CSP (src/features/panel/model/panelHtml.ts).
 import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
-import { panelCsp, panelHtml } from '../../../src/core/views/panelHtml';
+import { panelCsp, panelHtml } from '../../../src/features/panel/model/panelHtml';
 
 const CSP_SOURCE = 'https://*.vscode-cdn.net';
 const SCRIPT = 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/panel.js';

@@ -1,18 +1,18 @@
-// Unit tests of the balance panel's view model (src/core/views/panelModel.ts): exact amounts, bar shares, negative spendable, tables.
+// Unit tests of the balance panel's view model (src/features/panel/model/panelModel.ts): exact amounts, bar shares, negative spendable, tables.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, normaliseStatus, VALIDATOR_LOCKED_CAVEAT } from '../../../src/core/near/account';
-import type { AccountFull, AccountState } from '../../../src/core/near/account';
-import { derive } from '../../../src/core/near/amounts';
-import type { FtMetadata } from '../../../src/core/service/client';
-import { RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
-import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { accountKindText, balanceBar, buildPanelModel, bytesText, percentages } from '../../../src/core/views/panelModel';
-import type { PanelInput } from '../../../src/core/views/panelModel';
-import { isPanelViewModel } from '../../../src/shared/protocol';
-import type { TokenRow } from '../../../src/shared/protocol';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, normaliseStatus, VALIDATOR_LOCKED_CAVEAT } from '../../../src/near/account';
+import type { AccountFull, AccountState } from '../../../src/near/account';
+import { derive } from '../../../src/near/amounts';
+import type { FtMetadata } from '../../../src/client/client';
+import { RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/ui/slots';
+import type { PoolBalance, Slot } from '../../../src/ui/slots';
+import { accountKindText, balanceBar, buildPanelModel, bytesText, percentages } from '../../../src/features/panel/model/panelModel';
+import type { PanelInput } from '../../../src/features/panel/model/panelModel';
+import { isPanelViewModel } from '../../../src/features/panel/protocol';
+import type { TokenRow } from '../../../src/features/panel/protocol';
 
 function load(name: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', name), 'utf8')) as unknown;

@@ -1,10 +1,10 @@
-// An account's transactions page by page (src/core/views/txPaging.ts) against a transactions API in memory that pages
+// An account's transactions page by page (src/features/transactions/model/txPaging.ts) against a transactions API in memory that pages
 // as the server does: pages joined are the whole history, no row twice, whatever the page size and filter.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { hasMore, readPage, readUntil, startHistory, TX_PAGE_SIZE } from '../../../src/core/views/txPaging';
-import type { TxHistory } from '../../../src/core/views/txPaging';
-import type { AccountTxFilter } from '../../../src/core/service/transactions';
+import { hasMore, readPage, readUntil, startHistory, TX_PAGE_SIZE } from '../../../src/features/transactions/model/txPaging';
+import type { TxHistory } from '../../../src/features/transactions/model/txPaging';
+import type { AccountTxFilter } from '../../../src/client/transactions/family';
 import { fakeTxService, makeHistory, model } from '../../support/fakeTxService';
 import type { FakeTx } from '../../support/fakeTxService';
 

@@ -2,14 +2,14 @@
 // exact u64 times, escaping, the tree's Transactions node and Load more, the panel's pages and filters, the command's
 // argument checks and result.
 import { strict as assert } from 'node:assert';
-import { isTxHostMessage } from '../../../src/shared/txGuards';
-import { isTxRequest } from '../../../src/shared/txProtocol';
-import { accountTxResult, parseAccountTxArgs } from '../../../src/core/views/txCommandModel';
-import { readPage, readUntil, startHistory } from '../../../src/core/views/txPaging';
-import { countText, relativeTime, txRowView, utcText } from '../../../src/core/views/txRows';
-import { ALL_TXS, filterViewOf, flagsOf, txTableView } from '../../../src/core/views/txTableModel';
-import { txGroupNode } from '../../../src/core/views/txTreeNodes';
-import type { ActionNode } from '../../../src/core/views/txTreeNodes';
+import { isTxHostMessage } from '../../../src/features/transactions/guards';
+import { isTxRequest } from '../../../src/features/transactions/protocol';
+import { accountTxResult, parseAccountTxArgs } from '../../../src/features/transactions/model/txCommandModel';
+import { readPage, readUntil, startHistory } from '../../../src/features/transactions/model/txPaging';
+import { countText, relativeTime, txRowView, utcText } from '../../../src/features/transactions/model/txRows';
+import { ALL_TXS, filterViewOf, flagsOf, txTableView } from '../../../src/features/transactions/model/txTableModel';
+import { txGroupNode } from '../../../src/features/transactions/model/txTreeNodes';
+import type { ActionNode } from '../../../src/features/transactions/model/txTreeNodes';
 import { fakeTxService, makeHistory, model } from '../../support/fakeTxService';
 
 const TS = '1771106600329561530'; // a real block_timestamp, past 2^53

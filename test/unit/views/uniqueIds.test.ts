@@ -1,12 +1,12 @@
 // Tree ids stay unique whatever the service or a contract's ABI sends: a list naming one token, NFT, pool or function twice keeps its first.
 import { strict as assert } from 'node:assert';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../../src/core/near/account';
-import { contractInterface } from '../../../src/core/near/contract';
-import type { Abi } from '../../../src/core/near/abi';
-import { IDLE, slotLoaded } from '../../../src/core/views/loadSlots';
-import { buildAccountNode } from '../../../src/core/views/watchlistModel';
-import { contractNodes } from '../../../src/core/views/contractModel';
-import type { WatchNode } from '../../../src/core/views/watchlistNodes';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../../src/near/account';
+import { contractInterface } from '../../../src/near/contract/contract';
+import type { Abi } from '../../../src/near/contract/abi';
+import { IDLE, slotLoaded } from '../../../src/ui/slots';
+import { buildAccountNode } from '../../../src/features/watchlist/model/watchlistModel';
+import { contractNodes } from '../../../src/features/contracts/model/contractModel';
+import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 
 const all = (n: WatchNode): WatchNode[] => [n, ...n.children.flatMap(all)];
 const dupes = (nodes: WatchNode[]): string[] => nodes.map((n) => n.id).filter((id, i, a) => a.indexOf(id) !== i);

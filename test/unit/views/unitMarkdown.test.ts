@@ -1,8 +1,8 @@
 // The unit hover's text and the inlay hint labels: NEAR, gas, both (never a silent guess), the float warning.
 import { strict as assert } from 'node:assert';
-import { findUnits } from '../../../src/core/near/unitFinder';
-import type { UnitHit } from '../../../src/core/near/unitFinder';
-import { unitInlayLabel, unitSection } from '../../../src/core/views/unitMarkdown';
+import { findUnits } from '../../../src/near/unitFinder';
+import type { UnitHit } from '../../../src/near/unitFinder';
+import { unitInlayLabel, unitSection } from '../../../src/features/units/model/unitMarkdown';
 
 const hit = (line: string): UnitHit => {
   const [h] = findUnits(line);

@@ -1,6 +1,7 @@
-// Unit tests of Add Account…'s text reading and its answer (src/core/views/watchAdd.ts).
+// Unit tests of Add Account…'s text reading and its answer (src/features/watchlist/model/watchAdd.ts).
 import { strict as assert } from 'node:assert';
-import { addMessage, addPickWords, parseAccountIds, skippedLine } from '../../../src/core/views/watchAdd';
+import { addMessage, addPickWords, skippedLine } from '../../../src/features/watchlist/model/watchAdd';
+import { parseAccountIds } from '../../../src/ui/accountArgs';
 
 const SECRET = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
 

@@ -1,19 +1,19 @@
-// Unit tests of what a screen reader says for each watchlist node (src/core/views/watchlistA11y.ts): one sentence per
+// Unit tests of what a screen reader says for each watchlist node (src/features/watchlist/model/watchlistA11y.ts): one sentence per
 // node kind, on trees built from the fixture bodies in every state (loaded, loading, failed, stale, missing, invalid,
 // over RPC), and for every node of those trees: a sentence that names what the row shows.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../../src/core/near/account';
-import type { AccountFull } from '../../../src/core/near/account';
-import type { FtMetadata } from '../../../src/core/service/client';
-import { contractNodes } from '../../../src/core/views/contractModel';
-import { IDLE, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
-import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { accessibilityLabel } from '../../../src/core/views/watchlistA11y';
-import { buildAccountNode } from '../../../src/core/views/watchlistModel';
-import { node } from '../../../src/core/views/watchlistNodes';
-import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistNodes';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull } from '../../../src/near/account';
+import type { AccountFull } from '../../../src/near/account';
+import type { FtMetadata } from '../../../src/client/client';
+import { contractNodes } from '../../../src/features/contracts/model/contractModel';
+import { IDLE, slotFailed, slotLoaded, slotLoading } from '../../../src/ui/slots';
+import type { PoolBalance, Slot } from '../../../src/ui/slots';
+import { accessibilityLabel } from '../../../src/features/watchlist/model/watchlistA11y';
+import { buildAccountNode } from '../../../src/features/watchlist/model/watchlistModel';
+import { node } from '../../../src/features/watchlist/model/watchlistNodes';
+import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 
 const NEAR = 10n ** 24n;
 const T0 = 1_700_000_000_000;

@@ -1,16 +1,16 @@
-// Unit tests of the watchlist node tree (src/core/views/watchlistModel.ts) and its keep-last-good slots, on the fixture bodies.
+// Unit tests of the watchlist node tree (src/features/watchlist/model/watchlistModel.ts) and its keep-last-good slots, on the fixture bodies.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../../src/core/near/account';
-import type { AccountFull } from '../../../src/core/near/account';
-import { formatNear } from '../../../src/core/near/amounts';
-import type { FtMetadata, ViewAccount } from '../../../src/core/service/client';
-import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/core/views/loadSlots';
-import type { PoolBalance, Slot } from '../../../src/core/views/loadSlots';
-import { buildAccountNode } from '../../../src/core/views/watchlistModel';
-import { CONTEXT_ACCOUNT } from '../../../src/core/views/watchlistNodes';
-import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/core/views/watchlistNodes';
+import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../../src/near/account';
+import type { AccountFull } from '../../../src/near/account';
+import { formatNear } from '../../../src/near/amounts';
+import type { FtMetadata, ViewAccount } from '../../../src/client/client';
+import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../src/ui/slots';
+import type { PoolBalance, Slot } from '../../../src/ui/slots';
+import { buildAccountNode } from '../../../src/features/watchlist/model/watchlistModel';
+import { CONTEXT_ACCOUNT } from '../../../src/features/watchlist/model/watchlistNodes';
+import type { AccountEntry, ContractInfo, ModelOptions, WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 
 function full(name: string): AccountFull {
   return normaliseFull(JSON.parse(readFileSync(path.join(__dirname, '../..', 'fixtures', `fastnear-v1-account-full-${name}.json`), 'utf8')) as unknown);

@@ -1,9 +1,9 @@
 // When a refresh of a watched account reads its code hash and keys again (#34, bench row 35): keys and code live in
 // the account's storage, so only a storage change, a first read or an old read asks RPC; otherwise they are carried.
 import assert from 'node:assert/strict';
-import { normaliseFull } from '../../../src/core/near/account';
-import { carriedSnapshotOf, diffSnapshots, KEYS_MAX_AGE_MS, keysReadNeeded } from '../../../src/core/watch/snapshot';
-import type { Snapshot } from '../../../src/core/watch/snapshot';
+import { normaliseFull } from '../../../src/near/account';
+import { carriedSnapshotOf, diffSnapshots, KEYS_MAX_AGE_MS, keysReadNeeded } from '../../../src/features/watchlist/model/snapshot';
+import type { Snapshot } from '../../../src/features/watchlist/model/snapshot';
 
 const full = (bytes: number | null, balance = '5') =>
   normaliseFull({ account_id: 'a.near', state: bytes === null ? null : { balance, locked: '0', storage_bytes: bytes }, tokens: [], nfts: [], pools: [] });

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type * as EngineModule from '../../../src/features/watchlist/watchEngine';
-import type { AccountEntry } from '../../../src/core/views/watchlistNodes';
-import type { AccessKeyInfo, ViewAccount } from '../../../src/core/service/client';
-import { normaliseFull } from '../../../src/core/near/account';
-import { IDLE } from '../../../src/core/views/loadSlots';
+import type { AccountEntry } from '../../../src/features/watchlist/model/watchlistNodes';
+import type { AccessKeyInfo, ViewAccount } from '../../../src/client/client';
+import { normaliseFull } from '../../../src/near/account';
+import { IDLE } from '../../../src/ui/slots';
 
 class Memento {
   readonly map = new Map<string, unknown>();

@@ -2,9 +2,9 @@
 // exactly (property tests with fast-check); the alert rules.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { alertsFor, changeSummary, DEFAULT_ALERTS } from '../../../src/core/watch/changeText';
-import { changeId, diffSnapshots } from '../../../src/core/watch/snapshot';
-import type { Change, KeyPermission, Snapshot } from '../../../src/core/watch/snapshot';
+import { alertsFor, changeSummary, DEFAULT_ALERTS } from '../../../src/features/watchlist/model/changeText';
+import { changeId, diffSnapshots } from '../../../src/features/watchlist/model/snapshot';
+import type { Change, KeyPermission, Snapshot } from '../../../src/features/watchlist/model/snapshot';
 
 const ed = (n: number): string => `ed25519:${'A'.repeat(40)}${String(n).padStart(4, '0')}`;
 const yocto = fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String);

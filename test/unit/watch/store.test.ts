@@ -1,8 +1,8 @@
 // The watchlist's stored record as the engine reads it after every load (#34, bench row 35): parsed once per stored
 // value, each account's changes diffed once per pair of snapshots — and a new value or a new snapshot read afresh.
 import assert from 'node:assert/strict';
-import { changesOf, watchedRecord } from '../../../src/core/watch/store';
-import type { Snapshot } from '../../../src/core/watch/snapshot';
+import { changesOf, watchedRecord } from '../../../src/features/watchlist/model/store';
+import type { Snapshot } from '../../../src/features/watchlist/model/snapshot';
 
 const snap = (balance: string): Snapshot => ({
   time: 1_000,

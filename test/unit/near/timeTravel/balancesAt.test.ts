@@ -1,12 +1,12 @@
-// Unit tests of History's amounts at the sampled blocks and their changes (src/core/near/timeTravel/balancesAt.ts) on the
+// Unit tests of History's amounts at the sampled blocks and their changes (src/near/time/balancesAt.ts) on the
 // model chain of test/support/chain.ts.
 import { strict as assert } from 'node:assert';
-import { changeSince, HistoryCache, loadHistory } from '../../../../src/core/near/timeTravel/balancesAt';
-import type { HistoryRow, HistoryValue } from '../../../../src/core/near/timeTravel/balancesAt';
-import { historyHeights, samplePoints } from '../../../../src/core/near/timeTravel/sampleRange';
-import type { HistoryPoint } from '../../../../src/core/near/timeTravel/sampleRange';
-import { MAINNET_GENESIS } from '../../../../src/core/near/timeTravel/chainTime';
-import { NearLensError } from '../../../../src/core/errors';
+import { changeSince, HistoryCache, loadHistory } from '../../../../src/near/time/balancesAt';
+import type { HistoryRow, HistoryValue } from '../../../../src/near/time/balancesAt';
+import { historyHeights, samplePoints } from '../../../../src/near/time/sampleRange';
+import type { HistoryPoint } from '../../../../src/near/time/sampleRange';
+import { MAINNET_GENESIS } from '../../../../src/near/time/chainTime';
+import { NearLensError } from '../../../../src/base/errors';
 import { CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, CHAIN_GONE_ACCOUNT, chainAmountsAt, chainBlockSource, timestampAt } from '../../../support/chain';
 
 const NOW = new Date('2026-11-01T00:00:00Z');

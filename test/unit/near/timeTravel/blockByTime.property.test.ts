@@ -1,13 +1,13 @@
-// Property test of date → block (issue #25): today's interpolated search (src/core/near/timeTravel/blockByTime.ts)
+// Property test of date → block (issue #25): today's interpolated search (src/near/time/blockByTime.ts)
 // gives exactly the answers of the search it replaced (test/support/blockByTimeBefore25.ts) and of brute force, on
 // every date of generated chains (eras of different pace, jitter, outages, runs of skipped heights), alone and with
 // one cache shared by all dates as a History shares it; and on the 24-point Histories of the model chain.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BlockTimeCache, resolveDate } from '../../../../src/core/near/timeTravel/blockByTime';
-import type { BlockTimeDeps } from '../../../../src/core/near/timeTravel/blockByTime';
-import { MAINNET_GENESIS } from '../../../../src/core/near/timeTravel/chainTime';
-import { historyHeights, samplePoints } from '../../../../src/core/near/timeTravel/sampleRange';
+import { BlockTimeCache, resolveDate } from '../../../../src/near/time/blockByTime';
+import type { BlockTimeDeps } from '../../../../src/near/time/blockByTime';
+import { MAINNET_GENESIS } from '../../../../src/near/time/chainTime';
+import { historyHeights, samplePoints } from '../../../../src/near/time/sampleRange';
 import { resolveDate as resolveBefore } from '../../../support/blockByTimeBefore25';
 import { chainBlockSource, isSkipped, timestampAt } from '../../../support/chain';
 

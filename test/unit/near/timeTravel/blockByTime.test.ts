@@ -1,11 +1,11 @@
-// Unit tests of date → block resolution (src/core/near/timeTravel/blockByTime.ts) against the model chain of test/support/chain.ts,
+// Unit tests of date → block resolution (src/near/time/blockByTime.ts) against the model chain of test/support/chain.ts,
 // read through its JSON-RPC answers as the client will read them.
 import { strict as assert } from 'node:assert';
-import { BlockTimeCache, DEFAULT_MAX_REQUESTS, resolveDate } from '../../../../src/core/near/timeTravel/blockByTime';
-import type { BlockTimeDeps } from '../../../../src/core/near/timeTravel/blockByTime';
-import { MAINNET_GENESIS, nsToDate } from '../../../../src/core/near/timeTravel/chainTime';
-import { notYetMessage } from '../../../../src/core/near/timeTravel/notYet';
-import { NearLensError } from '../../../../src/core/errors';
+import { BlockTimeCache, DEFAULT_MAX_REQUESTS, resolveDate } from '../../../../src/near/time/blockByTime';
+import type { BlockTimeDeps } from '../../../../src/near/time/blockByTime';
+import { MAINNET_GENESIS, nsToDate } from '../../../../src/near/time/chainTime';
+import { notYetMessage } from '../../../../src/near/time/notYet';
+import { NearLensError } from '../../../../src/base/errors';
 import {
   CHAIN_ACCOUNT,
   CHAIN_ACCOUNT_CREATED,

@@ -1,9 +1,9 @@
-// Unit tests of History over the blocks an RPC-only node keeps (src/core/near/timeTravel/nodeKeeps.ts), read from the
+// Unit tests of History over the blocks an RPC-only node keeps (src/near/time/nodeKeeps.ts), read from the
 // stub's own `status` answers (nearcore's sync_info.earliest_block_*).
 import { strict as assert } from 'node:assert';
-import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../../../src/core/near/timeTravel/nodeKeeps';
-import { isHistoryHostMessage } from '../../../../src/shared/historyGuards';
-import { HISTORY_RANGES } from '../../../../src/shared/historyProtocol';
+import { beforeKept, nodeKeepsOf, nodeKeepsText, rangesKept } from '../../../../src/near/time/nodeKeeps';
+import { isHistoryHostMessage } from '../../../../src/features/timeTravel/guards';
+import { HISTORY_RANGES } from '../../../../src/features/timeTravel/protocol';
 import { startStub, STUB_GC_WINDOW } from '../../../support/stub';
 import { headHeight } from '../../../support/chain';
 

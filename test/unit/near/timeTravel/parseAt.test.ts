@@ -1,8 +1,8 @@
-// Unit tests of what a person types for time travel's "at" (src/core/near/timeTravel/parseAt.ts) and the shared formats (chainTime.ts).
+// Unit tests of what a person types for time travel's "at" (src/near/time/parseAt.ts) and the shared formats (chainTime.ts).
 import { strict as assert } from 'node:assert';
-import { parseAt } from '../../../../src/core/near/timeTravel/parseAt';
-import { dateToNs, formatUtc, MAINNET_GENESIS, nsToDate } from '../../../../src/core/near/timeTravel/chainTime';
-import { NearLensError } from '../../../../src/core/errors';
+import { parseAt } from '../../../../src/near/time/parseAt';
+import { dateToNs, formatUtc, MAINNET_GENESIS, nsToDate } from '../../../../src/near/time/chainTime';
+import { NearLensError } from '../../../../src/base/errors';
 
 const NOW = new Date('2026-11-01T10:30:00Z');
 const iso = (text: string): string => {

@@ -1,11 +1,11 @@
-// Unit tests of History's sampled dates and their blocks (src/core/near/timeTravel/sampleRange.ts) on the model chain of
+// Unit tests of History's sampled dates and their blocks (src/near/time/sampleRange.ts) on the model chain of
 // test/support/chain.ts.
 import { strict as assert } from 'node:assert';
-import { BlockTimeCache } from '../../../../src/core/near/timeTravel/blockByTime';
-import { historyHeights, samplePoints } from '../../../../src/core/near/timeTravel/sampleRange';
-import type { HistoryPoint } from '../../../../src/core/near/timeTravel/sampleRange';
-import { MAINNET_GENESIS } from '../../../../src/core/near/timeTravel/chainTime';
-import { NearLensError } from '../../../../src/core/errors';
+import { BlockTimeCache } from '../../../../src/near/time/blockByTime';
+import { historyHeights, samplePoints } from '../../../../src/near/time/sampleRange';
+import type { HistoryPoint } from '../../../../src/near/time/sampleRange';
+import { MAINNET_GENESIS } from '../../../../src/near/time/chainTime';
+import { NearLensError } from '../../../../src/base/errors';
 import { chainBlockSource, headHeight, isSkipped, timestampAt } from '../../../support/chain';
 
 const NOW = new Date('2026-11-01T00:00:00Z');

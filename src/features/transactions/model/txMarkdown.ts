@@ -1,0 +1,166 @@
+// A transaction (or receipt, or block) by hash, in words: the hover's markdown and the Look Up Transaction document
+// (JSONC: the summary and the receipt tree as comments, then the model). Pure (no `vscode`): every string from the
+// file or the service goes through escapeMarkdown (hover) or sanitizeText (document comments).
+import type { ActionModel } from '../../../client/transactions/actions';
+import { depositText, nearText, tgasText } from '../../../client/transactions/actions';
+import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/transactions/model';
+import type { CallResult } from '../../../near/contract/values';
+import { groupDigits } from '../../../near/amounts';
+import { escapeMarkdown, sanitizeText } from '../../../base/text';
+import { COMMANDS } from '../../../manifest';
+
+export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
+/** The only commands the transaction hover's links may run. */
+export const TX_HOVER_COMMANDS: readonly string[] = [LOOKUP_TRANSACTION, COMMANDS.copyText];
+
+export type TxNetwork = 'mainnet' | 'testnet' | 'custom';
+
+/** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
+export type TxLookup =
+  | { kind: 'tx'; tx: TransactionModel; network: TxNetwork; name?: string }
+  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: TxNetwork; name?: string }
+  | { kind: 'block'; height: string; timestamp: string; network: TxNetwork; name?: string }
+  | { kind: 'not-found'; network: TxNetwork; other?: TxNetwork; name?: string }
+  | { kind: 'needs-signer'; network: TxNetwork; name?: string }
+  | { kind: 'off' }
+  | { kind: 'error'; message: string };
+
+const STATUS: Record<TxStatus, string> = { success: '✓ succeeded', failure: '✗ failed', pending: '… pending' };
+
+/** ns since the epoch (exact digits) → "2026-02-14 21:23:20.329 UTC". */
+export function utcOfNs(ns: string): string {
+  const ms = Number(BigInt(ns) / 1_000_000n);
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? `${ns} ns` : `${d.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
+}
+
+/** An explorer page of a transaction on mainnet or testnet (none on a custom network). */
+export function txExplorerUrl(hash: string, network: TxNetwork): string | undefined {
+  if (network === 'custom') return undefined;
+  return `https://${network === 'testnet' ? 'testnet.' : ''}nearblocks.io/txns/${encodeURIComponent(hash)}`;
+}
+
+const link = (label: string, command: string, arg: unknown): string =>
+  `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
+const code = (s: string, max = 80): string => `\`${sanitizeText(s, max).replace(/`/g, "'")}\``;
+
+/** One action in words with its exact amounts (a meta-transaction's inner ones below it). */
+export function actionLine(a: ActionModel, md = true): string {
+  const e = (s: string): string => (md ? escapeMarkdown(s, 300) : sanitizeText(s, 300));
+  switch (a.kind) {
+    case 'FunctionCall': {
+      const dep = a.deposit === '0' ? '' : ` with ${depositText(a.deposit)} attached`;
+      return `${md ? code(a.methodName) : a.methodName} call${dep}, ${tgasText(a.gas)}`;
+    }
+    case 'AddKey':
+      return a.fullAccess ? `AddKey — ${md ? '**full access**' : 'FULL ACCESS'} ${e(a.publicKey)}` : e(a.summary);
+    case 'DeployContract':
+      return `DeployContract${a.codeHash ? ` (code hash ${e(a.codeHash)})` : ''}`;
+    case 'Delegate':
+      return `Delegate (meta-transaction): ${e(a.senderId)} → ${e(a.receiverId)}: ${a.actions.map((x) => actionLine(x, md)).join('; ')}`;
+    default:
+      return e(a.summary);
+  }
+}
+
+const logCount = (t: TransactionModel): [number, number] => [
+  t.receipts.reduce((n, r) => n + r.logs.length, 0),
+  t.receipts.reduce((n, r) => n + r.events.length, 0),
+];
+
+/** The hover's sections for a hash: what it is, then what the look-up found. */
+export function txHoverSections(hash: string, found: TxLookup): string[] {
+  const head = `**32-byte hash** ${code(hash, 50)}`;
+  const copy = link('Copy Hash', COMMANDS.copyText, hash);
+  const on = 'network' in found ? escapeMarkdown(found.name ?? found.network, 60) : '';
+  switch (found.kind) {
+    case 'off':
+      return [`${head} — a transaction, receipt or block hash (look-ups are off: nearLens.hover.lookups)`];
+    case 'error':
+      return [head, `Could not look it up: ${escapeMarkdown(found.message, 300)}`];
+    case 'needs-signer':
+      return [
+        head,
+        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${link('Look Up with Signer…', LOOKUP_TRANSACTION, { hash, network: found.network })} · ${copy}`,
+      ];
+    case 'not-found': {
+      const other = found.other ? ` · ${link(`Check on ${found.other}`, LOOKUP_TRANSACTION, { hash, network: found.other })}` : '';
+      return [head, `No transaction, receipt or block with this hash on ${on}.${other} · ${copy}`];
+    }
+    case 'block':
+      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOfNs(found.timestamp)} · ${copy}`];
+    case 'receipt': {
+      const r = found.receipt;
+      const lines = [`**Receipt** on ${on}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`];
+      if (r.failure) lines.push(`Failed: ${escapeMarkdown(r.failure, 400)}`);
+      if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
+      if (found.tx)
+        lines.push(
+          `Of transaction ${code(found.tx.hash, 50)} · ${link('Open Transaction', LOOKUP_TRANSACTION, { hash: found.tx.hash, network: found.network })}`,
+        );
+      return [head, lines.join('  \n')];
+    }
+    case 'tx':
+      return [head, txSummary(found.tx, found.network, on)];
+  }
+}
+
+function txSummary(t: TransactionModel, network: TxNetwork, name: string): string {
+  const [logs, events] = logCount(t);
+  const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
+  if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);
+  const failed = t.receipts.filter((r) => r.status === 'failure' && r.failure !== t.failure);
+  for (const r of failed.slice(0, 3)) lines.push(`A receipt failed (${escapeMarkdown(r.receiverId)}): ${escapeMarkdown(r.failure ?? '', 300)}`);
+  for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
+  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`);
+  lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
+  const explorer = txExplorerUrl(t.hash, network);
+  const links = [link('Open Transaction', LOOKUP_TRANSACTION, { hash: t.hash, network }), link('Copy Hash', COMMANDS.copyText, t.hash)];
+  if (explorer) links.push(`[Open in Explorer](${explorer})`);
+  lines.push(links.join(' · '));
+  return lines.join('  \n');
+}
+
+/** A receipt's SuccessValue in a line: JSON, else text, else base64. */
+function returnedText(v: CallResult): string {
+  if (v.kind === 'json') return `returned ${sanitizeText(v.text, 300)}`;
+  if (v.kind === 'text') return `returned text "${sanitizeText(v.text, 300)}"`;
+  return `returned ${v.base64.length * 0.75} bytes (base64 ${sanitizeText(v.base64, 120)})`;
+}
+
+/**
+ * The Look Up Transaction document: summary and receipt tree as `//` comments (one line each), then the model as JSON.
+ * `network` is named as the user reads it ("local · 127.0.0.1:3031").
+ */
+export function transactionDocument(t: TransactionModel, network: string, curl?: string): string {
+  // The indent is ours, outside the sanitized text (which folds white space): the receipt tree reads as a tree.
+  const c = (s: string, indent = 0): string => `// ${' '.repeat(indent)}${sanitizeText(s, 400)}`;
+  const [logs, events] = logCount(t);
+  const out = [c(`Transaction ${t.hash} · ${STATUS[t.status]} · ${network}`)];
+  if (curl) out.push(c(curl.length > 2000 ? curl.slice(0, 2000) : curl));
+  out.push(c(`${t.signerId} → ${t.receiverId}`));
+  if (t.failure) out.push(c(`Failed: ${t.failure}`));
+  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`));
+  out.push(
+    c(
+      `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,
+    ),
+  );
+  out.push(c('Actions:'));
+  for (const a of t.actions) out.push(c(actionLine(a, false), 2));
+  out.push(c('Receipts:'));
+  for (const r of t.receipts) {
+    out.push(
+      c(
+        `${STATUS[r.status]} ${r.id} ${r.predecessorId} → ${r.receiverId}${r.refund ? ' (refund)' : ''} · ${tgasText(r.gasBurnt)} · fee ${nearText(r.tokensBurnt)}`,
+        2,
+      ),
+    );
+    for (const a of r.actions) out.push(c(`${actionLine(a, false)}`, 6));
+    if (r.failure) out.push(c(`failed: ${r.failure}`, 6));
+    for (const l of r.logs) if (!l.startsWith('EVENT_JSON:')) out.push(c(`log: ${l}`, 6));
+    for (const e of r.events) out.push(c(`event ${e.standard} ${e.event} ${JSON.stringify(e.data ?? null)}`, 6));
+    if (r.returned) out.push(c(`${returnedText(r.returned)}`, 6));
+  }
+  return `${out.join('\n')}\n${JSON.stringify(t, null, 2)}\n`;
+}

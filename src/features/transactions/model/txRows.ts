@@ -1,0 +1,136 @@
+// How one of an account's transactions reads (issue #33, item 4): "2 h ago · ✓ relay.tg → game.hot.tg · l2_claim",
+// its tooltip lines and a sentence for screen readers, shared by the watchlist's rows and the balance panel's table.
+// Every id and word from the network goes through sanitizeText. Pure: no `vscode`, no I/O.
+import { groupDigits } from '../../../near/amounts';
+import { sanitizeText } from '../../../base/text';
+import { nanosToIso } from '../../../ui/commandModel';
+import type { AccountTxRow } from '../../../client/transactions/family';
+import type { TransactionModel } from '../../../client/transactions/model';
+import type { ActionModel } from '../../../client/transactions/actions';
+import type { TxCellsView } from '../protocol';
+
+export type TxStatus = TxCellsView['status'];
+
+/**
+ * One transaction as text: every field already safe to show (sanitised, one line, bounded). The fields the balance
+ * panel's table shows are the protocol's (`TxCellsView`: when "2 h ago", utc to the nanosecond, block "185,572,450",
+ * mark ✓ ✗ …, actions "l2_claim", "Transfer 1.5 NEAR", role "sent by it", sentence for screen readers…).
+ */
+export interface TxRowView extends TxCellsView {
+  /** The whole row: "2 h ago · ✓ relay.tg → game.hot.tg · l2_claim". */
+  text: string;
+  /** The tooltip, one fact a line. */
+  tooltip: string;
+}
+
+const UNITS: ReadonlyArray<[ms: number, short: string, long: string]> = [
+  [365 * 86_400_000, 'y', 'year'],
+  [30 * 86_400_000, 'mo', 'month'],
+  [86_400_000, 'd', 'day'],
+  [3_600_000, 'h', 'hour'],
+  [60_000, 'min', 'minute'],
+  [1000, 's', 'second'],
+];
+
+/** Milliseconds since the epoch of a nanosecond timestamp (a u64 as decimal digits); undefined when it is none. */
+export function nanosToMs(ns: string): number | undefined {
+  return /^\d{1,30}$/.test(ns) ? Number(BigInt(ns) / 1_000_000n) : undefined;
+}
+
+/** "2 h ago" (`long`: "2 hours ago"); "just now" under a second or for a time ahead of the clock. */
+export function relativeTime(nowMs: number, thenMs: number, long = false): string {
+  const ago = nowMs - thenMs;
+  for (const [ms, short, word] of UNITS) {
+    const n = Math.floor(ago / ms);
+    if (n >= 1) return long ? `${n} ${word}${n === 1 ? '' : 's'} ago` : `${n} ${short} ago`;
+  }
+  return 'just now';
+}
+
+/** "2026-02-14 21:23:20.329561530 UTC" from nanoseconds (every digit kept), '' when it is not a timestamp. */
+export function utcText(ns: string): string {
+  return nanosToIso(ns)?.replace('T', ' ').replace(/Z$/, ' UTC') ?? '';
+}
+
+const MARK: Readonly<Record<TxStatus, string>> = { success: '✓', failure: '✗', pending: '…' };
+const WORD: Readonly<Record<TxStatus, string>> = { success: 'succeeded', failure: 'failed', pending: 'pending' };
+
+/** Short words for one action: a call's method name, a relayed meta-transaction's inner actions, else its summary. */
+function actionWords(a: ActionModel): string[] {
+  if (a.kind === 'Delegate') return a.actions.flatMap(actionWords);
+  return [sanitizeText(a.kind === 'FunctionCall' && a.methodName ? a.methodName : a.summary || a.kind, 60)];
+}
+
+/** At most two actions named, then "+N more". */
+export function actionsText(actions: readonly ActionModel[]): string {
+  const words = actions.flatMap(actionWords);
+  return words.length <= 2 ? words.join(', ') : `${words.slice(0, 2).join(', ')} +${words.length - 2} more`;
+}
+
+function roleText(r: AccountTxRow): string {
+  if (r.isSigner && r.isReceiver) return 'sent and received';
+  return r.isSigner ? 'sent by it' : r.isReceiver ? 'received' : '';
+}
+
+/** The failure as one line: a string as it is, an object by its JSON (a record's raw error). */
+function failureText(f: unknown): string {
+  if (f === undefined || f === null) return '';
+  return sanitizeText(typeof f === 'string' ? f : JSON.stringify(f), 200);
+}
+
+/**
+ * One row from the service's row and, when the service knows the hash, its record. Without the record the status
+ * comes from the row's `is_success` flag and the parties are unknown ("details not found").
+ */
+export function txRowView(row: AccountTxRow, model: TransactionModel | undefined, nowMs: number): TxRowView {
+  const status: TxStatus = model?.status ?? (row.isSuccess ? 'success' : 'failure');
+  const thenMs = nanosToMs(row.timestamp);
+  const when = thenMs === undefined ? 'unknown time' : relativeTime(nowMs, thenMs);
+  const hash = sanitizeText(row.hash, 60);
+  const signerId = model ? sanitizeText(model.signerId, 80) : '';
+  const receiverId = model ? sanitizeText(model.receiverId, 80) : '';
+  const actions = model ? actionsText(model.actions) : '';
+  const failure = status === 'failure' ? failureText(model?.failure) : '';
+  const parties = model ? `${signerId} → ${receiverId}` : 'details not found';
+  const text = [when, `${MARK[status]} ${parties}`, actions].filter(Boolean).join(' · ');
+  const block = /^\d+$/.test(row.blockHeight) ? groupDigits(row.blockHeight) : sanitizeText(row.blockHeight, 30);
+  const utc = utcText(row.timestamp);
+  const longWhen = thenMs === undefined ? 'at an unknown time' : relativeTime(nowMs, thenMs, true);
+  const sentence = `Transaction ${hash.slice(0, 6)}… ${WORD[status]} ${longWhen}${
+    model ? `: ${signerId} to ${receiverId}${actions ? `, ${actions}` : ''}` : ', details not found'
+  }${failure ? `. Why: ${failure}` : ''}.`;
+  const tooltip = [
+    `Transaction ${hash}`,
+    `${MARK[status]} ${WORD[status]}${failure ? `: ${failure}` : ''}`,
+    model ? `${signerId} → ${receiverId}` : 'The transactions service has no record of this hash (yet).',
+    model && model.actions.length > 0 ? `Actions: ${model.actions.map((a) => sanitizeText(a.summary || a.kind, 120)).join('; ')}` : '',
+    `Block ${block}${utc ? ` · ${utc}` : ''}`,
+    roleText(row) ? `This account: ${roleText(row)}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    hash,
+    when,
+    utc,
+    block,
+    status,
+    mark: MARK[status],
+    statusWord: WORD[status],
+    signerId,
+    receiverId,
+    actions,
+    failure,
+    role: roleText(row),
+    text,
+    sentence,
+    tooltip,
+  };
+}
+
+/** "81,278 transactions", "1 transaction", "no transactions"; '' when the count is unknown. */
+export function countText(count: number | undefined): string {
+  if (count === undefined) return '';
+  if (count === 0) return 'no transactions';
+  return `${groupDigits(String(count))} transaction${count === 1 ? '' : 's'}`;
+}

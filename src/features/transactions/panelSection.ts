@@ -1,0 +1,122 @@
+// The balance panel's Transactions table (issue #33, item 4), the host's side: loads on demand, pages of 20 read with
+// the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, keep-last-good
+// on a failure, a row opens Look Up Transaction. Lives in the panel's lazy part (panelHost.ts owns one per panel).
+import vscode = require('vscode');
+import { noteFailure } from '../../ui/slots';
+import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';
+import type { TxHistory } from './model/txPaging';
+import { ALL_TXS, flagsOf, sameFilter, txTableView } from './model/txTableModel';
+import { LOOKUP_TRANSACTION } from './model/txTreeNodes';
+
+import type { TxClient } from './model/txPaging';
+import type { Services } from '../../platform/services';
+import type { TxFilterView, TxHostMessage, TxRequest } from './protocol';
+
+const NO_API = 'Needs an indexer: this network has no transactions API, so the account’s transactions cannot be listed here.';
+
+export class PanelTransactions implements vscode.Disposable {
+  #filter: TxFilterView = ALL_TXS;
+  #history: TxHistory | undefined;
+  /** The client the history was read with: another one (network or endpoints changed) starts over. */
+  #client: TxClient | undefined;
+  #page = 0;
+  #loading = false;
+  #error = '';
+  #unavailable = '';
+  #started = false;
+  #generation = 0;
+  /** The load in progress (or the last one), for tests. */
+  current: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: Services,
+    private readonly accountId: string,
+    private readonly post: (m: TxHostMessage) => void,
+  ) {}
+
+  dispose(): void {
+    this.#generation++;
+  }
+
+  receive(m: TxRequest): void {
+    if (m.type === 'openTx') {
+      // Only a hash this table lists (the webview is a page: it could name anything).
+      const network = this.#network();
+      if (this.#history?.rows.some((r) => r.hash === m.hash)) void vscode.commands.executeCommand(LOOKUP_TRANSACTION, { hash: m.hash, network });
+      return;
+    }
+    this.current = this.show(m.filter, m.page, m.reload);
+  }
+
+  #network(): string | undefined {
+    try {
+      return this.services.clientForAccount(this.accountId).network;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Posts the table again (after the webview reloaded), when it was ever asked for. */
+  repost(): void {
+    if (this.#started) this.#post();
+  }
+
+  #post(): void {
+    const { accountId } = this;
+    const view = txTableView(
+      {
+        accountId,
+        filter: this.#filter,
+        page: this.#page,
+        loading: this.#loading,
+        error: this.#error,
+        unavailable: this.#unavailable,
+        started: this.#started,
+        ...(this.#history ? { history: this.#history } : {}),
+      },
+      Date.now(),
+    );
+    this.post({ type: 'txs', data: view });
+  }
+
+  /**
+   * Page `page` of the history under `filter`: the pages up to it are read if they were not (20 rows and one records
+   * batch each); `reload` or another filter starts from the newest again. A failure keeps what was shown, and says why.
+   */
+  async show(filter: TxFilterView, page: number, reload: boolean): Promise<void> {
+    const gen = ++this.#generation;
+    this.#started = true;
+    let client: TxClient;
+    try {
+      client = this.services.clientForAccount(this.accountId).client;
+    } catch (e) {
+      this.#error = noteFailure((l) => this.services.log.warn(`balance panel: ${l}`), `transactions of ${this.accountId}`, e);
+      return this.#post();
+    }
+    if (!client.hasTransactionsApi) {
+      this.#unavailable = NO_API;
+      this.#history = undefined;
+      return this.#post();
+    }
+    this.#unavailable = '';
+    const other = !sameFilter(filter, this.#filter) || client !== this.#client;
+    if (other) this.#history = undefined; // another filter's rows are not this one's
+    this.#filter = filter;
+    const base = reload || other || !this.#history ? startHistory(this.accountId, flagsOf(filter)) : this.#history;
+    this.#loading = true;
+    this.#post();
+    try {
+      const h = await readUntil(client, base, (page + 1) * TX_PAGE_SIZE, { fresh: reload });
+      if (gen !== this.#generation) return;
+      this.#history = h;
+      this.#client = client;
+      this.#page = page;
+      this.#error = '';
+    } catch (e) {
+      if (gen !== this.#generation) return;
+      this.#error = noteFailure((l) => this.services.log.warn(`balance panel: ${l}`), `transactions of ${this.accountId}`, e);
+    }
+    this.#loading = false;
+    this.#post();
+  }
+}

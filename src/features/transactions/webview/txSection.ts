@@ -1,0 +1,140 @@
+// The balance panel's Transactions section (issue #33, item 4): filters (whose, function calls only, failed only), the
+// table of one page of 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the
+// webview: no `vscode` module, no Node; the panel (panel.ts) passes in how to post a request and redraw.
+import { TX_DIRECTIONS } from '../protocol';
+import type { TxCellsView, TxDirection, TxFilterView, TxHostMessage, TxRequest, TxTableView } from '../protocol';
+import { el, idText, num, table, withTitle } from '../../../../media/dom';
+
+/** What the section needs from the panel: send a request to the host, draw the whole panel again. */
+export interface TxHost {
+  post(message: TxRequest): void;
+  render(): void;
+}
+
+/** The last table the host sent, and what this page asked since (the filter chosen, a load under way). */
+const txs: { data?: TxTableView; filter: TxFilterView; asking: boolean } = {
+  filter: { direction: 'all', calls: false, failed: false },
+  asking: false,
+};
+
+const DIRECTION_LABEL: Readonly<Record<TxDirection, string>> = { all: 'All', sent: 'Sent by it', received: 'Received' };
+
+function ask(host: TxHost, page: number, reload: boolean): void {
+  txs.asking = true;
+  host.post({ type: 'txs', filter: { ...txs.filter }, page, reload });
+  host.render();
+}
+
+export function txSection(host: TxHost): HTMLElement {
+  const s = el('section', 'txs');
+  const d = txs.data;
+  s.append(el('h2', undefined, 'Transactions'));
+  if (d?.unavailable) {
+    s.append(el('p', 'empty', d.unavailable));
+    return s;
+  }
+  const loading = txs.asking || d?.loading === true;
+  s.append(filters(host, loading));
+  if (!d?.started) {
+    const b = el('button', undefined, loading ? 'Loading…' : 'Show transactions');
+    b.type = 'button';
+    b.dataset['key'] = 'tx-show';
+    b.disabled = loading;
+    b.addEventListener('click', () => ask(host, 0, true));
+    s.append(el('p', 'empty', 'The account’s transactions, newest first, from the transactions API. ', b));
+    return s;
+  }
+  if (d.error) {
+    const banner = el('div', 'banner error', d.error);
+    banner.setAttribute('role', 'alert');
+    s.append(banner);
+  }
+  const status = el(
+    'p',
+    'status tx-status',
+    d.rows.length > 0 ? `${d.range}` : d.loading ? 'Loading…' : d.count === 'no transactions' ? 'No transactions.' : '',
+  );
+  status.setAttribute('aria-live', 'polite');
+  s.append(status);
+  if (d.rows.length > 0)
+    s.append(
+      table(
+        `Transactions ${d.range}`,
+        ['When', 'Status', 'From → To', 'Actions', 'Block', 'Transaction'],
+        d.rows.map((r) => cells(r, host)),
+      ),
+    );
+  s.append(pager(host, d, loading));
+  return s;
+}
+
+/** Whose (a select), function calls only, failed only: a change asks for the newest page under the new filter. */
+function filters(host: TxHost, loading: boolean): HTMLElement {
+  const box = el('div', 'tx-filters');
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', 'Filter the transactions');
+  const select = el('select');
+  // data-key: the panel finds the focused control again after a redraw by it (and the E2E names it so).
+  select.dataset['key'] = 'tx-direction';
+  select.disabled = loading;
+  for (const dir of TX_DIRECTIONS) {
+    const o = el('option', undefined, DIRECTION_LABEL[dir]);
+    o.value = dir;
+    o.selected = txs.filter.direction === dir;
+    select.append(o);
+  }
+  select.addEventListener('change', () => {
+    txs.filter.direction = TX_DIRECTIONS.find((d) => d === select.value) ?? 'all';
+    ask(host, 0, true);
+  });
+  box.append(el('label', undefined, 'Show ', select));
+  const check = (key: 'calls' | 'failed', text: string): HTMLElement => {
+    const c = el('input');
+    c.type = 'checkbox';
+    c.checked = txs.filter[key];
+    c.disabled = loading;
+    c.dataset['filter'] = key;
+    c.dataset['key'] = `tx-${key}`;
+    c.addEventListener('change', () => {
+      txs.filter[key] = c.checked;
+      ask(host, 0, true);
+    });
+    return el('label', undefined, c, ` ${text}`);
+  };
+  box.append(check('calls', 'Function calls only'), check('failed', 'Failed only'));
+  return box;
+}
+
+function cells(r: TxCellsView, host: TxHost): Node[] {
+  const status = withTitle(el('span', `tx-${r.status}`, `${r.mark} ${r.statusWord}`), r.failure);
+  const open = el('button', 'link', r.hash.slice(0, 8) + '…');
+  open.type = 'button';
+  open.title = `Look Up Transaction ${r.hash}`;
+  open.setAttribute('aria-label', `Look up transaction ${r.hash}: ${r.sentence}`);
+  open.addEventListener('click', () => host.post({ type: 'openTx', hash: r.hash }));
+  const parties = r.signerId ? el('span', 'parties', idText(r.signerId), ' → ', idText(r.receiverId)) : el('span', 'note', 'details not found');
+  return [withTitle(num(r.when), r.utc), status, parties, el('span', 'tx-actions', r.actions), num(r.block), open];
+}
+
+function pager(host: TxHost, d: TxTableView, loading: boolean): HTMLElement {
+  const nav = el('nav', 'tx-pager');
+  nav.setAttribute('aria-label', 'Transaction pages');
+  const button = (text: string, enabled: boolean, page: number, reload = false): HTMLButtonElement => {
+    const b = el('button', 'secondary', text);
+    b.type = 'button';
+    b.dataset['key'] = `tx-${text.toLowerCase()}`;
+    b.disabled = loading || !enabled;
+    b.addEventListener('click', () => ask(host, page, reload));
+    return b;
+  };
+  nav.append(button('Newer', d.hasNewer, d.page - 1), button('Older', d.hasOlder, d.page + 1), button('Reload', true, 0, true));
+  if (d.count) nav.append(el('span', 'note', d.count));
+  return nav;
+}
+
+/** Takes the host's table: the filter it was read under becomes the one shown. */
+export function receiveTxs(msg: TxHostMessage): void {
+  txs.data = msg.data;
+  txs.filter = { ...msg.data.filter };
+  txs.asking = false;
+}

@@ -1,0 +1,119 @@
+// The watchlist's "what changed" nodes (#34): a changed account's description and decoration key, and its
+// "Changes since <time>" node listing each change exactly, with the block range or the transactions since the
+// snapshot. Each node has a sentence for screen readers. Pure: no `vscode`, no I/O.
+import { changeLine, changeSummary } from './changeText';
+import type { Change } from './snapshot';
+import { formatHeight } from '../../../ui/slots';
+import { node } from './watchlistNodes';
+import type { WatchNode } from './watchlistNodes';
+import { sanitizeText } from '../../../base/text';
+import { ITEM_CONTEXT } from '../../../manifest';
+
+/** Context values: a changed account (its menus still match /^nearLens\.account/) and its Changes node. */
+export const CHANGED_ACCOUNT = ITEM_CONTEXT.changedAccount;
+export const CHANGES_NODE = ITEM_CONTEXT.changes;
+
+export interface TxRow {
+  hash: string;
+  blockHeight?: number | string;
+  /** One short line: "✓ alice.near → bob.near · ft_transfer". */
+  line?: string;
+}
+
+export interface ChangesView {
+  since: { time: number; blockHeight?: number };
+  now: { time: number; blockHeight?: number };
+  changes: readonly Change[];
+  /** The account's transactions since the snapshot's block (a network with a transactions API), or why not. */
+  transactions?: { rows: readonly TxRow[]; more: boolean } | { error: string };
+}
+
+export interface ChangesOptions {
+  decimals: number;
+  formatTime: (ms: number) => string;
+}
+
+/** The account node with its changes: description "… · +2 NEAR · new full-access key", the Changes node first. */
+export function withChanges(account: WatchNode, v: ChangesView, o: ChangesOptions, sentences: Map<string, string>): WatchNode {
+  if (v.changes.length === 0) return account;
+  const summary = changeSummary(v.changes, o.decimals);
+  const changes = changesNode(account.accountId, v, o, sentences);
+  sentences.set(account.id, `${account.label}, ${account.description ?? ''}, changed since ${o.formatTime(v.since.time)}: ${summary}.`);
+  return {
+    ...account,
+    description: account.description ? `${account.description} · ${summary}` : summary,
+    tooltip: `${account.tooltip ?? account.label}\nChanged since ${o.formatTime(v.since.time)}: ${summary}`,
+    contextValue: CHANGED_ACCOUNT,
+    children: [changes, ...account.children],
+  };
+}
+
+function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: Map<string, string>): WatchNode {
+  const n = v.changes.length;
+  const since = o.formatTime(v.since.time);
+  const lines = v.changes.map((c, i) => {
+    const l = changeLine(c, o.decimals);
+    const leaf = node(acc, `changes/${i}-${c.kind}`, 'info', l.label, {
+      description: l.description,
+      tooltip: l.tooltip,
+      icon: l.serious ? 'warning' : c.kind === 'balance' || c.kind === 'locked' ? 'arrow-swap' : 'diff',
+      iconColor: l.serious ? 'list.warningForeground' : undefined,
+      contextValue: ITEM_CONTEXT.change,
+    });
+    sentences.set(leaf.id, l.sentence);
+    return leaf;
+  });
+  const a = v.since.blockHeight;
+  const b = v.now.blockHeight;
+  const range = a !== undefined && b !== undefined ? `blocks ${formatHeight(a)} to ${formatHeight(b)}` : undefined;
+  const extra: WatchNode[] = [];
+  const t = v.transactions;
+  if (t && 'rows' in t) {
+    for (const r of t.rows) {
+      const hash = sanitizeText(r.hash, 64);
+      const leaf = node(acc, `changes/tx/${r.hash}`, 'info', r.line ? sanitizeText(r.line, 120) : `${hash.slice(0, 12)}…`, {
+        description: r.blockHeight === undefined ? hash : `block ${formatHeight(Number(r.blockHeight))}`,
+        tooltip: `Transaction ${hash}${r.blockHeight === undefined ? '' : ` at block ${String(r.blockHeight)}`}`,
+        icon: 'git-commit',
+        contextValue: ITEM_CONTEXT.changeTx,
+      });
+      sentences.set(
+        leaf.id,
+        `Transaction ${hash}${r.blockHeight === undefined ? '' : ` at block ${String(r.blockHeight)}`}${r.line ? `: ${sanitizeText(r.line, 120)}` : ''}.`,
+      );
+      extra.push(leaf);
+    }
+    const said =
+      t.rows.length === 0
+        ? `No transactions of this account since block ${a === undefined ? 'the snapshot' : formatHeight(a)}`
+        : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'} since the snapshot`;
+    const info = node(acc, 'changes/txs', 'info', said, {
+      description: range,
+      tooltip: `The account's transactions ${range ? `in ${range}` : 'since the snapshot'}: the likely causes of the changes.`,
+      icon: 'history',
+    });
+    sentences.set(info.id, `${said}${range ? `, ${range}` : ''}.`);
+    extra.unshift(info);
+  } else if (range) {
+    const why = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : 'no transactions API on this network';
+    const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, {
+      description: why,
+      tooltip: `The changes happened between ${range} (${why}).`,
+      icon: 'history',
+    });
+    sentences.set(info.id, `The changes happened between ${range}; ${why}.`);
+    extra.push(info);
+  }
+  const label = `Changes since ${since}`;
+  const changes = node(acc, 'changes', 'group', label, {
+    description: `${n} change${n === 1 ? '' : 's'}`,
+    tooltip: `What changed since you last looked (${new Date(v.since.time).toISOString()}). Mark as Seen takes a new snapshot.`,
+    icon: 'bell-dot',
+    iconColor: v.changes.some((c) => changeLine(c, o.decimals).serious) ? 'list.warningForeground' : undefined,
+    collapsible: 'collapsed',
+    contextValue: CHANGES_NODE,
+    children: [...lines, ...extra],
+  });
+  sentences.set(changes.id, `${label}: ${n} change${n === 1 ? '' : 's'}, ${changeSummary(v.changes, o.decimals)}.`);
+  return changes;
+}

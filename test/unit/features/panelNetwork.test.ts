@@ -30,7 +30,7 @@ describe('balance panel: a network change loads again', () => {
         return settings;
       },
       onDidChange: changed.event,
-      clientForAccount: () => ({ client: clients[settings.network], network: settings.network }),
+      clientForAccount: () => ({ client: clients[settings.network], network: settings.network, name: settings.network }),
       log: { warn: () => undefined, info: () => undefined, error: () => undefined },
     } as unknown as Services;
     const fake = new FakeWebviewPanel('nearLens.balancePanel', editor.rec);

@@ -54,6 +54,9 @@ describe('first contact: a new user’s first ten minutes (fresh profile, packag
       await pickQuickItem(page, 'final', /which block/);
       await poll(async () => ((await editorText(page)).startsWith('// Block ') ? true : undefined), 'a block result');
     }
+    // The palette does not wait for the command: the second result's tab replaces the first one's a moment later.
+    const blockTabs = async (): Promise<string[]> => (await page.locator('.tabs-container .tab').allInnerTexts()).filter((t) => /^Block [\d,]+/.test(t.trim()));
+    await poll(async () => (await blockTabs()).length === 1, 'the first block tab replaced by the second', 10_000).catch(() => undefined);
     const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
     assert.equal(tabs.filter((t) => /^Block [\d,]+/.test(t.trim())).length, 1, `one block result tab: ${JSON.stringify(tabs)}`);
     assert.equal(await page.locator('.tabs-container .tab.dirty').count(), 0, 'no dirty editor');

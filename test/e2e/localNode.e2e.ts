@@ -37,7 +37,7 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
     // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals).
     assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
     assert.ok(text.includes('no indexer on this network'), text);
-    assert.match(text, /custom · 127\.0\.0\.1:\d+ · RPC/);
+    assert.match(text, /local · 127\.0\.0\.1:\d+ · RPC/);
     await wb.shot('local-2-hover');
     await assertNoErrorOnScreen('with the hover open');
     await page.mouse.move(5, 5);

@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import { controlText, DocumentProblems } from '../../core/diagnostics/engine';
 import type { DiagnoseOptions, Found, SecretsApi } from '../../core/diagnostics/engine';
 import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from '../../core/diagnostics/missingAccounts';
-import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from '../../core/diagnostics/problem';
+import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, problemTarget } from '../../core/diagnostics/problem';
 import type { Problem } from '../../core/diagnostics/problem';
 import { COMMANDS } from '../../core/manifest';
 import { classify } from '../../core/near/ids';
@@ -204,7 +204,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
     d.source = DIAGNOSTIC_SOURCE;
-    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
+    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(problemTarget(p.code)) };
     return d;
   }
 

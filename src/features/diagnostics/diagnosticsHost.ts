@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import { controlText, DocumentProblems } from './model/engine';
 import type { DiagnoseOptions, Found, SecretsApi } from './model/engine';
 import { MAX_IDS_PER_FILE, missingAccountProblem, namedIds } from './model/missingAccounts';
-import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, README_URL } from './model/problem';
+import { DIAGNOSTIC_SOURCE, IGNORED_KEYS_STATE, PROBLEM_ANCHORS, problemTarget } from './model/problem';
 import type { Problem } from './model/problem';
 import { COMMANDS } from '../../manifest';
 import { classify } from '../../near/ids';
@@ -204,7 +204,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
     d.source = DIAGNOSTIC_SOURCE;
-    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(README_URL + PROBLEM_ANCHORS[p.code]) };
+    d.code = { value: PROBLEM_ANCHORS[p.code], target: vscode.Uri.parse(problemTarget(p.code)) };
     return d;
   }
 

@@ -52,7 +52,7 @@ describe('command flows: contracts, RPC Request, the panel', function () {
       .handlers;
   }
 
-  it('Open Balance Panel from code with an invalid id rejects with the message (README: bad input rejects), no panel', async () => {
+  it('Open Balance Panel from code with an invalid id rejects with the message (docs/API.md: bad input rejects), no panel', async () => {
     const editor = createFakeEditor();
     const services = makeServices(stub);
     loadIsolated<typeof PanelRegister>(editor.vscode, 'features/panel/register').registerPanel(fakeContext(editor) as never, services);

@@ -1,5 +1,5 @@
-// What a diagnostic finder reports: a range of the text, a code that links to the README, a message and the
-// mechanical fixes. Pure: no `vscode`. A secret's text never goes into a Problem (only its range and public key).
+// What a diagnostic finder reports: a range of the text, a code that links to its section of docs/DIAGNOSTICS.md, a
+// message and the mechanical fixes. Pure: no `vscode`. A secret's text never goes into a Problem (only its range and public key).
 
 export type ProblemCode = 'secret-key' | 'seed-phrase' | 'account-id' | 'missing-account' | 'inexact-amount';
 
@@ -21,7 +21,7 @@ export interface Problem {
   fixes: Fix[];
 }
 
-/** README section of each code (the diagnostic's `code.target`). */
+/** The section of docs/DIAGNOSTICS.md that explains each code: its heading's anchor, which is the code itself. */
 export const PROBLEM_ANCHORS: Readonly<Record<ProblemCode, string>> = {
   'secret-key': 'near-lens-secret-key',
   'seed-phrase': 'near-lens-seed-phrase',
@@ -30,7 +30,11 @@ export const PROBLEM_ANCHORS: Readonly<Record<ProblemCode, string>> = {
   'inexact-amount': 'near-lens-inexact-amount',
 };
 
-export const README_URL = 'https://github.com/near-lens/near-lens#';
+/** The page that explains every code, one section each (a unit test checks each anchor is a heading there). */
+export const DIAGNOSTICS_URL = 'https://github.com/near-lens/near-lens/blob/main/docs/DIAGNOSTICS.md#';
+
+/** Where a code's link in the Problems panel goes (the diagnostic's `code.target`). */
+export const problemTarget = (code: ProblemCode): string => DIAGNOSTICS_URL + PROBLEM_ANCHORS[code];
 
 /** The `source` of every NEAR Lens diagnostic, and the workspace-state key of the ignored secret keys (public keys). */
 export const DIAGNOSTIC_SOURCE = 'NEAR Lens';

@@ -38,7 +38,7 @@ const extension = {
   external: ['vscode'],
   // ofetch's `worker` entry uses the extension host's global fetch; its Node entry would bundle node-fetch-native (~111 KB).
   conditions: ['worker'],
-  // src/features/lazy.ts: the bundle takes its lazy parts from dist/, not from source (with Node's require here).
+  // src/platform/parts.ts: the bundle takes its lazy parts from dist/, not from source.
   define: { NEAR_LENS_BUNDLE: '"1"', NEAR_LENS_WEB: 'false' },
   // Node reads the bundle as UTF-8: "…" is 3 bytes instead of a 6-byte \u2026 escape.
   charset: 'utf8',
@@ -48,7 +48,7 @@ const extension = {
  * The web build (package.json `browser`): the same extension and lazy parts for the browser's Web Worker extension host
  * (vscode.dev, github.dev), in dist/web/. No Node there: src/ is kept free of Node built-ins by ESLint, and
  * `checkWebMeta` refuses a web bundle that would import one. Its lazy parts are fetched and evaluated by
- * src/features/lazy.ts, as the host itself loads an extension (a worker has no `require` of a sibling file).
+ * src/platform/parts.ts, as the host itself loads an extension (a worker has no `require` of a sibling file).
  */
 const webExtension = {
   ...extension,
@@ -69,49 +69,16 @@ const webview = {
 };
 
 /**
- * Parts of the extension built as their own file, dist/<name>.js, and required on first use (src/features/lazy.ts):
- * activation never reads them. A lazy part does not copy what it shares with dist/extension.js: every module of the
- * main bundle it imports is taken at run time from the main bundle's `__shared` table, so classes and caches are the
- * same objects on both sides. The main bundle may import a lazy part's module with `import type` only (checked below).
+ * The lazy parts (src/parts.json, the one table the runtime reads too, through src/platform/parts.ts): whole features
+ * built as their own file, dist/<name>.js, and read on first use, so activation never reads them. A part does not
+ * copy what it shares with dist/extension.js: every module of the main bundle it imports is taken at run time from the
+ * main bundle's `__shared` table, so classes and caches are the same objects on both sides. The main bundle may import
+ * a part's module with `import type` only (checked below).
  */
-export const LAZY = {
-  panel: 'src/features/panel/panelHost.ts',
-  rpc: 'src/features/rpc/rpcCommands.ts',
-  lookup: 'src/features/lookup/lookupCommands.ts',
-  contracts: 'src/features/contracts/contractCommands.ts',
-  // #27: the Problems-panel diagnostics, loaded when the first document is diagnosed…
-  diagnostics: 'src/features/diagnostics/diagnosticsHost.ts',
-  // …and the key derivation (@noble/curves, @scure/bip39 and its word list), only once a secret candidate is found.
-  secrets: 'src/features/secrets/secretKeys.ts',
-  // The opt-in balance inlay hints' provider, only while nearLens.inlayHints.balances is on.
-  balances: 'src/features/balances/balanceHints.ts',
-  // The hover's markdown builder, read on the first hover (the provider, its finder and look-ups stay in the main bundle).
-  hover: 'src/features/hover/model/hoverMarkdown.ts',
-  // The watchlist's command handlers (Add…, Remove, Refresh, Copy Account Id, Open in Explorer), on the first call.
-  watchlist: 'src/features/watchlist/commands.ts',
-  // #33: transactions by hash, an account's history, receipts (src/client/transactions/reads.ts: the records' model,
-  // batching, the read-once cache), Look Up Transaction… and the hover of a hash, on the first use; NearClient's thin
-  // layer (src/client/transactions/family.ts) stays in the main bundle.
-  txview: 'src/features/transactions/txCommands.ts',
-  // #33: an account's transactions — the tree's rows and loads, Account Transactions…, on the first expansion or call.
-  accountTxs: 'src/features/transactions/accountTxs.ts',
-  // #31 size: the unit finder, its hover section and inlay label, Convert Units…; on the first hover, unit hint or call.
-  units: 'src/features/units/unitsPart.ts',
-  // #34: what changed on watched accounts (snapshots, diff, alerts, the Changes node), with the first account load.
-  watch: 'src/features/watchlist/watchEngine.ts',
-};
+export const LAZY = JSON.parse(readFileSync('src/parts.json', 'utf8'));
 
-const LAZY_PREFIX = 'near-lens-lazy:';
 const SHARED_SUFFIX = '?from-main';
 const SHARED_TABLE = 'near-lens-shared-table';
-
-/** `require('near-lens-lazy:panel')` in src becomes `require('./panel.js')` in dist/ (both files sit side by side). */
-const lazyExternal = {
-  name: 'lazy-external',
-  setup(build) {
-    build.onResolve({ filter: /^near-lens-lazy:/ }, (args) => ({ path: `./${args.path.slice(LAZY_PREFIX.length)}.js`, external: true }));
-  },
-};
 
 const rel = (p) => path.relative(process.cwd(), p).split(path.sep).join('/');
 
@@ -217,8 +184,8 @@ function mainEntry(wanted, nameOf, web) {
     contents: [
       ...lines,
       `export const __shared = {\n${table.join('\n')}\n};`,
-      // The web build's parts are not `require`d: src/features/webParts.ts hands them the table itself.
-      ...(web ? ['import { shareWithParts } from "./src/features/webParts.ts";', 'shareWithParts(__shared);'] : []),
+      // The web build's parts are not `require`d: src/platform/webParts.ts hands them the table itself.
+      ...(web ? ['import { shareWithParts } from "./src/platform/webParts.ts";', 'shareWithParts(__shared);'] : []),
       `export * from "./src/extension.ts";`,
     ].join('\n'),
     resolveDir: process.cwd(),
@@ -229,7 +196,7 @@ function mainEntry(wanted, nameOf, web) {
 
 const inputsOf = (result) => new Set(Object.keys(result.metafile.inputs));
 
-/** Every warning of this run's builds: `npm start` and CI print none of the project's own (#32), so one fails the build. */
+/** Every warning of this run's builds: `npm start` and CI print none of the project's own, so one fails the build. */
 let warnings = 0;
 const build = async (options) => {
   const r = await esbuild.build(options);
@@ -244,23 +211,23 @@ const build = async (options) => {
 async function buildHost(base = extension) {
   const web = base === webExtension;
   const dir = path.dirname(base.outfile);
-  const first = await build({ ...base, plugins: [lazyExternal] });
+  const first = await build({ ...base });
   const mainInputs = inputsOf(first);
   const nameOf = tableNames(mainInputs);
   const wanted = new Map();
   const lazy = {};
   for (const [name, entry] of Object.entries(LAZY)) {
     if (mainInputs.has(entry))
-      throw new Error(`${entry} is a lazy part (dist/${name}.js) but the main bundle imports it at run time: use \`import type\` and src/features/lazy.ts`);
+      throw new Error(`${entry} is a lazy part (dist/${name}.js) but the main bundle imports it at run time: use \`import type\` and src/platform/parts.ts`);
     const options = { ...base, entryPoints: [entry], outfile: `${dir}/${name}.js` };
     // Twice: the first build learns what the part takes from the main bundle, the second binds exactly that.
     const mine = new Map();
-    await build({ ...options, write: false, plugins: [lazyExternal, shareFromMain(mainInputs, mine, undefined, nameOf)] });
+    await build({ ...options, write: false, plugins: [shareFromMain(mainInputs, mine, undefined, nameOf)] });
     for (const [key, names] of mine) wanted.set(key, new Set([...(wanted.get(key) ?? []), ...names]));
-    const r = await build({ ...options, plugins: [lazyExternal, shareFromMain(mainInputs, new Map(), mine, nameOf)] });
+    const r = await build({ ...options, plugins: [shareFromMain(mainInputs, new Map(), mine, nameOf)] });
     lazy[name] = r.metafile;
   }
-  const final = await build({ ...base, entryPoints: undefined, stdin: mainEntry(wanted, nameOf, web), plugins: [lazyExternal] });
+  const final = await build({ ...base, entryPoints: undefined, stdin: mainEntry(wanted, nameOf, web) });
   return { main: final.metafile, lazy };
 }
 
@@ -294,7 +261,7 @@ async function main() {
       ...Object.entries(LAZY).map(([name, entry]) => ({ ...extension, entryPoints: [entry], outfile: `dist/${name}.js` })),
       webview,
     ]) {
-      await (await esbuild.context({ ...options, plugins: options === webview ? [] : [lazyExternal] })).watch();
+      await (await esbuild.context(options)).watch();
     }
     console.log('[esbuild] watching…');
     return;
@@ -310,7 +277,7 @@ async function main() {
   const hostBytes = size + lazyFiles.reduce((sum, f) => sum + statSync(f).size, 0);
   console.log(`[esbuild] dist/extension.js ${(size / 1024).toFixed(1)} KB${production ? ' (production)' : ''}`);
   for (const f of lazyFiles) console.log(`[esbuild] ${f} ${(statSync(f).size / 1024).toFixed(1)} KB (lazy: loaded on first use, not bounded)`);
-  console.log(`[esbuild] all of dist/*.js ${(hostBytes / 1024).toFixed(1)} KB (reported by bench row 1, not bounded: #25)`);
+  console.log(`[esbuild] all of dist/*.js ${(hostBytes / 1024).toFixed(1)} KB (reported by the bench, not bounded)`);
   const webSize = statSync(webExtension.outfile).size;
   console.log(`[esbuild] ${webExtension.outfile} ${(webSize / 1024).toFixed(1)} KB (web)`);
   for (const name of Object.keys(LAZY)) console.log(`[esbuild] dist/web/${name}.js ${(statSync(`dist/web/${name}.js`).size / 1024).toFixed(1)} KB (web, lazy)`);

@@ -1,40 +1,42 @@
-// Entry point: activate() builds the services and registers every surface, synchronously. No network, no file I/O.
+// Entry point: activate() builds the services and registers every feature, synchronously. No network, no file I/O.
 import vscode = require('vscode');
 import { errorMessage } from './base/errors';
+import { registerBalanceInlayHints } from './features/balances/index';
+import { registerContractCommands } from './features/contracts/index';
+import { registerDiagnostics } from './features/diagnostics/index';
 import { registerHover } from './features/hover/hoverProvider';
-import { registerKeyCommands } from './features/keys/register';
-import { registerLookupCommands } from './features/lookup/register';
-import { registerTransactionCommands } from './features/transactions/register';
-import { registerContractCommands } from './features/contracts/register';
-import { registerPanel } from './features/panel/register';
-import { registerRpcCommands } from './features/rpc/register';
-import { registerStatusBar } from './features/statusBar/statusBar';
-import { registerWatchlist } from './features/watchlist/register';
-import { registerConvertUnits } from './features/units/register';
+import { registerKeyCommands } from './features/keys/index';
+import { registerLookupCommands } from './features/lookup/index';
+import { registerPanel } from './features/panel/index';
+import { registerRpcCommands } from './features/rpc/index';
+import { registerStatusBar } from './features/statusBar/index';
+import { registerTransactions } from './features/transactions/index';
 import { registerUnitInlayHints } from './features/units/inlayHints';
-import { registerBalanceInlayHints } from './features/balances/register';
-import { registerDiagnostics } from './features/diagnostics/register';
+import { registerConvertUnits } from './features/units/index';
+import { registerWatchlist } from './features/watchlist/index';
+import { initParts } from './platform/parts';
 import { createServices } from './platform/services';
-import { registerAccountTxs } from './features/transactions/accountTxsRegister';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
+    initParts(context);
     const services = createServices(context);
     registerKeyCommands(context, services);
     const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);
     registerLookupCommands(context, services);
-    registerTransactionCommands(context, services);
     registerContractCommands(context, services);
     const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services);
-    registerAccountTxs(context, services, watchlist, panels);
+    registerTransactions(context, services, watchlist, panels);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
-    // The test API: in-editor tests reach the services and the hover provider through the extension's exports.
+    // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
+    // commands. A user's extension host gets no exports.
+    if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
     return { services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar };
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so

@@ -17,6 +17,8 @@ import type { RedactingLog } from './outputLog';
 import { CONTEXT_KEYS, SECTION } from '../manifest';
 import { readSettings } from './configuration';
 import { WEB_BUILD } from './build';
+import { setTransactionsPart } from '../client/transactions/family';
+import { loadPart } from './parts';
 
 export type { NetworkLabel, Settings } from './settings';
 
@@ -81,6 +83,8 @@ function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStor
 }
 
 export function createServices(context: vscode.ExtensionContext): KeyedServices {
+  // The client's readers of the transactions API ride in the transactions part (their model and batching are heavy).
+  setTransactionsPart(() => loadPart('transactions'));
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();

@@ -252,6 +252,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
     ViewColumn: { Active: -1, Beside: -2, One: 1 },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+    ExtensionMode: { Production: 1, Development: 2, Test: 3 },
     StatusBarAlignment: { Left: 1, Right: 2 },
     commands: {
       registerCommand: (id: string, h: Handler) => {
@@ -441,8 +442,11 @@ export function fakeContext(editor: FakeEditor): {
   secrets: unknown;
   globalState: FakeMemento;
   workspaceState: FakeMemento;
+  extensionMode: number;
 } {
   return {
+    // The tests' own mode (VS Code's ExtensionMode.Test): activate() returns its test API only then.
+    extensionMode: 3,
     subscriptions: [],
     extensionUri: Uri.file('/ext/near-lens'),
     secrets: secretStorageOf(editor),

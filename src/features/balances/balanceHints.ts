@@ -1,6 +1,6 @@
-// Inlay hints with the balance after each account id in view (opt-in: `nearLens.inlayHints.balances`), a lazy part
-// (dist/balances.js) that register.ts loads only while the setting allows it (Settings.inlayHintsBalances: never with
-// lookups off, in an untrusted workspace only when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
+// Inlay hints with the balance after each account id in view (opt-in: `nearLens.inlayHints.balances`), registered by
+// index.ts only while the setting allows it (Settings.inlayHintsBalances: never with lookups off, in an untrusted
+// workspace only when the user allows). Hints come from the cache; the ids it lacks are fetched in one batch (BalanceBatcher), then
 // the hints are asked for again.
 import vscode = require('vscode');
 import { findAll } from '../../near/idFinder';

@@ -12,7 +12,8 @@ import { COMMANDS } from '../../manifest';
 import { classify } from '../../near/ids';
 import { BalanceBatcher } from '../balances/model/balanceHints';
 import type { Services } from '../../platform/services';
-import { lazyPart } from '../lazy';
+import { partNow } from '../../platform/parts';
+import type * as Secrets from '../secrets/secretKeys';
 import { diagnosable, documentLength, documentSource } from './documents';
 import { WorkspaceScan } from './workspaceScan';
 import type { ScanArgs, ScanResult } from './workspaceScan';
@@ -93,7 +94,7 @@ export class DiagnosticsHost implements vscode.Disposable {
   }
 
   /** The secrets part, loaded on the first candidate (esbuild.mjs LAZY `secrets`). */
-  readonly #loadSecrets = (): SecretsApi => (this.#secrets ??= lazyPart('secrets'));
+  readonly #loadSecrets = (): SecretsApi => (this.#secrets ??= partNow<typeof Secrets>('secrets'));
 
   #enabled(): boolean {
     const s = this.services.settings.diagnostics;

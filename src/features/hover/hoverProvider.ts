@@ -8,12 +8,17 @@ import { splitLiquidStaking } from '../../near/account';
 import { loadSlot } from '../../ui/slots';
 import type { Slot } from '../../ui/slots';
 import type { LiveResult } from './model/hoverMarkdown';
+import { buildHoverSections, confirmedSecretMarkdown, HOVER_COMMANDS, secretCandidateOf } from './model/hoverMarkdown';
+import { findUnitAt } from '../../near/unitFinder';
+import { unitSection } from '../units/model/unitMarkdown';
 import { findAt } from '../../near/idFinder';
-import { txFeatureOf } from '../transactions/register';
+import { txFeatureOf } from '../transactions/index';
 import type { Classified } from '../../near/ids';
 import { hostOf } from '../../near/networks';
 import type { ClientFor, Services } from '../../platform/services';
-import { loadPart } from '../lazy';
+import { loadPart } from '../../platform/parts';
+import type * as Secrets from '../secrets/secretKeys';
+import type * as Contracts from '../contracts/contractCommands';
 import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
@@ -48,8 +53,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const line = document.lineAt(position.line).text;
     const found = findAt(line, position.character);
     // An amount in code (yoctoNEAR or gas): converted here, with no network.
-    const units = await loadPart('units');
-    const unit = units.findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
+    const unit = findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
     // A 32-byte base58 hash: a transaction, a receipt or a block (the txview part looks it up, once a minute at most).
     const feature = found || unit || line.length < 43 ? undefined : await txFeatureOf(this.#services);
     const hash = feature?.findHashAt(line, position.character);
@@ -64,9 +68,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
     if (!found && !unit) return undefined;
     const sections = found ? await this.sections(found.classified, token) : [];
     if (!sections || token.isCancellationRequested) return undefined;
-    if (unit) sections.push(units.unitSection(unit));
+    if (unit) sections.push(unitSection(unit));
     const [start, end] = found ? [found.start, found.end] : [unit?.start ?? 0, unit?.end ?? 0];
-    const { HOVER_COMMANDS } = await loadPart('hover');
     return new vscode.Hover(
       sections.map((text) => toMarkdown(text, HOVER_COMMANDS)),
       new vscode.Range(position.line, start, position.line, end),
@@ -82,16 +85,14 @@ export class NearHoverProvider implements vscode.HoverProvider {
       live = s.hoverLookups ? await this.#live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS)) : { kind: 'off' };
       if (!live) return undefined;
     }
-    // The markdown builder is the lazy part `hover` (core/views/hoverMarkdown.ts), read on the first hover.
-    const hover = await loadPart('hover');
     if (c.kind === 'sensitive') {
       // One voice with the diagnostic: a confirmed secret key (the secrets part derives its public half, locally) is
       // said in the diagnostic's words; "possible … or signature" stays for what cannot be told.
-      const key = hover.secretCandidateOf(c.text);
-      const publicKey = key && (await loadPart('secrets')).publicKeyOfSecret(key.curve, key.bytes);
-      if (key && publicKey) return [hover.confirmedSecretMarkdown(key, publicKey)];
+      const key = secretCandidateOf(c.text);
+      const publicKey = key && (await loadPart<typeof Secrets>('secrets')).publicKeyOfSecret(key.curve, key.bytes);
+      if (key && publicKey) return [confirmedSecretMarkdown(key, publicKey)];
     }
-    return hover.buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
+    return buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
   }
 
   /** The hover's markdown sections for a hash (undefined when cancelled). Exposed for in-editor tests. */
@@ -160,7 +161,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
       ? client
           .viewAccount(c.id, undefined, { signal })
           .then(
-            async ({ result: v }) => void (contract = v.hasCode ? await (await loadPart('contracts')).contractHoverLine(client, c.id, v.codeHash) : undefined),
+            async ({ result: v }) =>
+              void (contract = v.hasCode ? await (await loadPart<typeof Contracts>('contracts')).contractHoverLine(client, c.id, v.codeHash) : undefined),
           )
           .catch(() => undefined)
       : undefined;

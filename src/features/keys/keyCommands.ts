@@ -1,7 +1,6 @@
 // "Set API Key…" and "Clear API Key": they act on the key of the network in use (FastNEAR's on mainnet/testnet, the
 // custom network's own on custom) and say which. The key goes only into SecretStorage (through services.apiKey); it is
-// never shown, logged or echoed in a message. Must not write settings or globalState. Loaded lazily with the look-ups
-// (register.ts registers the ids at activation).
+// never shown, logged or echoed in a message. Must not write settings or globalState.
 import vscode = require('vscode');
 import { apiKeyError } from './model/keyRule';
 import { KEY_PLACE_TEXT, keylessPublic } from '../../platform/network';

@@ -22,9 +22,6 @@ import { COMMANDS } from '../../manifest';
 import type * as TimeTravel from '../timeTravel/timeTravelPart';
 import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
 
-// Set API Key… and Clear API Key travel in this lazy part too (keys/register.ts).
-export { keyCommands } from '../keys/keyCommands';
-
 export interface LookupPublicKeyArgs {
   key: string;
   all?: boolean;
@@ -94,14 +91,10 @@ async function showKeyAccounts(services: Services, ids: string[], network: strin
   else if (picked) await pickAccountAction(services, picked);
 }
 
-/** Time travel as the look-ups use it: the panel's lazy part, which carries it (dist/panel.js). */
+/** Time travel as the look-ups use it: the panel's lazy part carries it (History reads the same past). */
 export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs' | 'lookupAt' | 'accountAtText'>;
 
-/**
- * The commands' handlers (register.ts registers them at activation and loads this part on the first call).
- * `timeTravel` loads the part that looks an account up in the past; register.ts passes it in, so that this part never
- * imports features/lazy.ts (which names this part's types: an import loop).
- */
+/** The commands' handlers; `timeTravel` loads the part that looks an account up in the past. */
 export function lookupCommands(services: Services, timeTravel: () => Promise<TimeTravelPart>): Record<string, (...args: never[]) => unknown> {
   /**
    * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core

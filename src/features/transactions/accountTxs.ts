@@ -1,6 +1,5 @@
-// An account's transactions (issue #33, item 4), the lazy part (dist/accountTxs.js, loaded on the first expansion of a
-// Transactions node or the first call of its commands): the tree's loads and rows, `nearLens.accountTransactions` and
-// the "Load more" item's command. The balance panel's table is in the panel's part (panel/txSection.ts).
+// An account's transactions: `nearLens.accountTransactions` and the watchlist's "Load more" command (part of the
+// transactions part). The tree's loads and rows are txTree.ts; the balance panel's table is panelSection.ts.
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import { invalidInput } from '../../base/errors';
@@ -14,9 +13,6 @@ import { fail } from '../../platform/failure';
 import type { Services } from '../../platform/services';
 import type { AccountPanel } from '../panel/panelHost';
 
-export { txGroupNode } from './model/txTreeNodes';
-export { txTreeItem, txTreeRun } from './txTree';
-
 export const NEEDS_INDEXER = 'Account Transactions needs an indexer: this network has no transactions API (nearLens.customNetwork.txApiUrl names one).';
 
 export interface AccountTxsDeps {
@@ -26,7 +22,7 @@ export interface AccountTxsDeps {
   openPanel(accountId: string): Promise<AccountPanel | undefined>;
 }
 
-/** The commands' handlers (register.ts registers them at activation and loads this part on the first call). */
+/** The commands' handlers (index.ts registers them at activation; this part loads on the first call). */
 export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Record<string, (...args: never[]) => unknown> {
   const accountTransactions = async (arg?: unknown): Promise<AccountTxResult | undefined> => {
     try {

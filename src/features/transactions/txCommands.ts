@@ -16,10 +16,8 @@ import type { TxLookup, TxNetwork } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
-import { loadPart } from '../lazy';
-
-// NearClient's transaction readers ride in this part (src/client/transactions/family.ts loads them from here).
-export { accountTransactions, receipt, transactionViaRpc, transactions } from '../../client/transactions/reads';
+import { loadPart } from '../../platform/parts';
+import type * as Rpc from '../rpc/rpcCommands';
 
 export interface LookupTransactionArgs {
   /** A transaction hash, a receipt id or an explorer URL of a transaction. */
@@ -171,7 +169,7 @@ export function txFeature(services: Services): TxFeature {
       if (!t)
         throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
       if (!quiet) {
-        const { showResult } = await loadPart('rpc');
+        const { showResult } = await loadPart<typeof Rpc>('rpc');
         await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, name, curl), true);
       }
       return t;

@@ -1,7 +1,8 @@
 // Inlay hints after yoctoNEAR and gas literals (opt-in: `nearLens.inlayHints.units`): "≈ 1.5 NEAR", "= 30 TGas".
 // Registered only while the setting is on; computed from the visible lines, never sends anything.
 import vscode = require('vscode');
-import { loadPart } from '../lazy';
+import { findUnits } from '../../near/unitFinder';
+import { unitInlayLabel } from './model/unitMarkdown';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
 
@@ -20,8 +21,7 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
     this.#changed.dispose();
   }
 
-  async provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.InlayHint[]> {
-    const { findUnits, unitInlayLabel } = await loadPart('units');
+  provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
     const hints: vscode.InlayHint[] = [];
     const decimals = this.services.settings.decimals;
     for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
@@ -37,7 +37,7 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
   }
 }
 
-/** The provider is made when the opt-in setting is first on, not at activation (bench row 3). */
+/** The provider is made when the opt-in setting is first on, not at activation. */
 export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): void {
   let provider: UnitInlayHints | undefined;
   registerWhile(context, services, 'inlayHintsUnits', () => {

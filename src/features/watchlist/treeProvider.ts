@@ -15,7 +15,8 @@ import { withList } from '../../ui/listPart';
 import type { ListPart } from '../../ui/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from './model/watchlistNodes';
 import type { Services } from '../../platform/services';
-import { loadPart } from '../lazy';
+import { loadPart } from '../../platform/parts';
+import type * as Contracts from '../contracts/contractCommands';
 import { TxNodes } from '../transactions/txNodes';
 import type { WatchHooks } from './watchHooks';
 
@@ -305,7 +306,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                   const client = this.#client(e);
                   const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
                   const { hasCode, codeHash } = view.result;
-                  const methods = hasCode ? await (await loadPart('contracts')).contractTreeNodes(client, id, codeHash) : undefined;
+                  const methods = hasCode ? await (await loadPart<typeof Contracts>('contracts')).contractTreeNodes(client, id, codeHash) : undefined;
                   return { view: view.result, keys: keys.result, methods };
                 },
               ),

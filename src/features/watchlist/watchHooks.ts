@@ -7,7 +7,7 @@ import type { NearClient } from '../../client/client';
 import type { AccountEntry, WatchNode } from './model/watchlistNodes';
 import type { WatchEngine } from './watchEngine';
 import type * as Engine from './watchEngine';
-import { lazyPart, loadPart } from '../lazy';
+import { loadPart, partNow } from '../../platform/parts';
 
 export interface WatchHooks {
   /** Runs beside a load's /full, in its slot of the refresh limiter; never rejects (a failure is its answer). */
@@ -30,7 +30,7 @@ export class LazyWatchHooks implements WatchHooks {
   /** The engine now (a command's first call: the part is loaded already in either build). */
   now(): WatchEngine {
     if (!this.engine) {
-      this.engine = this.make(lazyPart('watch'));
+      this.engine = this.make(partNow<typeof Engine>('changes'));
       this.#starting = Promise.resolve(this.engine);
     }
     return this.engine;
@@ -44,7 +44,7 @@ export class LazyWatchHooks implements WatchHooks {
   }
 
   start(): Promise<WatchEngine> {
-    return (this.#starting ??= loadPart('watch').then((part) => (this.engine = this.make(part))));
+    return (this.#starting ??= loadPart<typeof Engine>('changes').then((part) => (this.engine = this.make(part))));
   }
 
   async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {

@@ -3,13 +3,13 @@
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type * as ServicesModule from '../../../src/platform/services';
-import type * as KeysModule from '../../../src/features/keys/register';
+import type * as KeysModule from '../../../src/features/keys/index';
 
 describe('Clear API Key right after activation', () => {
   it('says the key was removed (and returns true) when it removed one', async () => {
     const editor = createFakeEditor({ secrets: { 'nearLens.apiKey': 'nlk_STORED_0123456789abcdef' } });
     const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
-    const K = loadIsolated<typeof KeysModule>(editor.vscode, 'features/keys/register');
+    const K = loadIsolated<typeof KeysModule>(editor.vscode, 'features/keys/index');
     const context = fakeContext(editor);
     const services = S.createServices(context as never);
     K.registerKeyCommands(context as never, services); // activation, then at once the command that triggered it

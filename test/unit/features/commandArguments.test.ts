@@ -3,7 +3,7 @@
 // editor; nothing here reaches the network (every failing input is refused before a request).
 import { strict as assert } from 'node:assert';
 import type * as ExtensionModule from '../../../src/extension';
-import type * as LazyModule from '../../../src/features/lazy';
+import type * as PartsModule from '../../../src/platform/parts';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type { FakeEditor } from '../../support/fakeEditor';
 
@@ -75,10 +75,10 @@ describe('commands from code, as docs/API.md says', function () {
 describe('a lazy part that fails to load', () => {
   it('a command whose part cannot be loaded says so in a NEAR Lens message (not a raw require error)', async () => {
     const editor = createFakeEditor();
-    const lazy = loadIsolated<typeof LazyModule>(editor.vscode, 'features/lazy');
+    const parts = loadIsolated<typeof PartsModule>(editor.vscode, 'platform/parts');
     const context = fakeContext(editor);
     // What require('./rpc.js') throws when dist/rpc.js is missing or broken.
-    lazy.registerLazyCommands(context as never, ['nearLens.queryBlock'], () => {
+    parts.registerPartCommands(context as never, 'rpc', ['nearLens.queryBlock'], () => {
       throw Object.assign(new Error("Cannot find module './rpc.js'\nRequire stack:\n- /ext/dist/extension.js"), { code: 'MODULE_NOT_FOUND' });
     });
     await assert.rejects(Promise.resolve(editor.exec('nearLens.queryBlock')), /could not load the part/);

@@ -10,9 +10,9 @@ import { NearClient } from '../../../src/client/client';
 import { TtlCache } from '../../../src/client/cache';
 import { normaliseSettings } from '../../../src/platform/settings';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
-import type * as RpcRegister from '../../../src/features/rpc/register';
+import type * as RpcRegister from '../../../src/features/rpc/index';
 import { RESULT_GONE } from '../../../src/ui/commandModel';
-import type * as LookupModule from '../../../src/features/lookup/register';
+import type * as LookupModule from '../../../src/features/lookup/index';
 import type { Services } from '../../../src/platform/services';
 
 // The tests' one fake `vscode`: it records registrations, notifications and opened documents.
@@ -49,8 +49,8 @@ describe('commands with arguments (fake vscode, stub service)', function () {
       dispose: () => undefined,
     } as Services;
     const context = { subscriptions: [] as unknown[] };
-    load<typeof RpcRegister>('../../../src/features/rpc/register').registerRpcCommands(context as never, services);
-    load<typeof LookupModule>('../../../src/features/lookup/register').registerLookupCommands(context as never, services);
+    load<typeof RpcRegister>('../../../src/features/rpc/index').registerRpcCommands(context as never, services);
+    load<typeof LookupModule>('../../../src/features/lookup/index').registerLookupCommands(context as never, services);
   });
   after(async () => stub.close());
   beforeEach(() => {

@@ -12,8 +12,8 @@ import { clientFor, useStub } from '../../support/fixture';
 import { makeServices } from '../hardening/harness';
 import type * as ContractsModule from '../../../src/features/contracts/contractCommands';
 import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
-import type * as PanelRegister from '../../../src/features/panel/register';
-import type * as RpcRegister from '../../../src/features/rpc/register';
+import type * as PanelRegister from '../../../src/features/panel/index';
+import type * as RpcRegister from '../../../src/features/rpc/index';
 
 /** The shape of a secret key (64 bytes): made up from an arithmetic sequence, never a real one. */
 const SECRET = `ed25519:${base58.encode(new Uint8Array(64).map((_, i) => (i * 13 + 7) % 256))}`;
@@ -55,7 +55,7 @@ describe('command flows: contracts, RPC Request, the panel', function () {
   it('Open Balance Panel from code with an invalid id rejects with the message (docs/API.md: bad input rejects), no panel', async () => {
     const editor = createFakeEditor();
     const services = makeServices(stub);
-    loadIsolated<typeof PanelRegister>(editor.vscode, 'features/panel/register').registerPanel(fakeContext(editor) as never, services);
+    loadIsolated<typeof PanelRegister>(editor.vscode, 'features/panel/index').registerPanel(fakeContext(editor) as never, services);
     await assert.rejects(editor.exec('nearLens.openAccountPanel', 'Not..Valid'), /Not a valid NEAR account id/);
     assert.equal(editor.panels.length, 0);
   });
@@ -102,7 +102,7 @@ describe('command flows: contracts, RPC Request, the panel', function () {
   it('RPC Request: the result document (and Recent Results) shows what was asked, the params, not only the method', async () => {
     const editor = createFakeEditor();
     const services = makeServices(stub);
-    loadIsolated<typeof RpcRegister>(editor.vscode, 'features/rpc/register').registerRpcCommands(fakeContext(editor) as never, services);
+    loadIsolated<typeof RpcRegister>(editor.vscode, 'features/rpc/index').registerRpcCommands(fakeContext(editor) as never, services);
     const ask = (account_id: string) =>
       editor.exec('nearLens.rpcRequest', { method: 'query', params: { request_type: 'view_account', finality: 'final', account_id }, show: false }) as Promise<{
         summary: string;

@@ -2,7 +2,7 @@
 // read only while the custom network is chosen), never sent to FastNEAR mainnet under the name "custom".
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, loadIsolated, realServices } from '../../support/fakeEditor';
-import type * as LookupRegister from '../../../src/features/lookup/register';
+import type * as LookupRegister from '../../../src/features/lookup/index';
 
 const realFetch = globalThis.fetch;
 
@@ -39,7 +39,7 @@ describe('network override "custom" while the setting is mainnet', () => {
 
   it('Look Up Account {id, network: "custom", show: false} sends nothing to FastNEAR', async () => {
     const editor = createFakeEditor({ user });
-    const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/register');
+    const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/index');
     const { context, services } = await realServices(editor);
     L.registerLookupCommands(context as never, services);
     await assert.rejects(Promise.resolve(editor.exec('nearLens.lookupAccount', { id: 'alice.near', network: 'custom', show: false })), /not the chosen one/);

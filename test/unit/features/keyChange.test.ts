@@ -2,7 +2,7 @@
 // and the panel load again under the new terms instead of keeping "The request was cancelled." as a failure.
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, FakeWebviewPanel, loadIsolated, realServices } from '../../support/fakeEditor';
-import type * as RegisterModule from '../../../src/features/watchlist/register';
+import type * as RegisterModule from '../../../src/features/watchlist/index';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 
 const realFetch = globalThis.fetch;
@@ -30,7 +30,7 @@ describe('the API key set while a look-up waits to retry', function () {
 
   it('watchlist: the account does not stay "Failed: The request was cancelled."', async () => {
     const editor = createFakeEditor({ user: { watchlist: ['alice.near'] } });
-    const R = loadIsolated<typeof RegisterModule>(editor.vscode, 'features/watchlist/register');
+    const R = loadIsolated<typeof RegisterModule>(editor.vscode, 'features/watchlist/index');
     const { context, services } = await realServices(editor);
     const api = R.registerWatchlist(context as never, services);
     const root = api.provider.getChildren()[0]!;

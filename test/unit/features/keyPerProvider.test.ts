@@ -8,7 +8,7 @@ import { SECRET_KEYS } from '../../../src/manifest';
 import { PRESETS } from '../../../src/near/networks';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
-import type * as KeysModule from '../../../src/features/keys/register';
+import type * as KeysModule from '../../../src/features/keys/index';
 
 // Made-up keys (arithmetic sequences), never real ones.
 const FASTNEAR = 'fk_0123456789abcdef';
@@ -115,7 +115,7 @@ describe('one key per provider: which key reaches which host', function () {
 
   it('Set API Key… and Clear API Key act on the network in use and say which', async () => {
     const editor = createFakeEditor({ user: settingsOf('custom', 'bearer'), secrets: { [SECRET_KEYS.fastnear]: FASTNEAR } });
-    const K = loadIsolated<typeof KeysModule>(editor.vscode, 'features/keys/register');
+    const K = loadIsolated<typeof KeysModule>(editor.vscode, 'features/keys/index');
     const { context, services } = await realServices(editor);
     K.registerKeyCommands(context as never, services);
     assert.equal(await editor.exec('nearLens.setApiKey', CUSTOM), true);

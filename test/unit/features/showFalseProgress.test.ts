@@ -5,7 +5,7 @@ import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeE
 import { NearClient } from '../../../src/client/client';
 import { TtlCache } from '../../../src/client/cache';
 import { normaliseSettings } from '../../../src/platform/settings';
-import type * as RpcRegister from '../../../src/features/rpc/register';
+import type * as RpcRegister from '../../../src/features/rpc/index';
 import type { Services } from '../../../src/platform/services';
 
 const BODY = '{"jsonrpc":"2.0","id":1,"result":{"header":{"height":5,"hash":"11111111111111111111111111111111","timestamp_nanosec":"1"}}}';
@@ -34,7 +34,7 @@ describe('show: false shows no UI', () => {
       log: {} as Services['log'],
       dispose: () => undefined,
     } as Services;
-    loadIsolated<typeof RpcRegister>(editor.vscode, 'features/rpc/register').registerRpcCommands(fakeContext(editor) as never, services);
+    loadIsolated<typeof RpcRegister>(editor.vscode, 'features/rpc/index').registerRpcCommands(fakeContext(editor) as never, services);
     const r = await editor.exec('nearLens.queryBlock', { finality: 'final', show: false });
     assert.ok(r, 'the result is returned');
     assert.deepEqual(progress, [], 'no notification for a call from code');

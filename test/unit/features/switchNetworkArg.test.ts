@@ -2,12 +2,12 @@
 // with a clear message; the picker does not open.
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, loadIsolated, realServices } from '../../support/fakeEditor';
-import type * as LookupRegister from '../../../src/features/lookup/register';
+import type * as LookupRegister from '../../../src/features/lookup/index';
 
 describe('Switch Network with a bad argument', () => {
   it('"moonnet" is refused with a clear message, without opening the picker or writing settings', async () => {
     const editor = createFakeEditor();
-    const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/register');
+    const L = loadIsolated<typeof LookupRegister>(editor.vscode, 'features/lookup/index');
     const { context, services } = await realServices(editor);
     L.registerLookupCommands(context as never, services);
     editor.inputs.push('testnet'); // were a picker shown, the person (or nobody) would pick

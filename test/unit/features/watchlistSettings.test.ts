@@ -6,7 +6,7 @@ import type { FakeEditor } from '../../support/fakeEditor';
 import { EventEmitter } from '../../support/fakeVscodeApi';
 import { normaliseFull } from '../../../src/near/account';
 import type * as ServicesModule from '../../../src/platform/services';
-import type * as RegisterModule from '../../../src/features/watchlist/register';
+import type * as RegisterModule from '../../../src/features/watchlist/index';
 import type * as WatchlistModule from '../../../src/features/watchlist/treeProvider';
 import type { Services } from '../../../src/platform/services';
 
@@ -19,7 +19,7 @@ const noNetwork = (async () => {
 function setup(user: Record<string, unknown>, workspace: Record<string, unknown> = {}) {
   const editor = createFakeEditor({ user, workspace });
   const S = loadIsolated<typeof ServicesModule>(editor.vscode, 'platform/services');
-  const R = loadIsolated<typeof RegisterModule>(editor.vscode, 'features/watchlist/register');
+  const R = loadIsolated<typeof RegisterModule>(editor.vscode, 'features/watchlist/index');
   const context = fakeContext(editor);
   const services = S.createServices(context as never);
   const api = R.registerWatchlist(context as never, services);

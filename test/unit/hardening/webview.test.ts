@@ -2,7 +2,7 @@
 // Every page it writes has the strict CSP and a fresh nonce, the options are ours (also for a revived panel), and
 // inbound messages or revived state of the wrong shape are ignored, logged without their content, and cost no request.
 import { strict as assert } from 'node:assert';
-import type * as PanelModule from '../../../src/features/panel/register';
+import type * as PanelModule from '../../../src/features/panel/index';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, FakeWebviewPanel, fakeContext, loadIsolated } from '../../support/fakeEditor';
@@ -38,7 +38,7 @@ describe('hardening: webview host (CSP per render, options, inbound message and 
     stub = await startStub();
     editor = createFakeEditor();
     services = makeServices(stub);
-    const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/register');
+    const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/index');
     api = P.registerPanel(fakeContext(editor) as never, services);
   });
   after(async () => {

@@ -7,7 +7,10 @@ import type { WatchNode } from './model/watchlistNodes';
 import { keylessPublic } from '../../platform/network';
 import type { Services } from '../../platform/services';
 import type { ListPart } from '../../ui/listPart';
-import { lazyPart, registerLazyCommands } from '../lazy';
+import { registerCommandsOnFirstCall } from '../../platform/commands';
+import { registerPartCommands } from '../../platform/parts';
+import { watchlistHandlers } from './commands';
+import type * as Engine from './watchEngine';
 import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';
 import { WatchedSetting } from './watchedSetting';
@@ -53,19 +56,15 @@ class Watchlist implements WatchlistApi, WatchlistActions {
       view.onDidChangeVisibility(() => this.#arm()),
       services.onDidChange(() => this.changed()),
     );
-    // The commands' handlers are a lazy part (dist/watchlist.js), loaded on the first call.
+    // The commands' handlers are made on the first call; those of "what changed" come with its part.
     const c = COMMANDS;
-    registerLazyCommands(
+    registerCommandsOnFirstCall(
       context,
       [c.watchlistAdd, c.watchlistRemove, c.watchlistRefresh, c.watchlistRefreshAll, c.watchlistCopyId, c.openInExplorer],
-      () => lazyPart('watchlist').watchlistHandlers(services, this),
-      'watchlist',
+      () => watchlistHandlers(services, this),
     );
-    registerLazyCommands(
-      context,
-      [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges],
-      () => watch.now().handlers(),
-      'watch',
+    registerPartCommands<typeof Engine>(context, 'changes', [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges], () =>
+      watch.now().handlers(),
     );
     // Not a full `changed()`: the tree is built when the view first asks for its roots (getChildren syncs).
     this.#hints();

@@ -1,6 +1,6 @@
 // The web build's lazy parts (dist/web/<name>.js): fetched and evaluated on first use, as the browser's Web Worker
 // extension host loads an extension itself (a worker has no `require` of a sibling file). Only the web build bundles
-// this (src/features/lazy.ts requires it behind its NEAR_LENS_WEB switch).
+// this (parts.ts requires it behind its NEAR_LENS_WEB switch).
 import { ofetch } from 'ofetch';
 import vscode = require('vscode');
 

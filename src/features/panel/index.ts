@@ -8,7 +8,8 @@ import { isPanelState } from './protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../../ui/accountArgs';
-import { lazyPart, loadPart } from '../lazy';
+import { loadPart, partNow } from '../../platform/parts';
+import type * as Panel from './panelHost';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../manifest';
 import type { AccountPanel } from './panelHost';
 
@@ -78,7 +79,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
    */
   const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
     try {
-      const p = new (lazyPart('panel').AccountPanel)(panel, id, services, context.extensionUri, () => {
+      const p = new (partNow<typeof Panel>('panel').AccountPanel)(panel, id, services, context.extensionUri, () => {
         if (panels.get(id) === p) panels.delete(id);
       });
       panels.set(id, p);

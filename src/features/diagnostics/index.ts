@@ -1,16 +1,17 @@
 // The diagnostics' registration in the main bundle, kept tiny: their commands are registered at once, and the engine
-// (lazy part `diagnostics`, diagnosticsHost.ts) loads when a document is first diagnosed: just after activation when
-// a file is open and a diagnostic is on, else on the first file opened or setting turned on.
+// (the lazy part `diagnostics`, diagnosticsHost.ts) loads when a document is first diagnosed: just after activation
+// when a file is open and a diagnostic is on, else on the first file opened or setting turned on.
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';
-import { lazyPart, loadPart, partReady, registerLazyCommands } from '../lazy';
+import { loadPart, partNow, partReady, registerPartCommands } from '../../platform/parts';
+import type * as Diagnostics from './diagnosticsHost';
 import type { DiagnosticsHost } from './diagnosticsHost';
 
 export function registerDiagnostics(context: vscode.ExtensionContext, services: Services): { host?: DiagnosticsHost; start(): DiagnosticsHost } {
   const api = {
     host: undefined as DiagnosticsHost | undefined,
-    start: (): DiagnosticsHost => (api.host ??= lazyPart('diagnostics').startDiagnostics(context, services)),
+    start: (): DiagnosticsHost => (api.host ??= partNow<typeof Diagnostics>('diagnostics').startDiagnostics(context, services)),
   };
   // The web build has no synchronous load of a part: the engine, and the key derivation it calls synchronously on a
   // candidate, are fetched first (in the Node build they are always ready).
@@ -26,7 +27,11 @@ export function registerDiagnostics(context: vscode.ExtensionContext, services: 
           (e: unknown) => services.log.error(`NEAR Lens could not load its diagnostics: ${String(e)}`),
         ));
   const c = COMMANDS;
-  registerLazyCommands(context, [c.scanWorkspaceSecrets, c.ignoredSecretKeys, c.copyPublicKey, c.ignoreSecretKey], () => api.start().commands(), 'diagnostics');
+  // The commands check keys with the secrets part too: both are at hand before the first handler runs.
+  registerPartCommands(context, 'diagnostics', [c.scanWorkspaceSecrets, c.ignoredSecretKeys, c.copyPublicKey, c.ignoreSecretKey], async () => {
+    await loadPart('secrets');
+    return api.start().commands();
+  });
   // Not inside activate(): activation reads no lazy part.
   const timer = setTimeout(kick);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) }, vscode.workspace.onDidOpenTextDocument(kick), services.onDidChange(kick));

@@ -1,5 +1,6 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
-// timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
+// timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only
+// through services' clients; builds markdown only with the hover model (model/hoverMarkdown.ts).
 import vscode = require('vscode');
 import type { AccountFull } from '../../near/account';
 import type { FtMetadata } from '../../client/client';
@@ -82,7 +83,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
       live = s.hoverLookups ? await this.#live(c, token, Math.min(s.timeoutMs, HOVER_MAX_WAIT_MS)) : { kind: 'off' };
       if (!live) return undefined;
     }
-    // The markdown builder is the lazy part `hover` (core/views/hoverMarkdown.ts), read on the first hover.
+    // The markdown builder is the lazy part `hover` (model/hoverMarkdown.ts), read on the first hover.
     const hover = await loadPart('hover');
     if (c.kind === 'sensitive') {
       // One voice with the diagnostic: a confirmed secret key (the secrets part derives its public half, locally) is

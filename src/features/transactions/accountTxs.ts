@@ -1,6 +1,6 @@
-// An account's transactions (issue #33, item 4), the lazy part (dist/accountTxs.js, loaded on the first expansion of a
+// An account's transactions, the lazy part (dist/accountTxs.js, loaded on the first expansion of a
 // Transactions node or the first call of its commands): the tree's loads and rows, `nearLens.accountTransactions` and
-// the "Load more" item's command. The balance panel's table is in the panel's part (panel/txSection.ts).
+// the "Load more" item's command. The balance panel's table is in the panel's part (panelSection.ts).
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import { invalidInput } from '../../base/errors';

@@ -1,5 +1,5 @@
-// Registers the account-transactions commands at activation (#33, item 4): Account Transactions… and the watchlist's
-// "Load more"; their handlers are a lazy part (accountTxsPart.ts), loaded on the first call.
+// Registers the account-transactions commands at activation: Account Transactions… and the watchlist's
+// "Load more"; their handlers are a lazy part (accountTxs.ts), loaded on the first call.
 import type * as vscode from 'vscode';
 import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';

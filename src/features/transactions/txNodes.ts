@@ -1,4 +1,4 @@
-// The watchlist's Transactions node (issue #33, item 4), the provider's side, kept small (it is in the main bundle):
+// The watchlist's Transactions node, the provider's side, kept small (it is in the main bundle):
 // one state per account entry (a network or endpoint change makes a new entry, so another network's rows are never
 // shown), and the node until it is first expanded — or "needs an indexer" on a network without a transactions API.
 // Everything else (loads, rows, "Load more", their tree items) is the accountTxs lazy part's (txTree.ts).

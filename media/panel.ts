@@ -48,7 +48,7 @@ function render(): void {
     render();
     vscode.postMessage({ type: 'refresh' });
   });
-  // Copy as curl (#26): the account's look-up as a shell command (the host copies it, the key as a variable).
+  // Copy as curl: the account's look-up as a shell command (the host copies it, the key as a variable).
   const curl = busy(el('button', 'secondary', 'Copy as curl'), 'curl', false);
   curl.title = 'Copy the request behind this account as a curl command (the API key as $FASTNEAR_API_KEY, never its value)';
   curl.addEventListener('click', () => vscode.postMessage({ type: 'copyCurl' }));
@@ -133,7 +133,7 @@ function tokenRows(rows: readonly TokenRow[]): Child[][] {
   return rows.map((t) => [t.symbol || '—', amountCell(t.amount, t.exact, t.note, t.why), idText(t.contractId), num(t.lastUpdate)]);
 }
 
-/** A list's heading with its own Refresh (#26): only that list's endpoint (/ft, /nft or /staking) is asked. */
+/** A list's heading with its own Refresh: only that list's endpoint (/ft, /nft or /staking) is asked. */
 function listHeading(text: string, part: 'ft' | 'nft' | 'staking'): HTMLElement {
   const b = busy(el('button', 'secondary small', 'Refresh'), `refresh-${part}`, loading);
   b.setAttribute('aria-label', `Refresh ${text}`);

@@ -67,19 +67,19 @@ export const ITEM_CONTEXT = {
   viewMethod: 'nearLens.method.view',
   unknownMethod: 'nearLens.method.unknown',
   callMethod: 'nearLens.method.call',
-  /** An account's Tokens, NFT collections or Staking pools group: Refresh asks its narrow endpoint only (#26). */
+  /** An account's Tokens, NFT collections or Staking pools group: Refresh asks its narrow endpoint only. */
   list: 'nearLens.list',
-  /** #34: a watched account with unseen changes, its Changes node, a change line and a transaction line in it. */
+  /** What changed: a watched account with unseen changes, its Changes node, a change line and a transaction line in it. */
   changedAccount: 'nearLens.account.changed',
   changes: 'nearLens.changes',
   change: 'nearLens.change',
   changeTx: 'nearLens.change.tx',
 } as const;
 
-/** #34: the Memento key (workspace and global state) of the watched accounts' snapshots. */
+/** What changed: the Memento key (workspace and global state) of the watched accounts' snapshots. */
 export const WATCH_SNAPSHOTS_KEY = 'nearLens.watch.snapshots';
 
-/** The name of the FastNEAR API key in VS Code's SecretStorage (unchanged by #26: a key stored before stays FastNEAR's). */
+/** The name of the FastNEAR API key in VS Code's SecretStorage (the name every version has used, so a stored key stays FastNEAR's). */
 export const SECRET_KEY = 'nearLens.apiKey';
 /** The SecretStorage name of each provider's key: FastNEAR's (the presets), the custom network's own. */
 export const SECRET_KEYS = { fastnear: SECRET_KEY, custom: 'nearLens.apiKey.customNetwork' } as const;

@@ -57,6 +57,6 @@ export function findSecretCandidates(text: string): SecretCandidate[] {
 /** "an ed25519 secret key" / "a secp256k1 secret key": how the diagnostic and the hover name a confirmed key. */
 export const secretKeyWhat = (curve: Curve): string => `${curve === 'ed25519' ? 'an' : 'a'} ${curve} secret key`;
 
-/** The one sentence for a confirmed secret (its public half matches), in the diagnostic and the hover alike (#32). */
+/** The one sentence for a confirmed secret (its public half matches), in the diagnostic and the hover alike, so both say the same. */
 export const secretSentence = (what: string, publicKey: string | undefined): string =>
   `NEAR secret key in this file: ${what}${publicKey === undefined ? '' : ` whose public key is ${publicKey}`}. Remove it, and replace the key if the file was ever shared.`;

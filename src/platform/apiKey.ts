@@ -1,9 +1,9 @@
 // The API keys in VS Code SecretStorage (never settings, globalState or logs): one per provider, so a key goes only to
-// the hosts it was set for — the FastNEAR key (stored as it always was: a key stored before #26 stays the FastNEAR
-// key) to the FastNEAR presets, the custom network's own key to the custom network. Must not log, show or hand a key
-// to anything but the services that build clients. No Node APIs. In the web build SecretStorage lives in the browser's
-// storage, where the service asks that keys not be kept: a key is held in memory for the window's life unless the
-// person chose "Remember in this browser" (#28).
+// the hosts it was set for — the FastNEAR key (under the SecretStorage name every version has used, so a key stored by
+// any version stays the FastNEAR key) to the FastNEAR presets, the custom network's own key to the custom network.
+// Must not log, show or hand a key to anything but the services that build clients. No Node APIs. In the web build
+// SecretStorage lives in the browser's storage, where the service asks that keys not be kept: a key is held in memory
+// for the window's life unless the person chose "Remember in this browser".
 import vscode = require('vscode');
 import { SECRET_KEYS } from '../manifest';
 import type { KeyProvider } from '../near/networks';

@@ -3,8 +3,8 @@
 // VS Code's ExtensionMemento sets its in-memory copy on `update` and sends it to the window's storage later; the
 // window echoes every change of the extension's global state back, and the Memento takes the echo as its whole new
 // value. With two writes in flight, the echo of the first replaces the second in memory (and on disk, when it lands
-// before the second is sent): a watched account's "alert said" record was lost that way and the alert said twice.
-// One write at a time ends that (the echo of a write arrives before its reply); the queue is per Memento object,
+// before the second is sent): a watched account's "alert said" record is lost that way and the alert said twice.
+// One write at a time prevents that (the echo of a write arrives before its reply); the queue is per Memento object,
 // so every engine of this extension host shares it.
 import type * as vscode from 'vscode';
 

@@ -1,4 +1,4 @@
-// "Copy as curl" (#26): the request a result came from as a shell command, the way the service's own docs write it —
+// "Copy as curl": the request a result came from as a shell command, the way the service's own docs write it —
 // the key as an environment variable ($FASTNEAR_API_KEY), never its value; a Bearer header, or `apiKey=` in the URL
 // when the query transport is chosen; the host of the network in use. Pure: no `vscode`, no I/O.
 import type { KeyProvider } from '../near/networks';

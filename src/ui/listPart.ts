@@ -1,4 +1,4 @@
-// One list of an account (#26, the service's rule: a question about one asset family asks the narrower endpoint): the
+// One list of an account (the service's rule: a question about one asset family asks the narrower endpoint): the
 // watchlist's Tokens, NFT collections and Staking pools nodes, and the panel's tables, refresh from /ft, /nft or
 // /staking alone, never /full. Pure: no `vscode`, no I/O.
 import type { AccountFull } from '../near/account';

@@ -1,5 +1,6 @@
 // Hover on NEAR account ids and keys in any file: decoded identity at once, live data through the client (cache,
-// timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only through services' clients; builds markdown only with core/hoverMarkdown.
+// timeout, cancellation); and on amounts in code (yoctoNEAR, gas), converted with no network. Talks HTTP only
+// through services' clients; builds markdown only with the hover model (model/hoverMarkdown.ts).
 import vscode = require('vscode');
 import type { AccountFull } from '../../near/account';
 import type { FtMetadata } from '../../client/client';

@@ -1,5 +1,5 @@
 // "Look Up Public Key…", "Look Up Account…", "Switch Network…", "Show Log" and the hover's Copy link. Input is
-// validated with the core rules before anything is sent; results open the panel or go to the watchlist.
+// validated with the chain rules (src/near) before anything is sent; results open the panel or go to the watchlist.
 import vscode = require('vscode');
 import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../near/account';
 import { DEFAULT_LOCAL_RPC } from './model/localNode';
@@ -36,7 +36,7 @@ export interface LookupAccountArgs {
   blockId?: number | string;
   /** …or the last block at or before a date ("2025-06-01", "2025-06-01 12:00 UTC", "30 days ago"). */
   date?: string;
-  /** One asset family only, from its narrow endpoint (/ft, /nft, /staking): one request, the list returned (#26). */
+  /** One asset family only, from its narrow endpoint (/ft, /nft, /staking): one request, the list returned. */
   part?: 'ft' | 'nft' | 'staking';
   show?: boolean;
 }
@@ -97,8 +97,8 @@ export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs
 /** The commands' handlers; `timeTravel` loads the part that looks an account up in the past. */
 export function lookupCommands(services: Services, timeTravel: () => Promise<TimeTravelPart>): Record<string, (...args: never[]) => unknown> {
   /**
-   * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the core
-   * rules before anything is sent (secrets refused unsent), then `get` once the stored key is read.
+   * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the chain
+   * rules (src/near) before anything is sent (secrets refused unsent), then `get` once the stored key is read.
    */
   const lookup =
     <T, A extends { show?: boolean }>(

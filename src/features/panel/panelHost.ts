@@ -20,7 +20,7 @@ import { historyKept, historyModel } from '../timeTravel/timeTravelPart';
 import { isTxRequest } from '../transactions/protocol';
 import { PanelTransactions } from '../transactions/panelSection';
 
-// Time travel (issue #18) rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
+// Time travel rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
 // from here (one file and one session cache rather than a part of its own).
 export { accountAtText, atFromArgs, lookupAt, parseAtText } from '../timeTravel/timeTravelPart';
 
@@ -49,7 +49,7 @@ export class AccountPanel implements vscode.Disposable {
   current: Promise<void>;
   /** The History section's load in progress (or the last one). */
   currentHistory: Promise<void> = Promise.resolve();
-  /** The Transactions table (#33). */
+  /** The Transactions table (transactions/panelSection.ts). */
   readonly txs: PanelTransactions;
 
   constructor(
@@ -117,7 +117,7 @@ export class AccountPanel implements vscode.Disposable {
       this.txs.repost();
       void this.#postKept();
     } else if (m.type === 'copyCurl') {
-      // Copy as curl (#26): this account's look-up as a shell command, the key as its variable.
+      // Copy as curl: this account's look-up as a shell command, the key as its variable.
       void vscode.commands.executeCommand(COMMANDS.copyAsCurl, { accountId: this.accountId });
     } else {
       this.current = this.load(true, m.part);
@@ -196,7 +196,7 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   /**
-   * `part`: one table's Refresh (#26): only its narrow endpoint (/ft, /nft or /staking) is asked, the rest stays as
+   * `part`: one table's Refresh: only its narrow endpoint (/ft, /nft or /staking) is asked, the rest stays as
    * shown — when the rest was loaded under the same terms and the network has an indexer; otherwise a whole load.
    */
   async load(fresh: boolean, part?: ListPart): Promise<void> {

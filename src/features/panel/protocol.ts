@@ -81,12 +81,12 @@ export type HostMessage =
   | { type: 'account'; data: PanelViewModel }
   | { type: 'loading'; accountId: string }
   | { type: 'error'; message: string }
-  // The History section's messages: guarded by isHistoryHostMessage (historyProtocol.ts), not isHostMessage.
+  // The History section's messages: guarded by isHistoryHostMessage (timeTravel/guards.ts), not isHostMessage.
   | HistoryHostMessage
-  // The Transactions section's (#33): guarded by isTxHostMessage (txGuards.ts).
+  // The Transactions section's: guarded by isTxHostMessage (transactions/guards.ts).
   | TxHostMessage;
 
-/** `refresh` with a `part`: one table's Refresh (its narrow endpoint only); `copyCurl`: Copy as curl of the account (#26). */
+/** `refresh` with a `part`: one table's Refresh (its narrow endpoint only); `copyCurl`: Copy as curl of the account. */
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh'; part?: 'ft' | 'nft' | 'staking' } | { type: 'copyCurl' };
 
 type Rec = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Guards of the History messages the webview receives (historyProtocol.ts has their types). Only the webview imports
+// Guards of the History messages the webview receives (protocol.ts has their types). Only the webview imports
 // this file. Pure: no `vscode`, no DOM, no Node.
 import { fields, isStr, list, spec } from '../panel/protocol';
 import { HISTORY_RANGES } from './protocol';

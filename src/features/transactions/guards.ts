@@ -1,4 +1,4 @@
-// The guard of the Transactions message the webview receives (txProtocol.ts has its types). Only the webview imports
+// The guard of the Transactions message the webview receives (protocol.ts has its types). Only the webview imports
 // this file. Pure: no `vscode`, no DOM, no Node.
 import { fields, list, spec } from '../panel/protocol';
 import { isTxFilterView } from './protocol';

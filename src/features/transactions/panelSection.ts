@@ -1,4 +1,4 @@
-// The balance panel's Transactions table (issue #33, item 4), the host's side: loads on demand, pages of 20 read with
+// The balance panel's Transactions table, the host's side: loads on demand, pages of 20 read with
 // the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, keep-last-good
 // on a failure, a row opens Look Up Transaction. Lives in the panel's lazy part (panelHost.ts owns one per panel).
 import vscode = require('vscode');

@@ -1,6 +1,6 @@
 // Look Up Transaction… (a hash, a receipt id or an explorer URL; on a network without a transactions API, RPC `tx`
 // with the signer, asked for) and the hover of a hash: a lazy part (`txview`), loaded on the first use. Talks HTTP only
-// through the services' clients; builds text only with core/views/txMarkdown.
+// through the services' clients; builds text only with the transactions model (model/txMarkdown.ts).
 import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';

@@ -1,4 +1,4 @@
-// The watchlist's Transactions node, the lazy part's side (issue #33, item 4): its loads (first page on expansion,
+// The watchlist's Transactions node, the lazy part's side: its loads (first page on expansion,
 // "Load more", the first page anew on a refresh; keep-last-good) into the provider's per-entry states, and the tree
 // items of its nodes — a row opens Look Up Transaction, and each reads as a sentence to a screen reader.
 import vscode = require('vscode');

@@ -37,7 +37,7 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
   }
 }
 
-/** The provider is made when the opt-in setting is first on, not at activation. */
+/** Made when the opt-in setting is first on, not at activation: while it is off, activation neither builds nor compiles it. */
 export function registerUnitInlayHints(context: vscode.ExtensionContext, services: Services): void {
   let provider: UnitInlayHints | undefined;
   registerWhile(context, services, 'inlayHintsUnits', () => {

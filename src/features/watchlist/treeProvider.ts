@@ -1,5 +1,6 @@
-// The watchlist's TreeDataProvider over core/views/watchlistModel: lazy loads and keep-last-good data. Talks to the
-// network only through the services' clients; its commands and timer are in register.ts and refreshTimer.ts.
+// The watchlist's TreeDataProvider over the watchlist model (model/watchlistModel.ts): lazy loads and keep-last-good
+// data. Talks to the network only through the services' clients; its commands and timer are in register.ts and
+// refreshTimer.ts.
 import vscode = require('vscode');
 import type { FtMetadata, NearClient } from '../../client/client';
 import type { AccountFull } from '../../near/account';
@@ -41,14 +42,14 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   #fullLoadLimiter: Limiter | undefined;
   #roots: WatchNode[] = [];
   #transactions: TxNodes | undefined;
-  /** What changed since the user last looked (#34): set by register.ts. */
+  /** What changed since the user last looked: set by register.ts. */
   watch: WatchHooks | undefined;
 
   constructor(services: Services) {
     this.#services = services;
   }
 
-  /** Each account's Transactions node (#33): its own file. */
+  /** Each account's Transactions node: its own file (transactions/txNodes.ts). */
   get transactions(): TxNodes {
     return (this.#transactions ??= new TxNodes(
       this.#services,
@@ -265,8 +266,8 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => this.#client(e).full(id, { fresh }),
         this.#fullLoads,
       ).then(async () => {
-        // #34: once this load's own /full answered (a failed or superseded one costs nothing more), the watched account's
-        // code hash and keys, through the same limiter; then the comparison with its snapshot.
+        // What changed: once this load's own /full answered (a failed or superseded one costs nothing more), the watched
+        // account's code hash and keys, through the same limiter; then the comparison with its snapshot.
         // Not during a REST outage (/full came from the RPC fallback): no extra load on a service in trouble.
         const full = mine?.status === 'ok' ? mine.data : undefined;
         if (!watch || !this.#current(e) || e.full !== mine || !full || full.source?.restFailure !== undefined) return;

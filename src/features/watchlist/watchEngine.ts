@@ -1,4 +1,4 @@
-// What changed on watched accounts (#34): a snapshot per account kept in the Memento of the scope that lists it
+// What changed on watched accounts: a snapshot per account kept in the Memento of the scope that lists it
 // (workspace state for workspace-listed accounts, global state for the user's), compared on each complete, fresh
 // load; the tree's description, decoration and Changes node; the view's badge; alerts said once per change; Mark as
 // Seen. A lazy part (dist/watch.js): watchHooks.ts loads it with the first account load.

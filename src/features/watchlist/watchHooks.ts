@@ -1,4 +1,4 @@
-// What the watchlist's tree provider asks of "what changed" (#34): the extra reads of a load (code hash, access keys),
+// What the watchlist's tree provider asks of "what changed": the extra reads of a load (code hash, access keys),
 // a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them is a
 // lazy part (dist/watch.js), loaded with the first account load, so activation reads none of it.
 import type * as vscode from 'vscode';

@@ -1,6 +1,6 @@
 // A deployed contract as NEAR Lens shows it: its methods (from its ABI when it has one, else from its code's exports),
 // its NEP-330 source metadata, a one-line summary for the hover, and readable sentences for failed view calls.
-// Pure: no `vscode`, no I/O. The pieces: wasm.ts (exports), abi.ts (+ zstd.ts), contractArgs.ts, contractValues.ts.
+// Pure: no `vscode`, no I/O. The pieces: wasm.ts (exports), abi.ts (+ zstd.ts), args.ts, values.ts.
 import { badShape } from '../../base/errors';
 import { isRecord } from '../../base/json';
 import { sanitizeText } from '../../base/text';

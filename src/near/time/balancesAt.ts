@@ -1,4 +1,4 @@
-// Time travel's History amounts (issue #18): an account's balances at the sampled blocks (sampleRange.ts) loaded a
+// Time travel's History amounts: an account's balances at the sampled blocks (sampleRange.ts) loaded a
 // few at a time from a session cache, every failure a gap ("did not exist yet", "gone", failed), and exact changes.
 // Pure: no `vscode`, no I/O of its own (look-ups are passed in); amounts are bigint, never Number.
 import { errorMessage } from '../../base/errors';

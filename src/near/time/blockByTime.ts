@@ -1,4 +1,4 @@
-// Which block was the last one at or before a date (issues #18, #25): an estimate from the known blocks around the
+// Which block was the last one at or before a date: an estimate from the known blocks around the
 // date (the head, other dates' blocks, the session's cache) and the block time measured near it, corrected by a
 // bounded number of look-ups (interpolation, bisection when it stalls), with skipped heights stepped around and every
 // height → timestamp seen kept, since past blocks never change.

@@ -1,4 +1,4 @@
-// Time travel's clock (issue #18), shared by its parts: block times as u64 nanosecond strings, dates ↔ nanoseconds,
+// Time travel's clock, shared by its parts: block times as u64 nanosecond strings, dates ↔ nanoseconds,
 // the UTC format every message uses, and NEAR's genesis.
 // Pure: no `vscode`, no I/O; nanoseconds are bigint, never Number.
 

@@ -1,4 +1,4 @@
-// History over the blocks an RPC-only node keeps (#32 item 3): its `status` says the oldest block it keeps
+// History over the blocks an RPC-only node keeps: its `status` says the oldest block it keeps
 // (`sync_info.earliest_block_height` / `earliest_block_time`, as nearcore); a History range that starts before it is
 // not offered, and the note says why. Pure: no `vscode`.
 import { isRecord } from '../../base/json';

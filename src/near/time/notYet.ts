@@ -1,4 +1,4 @@
-// Time travel's "did not exist yet" (issue #18): an UNKNOWN_ACCOUNT answer at a past block, in words.
+// Time travel's "did not exist yet": an UNKNOWN_ACCOUNT answer at a past block, in words.
 // Pure: no `vscode`, no I/O.
 import { NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';

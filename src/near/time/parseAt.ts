@@ -1,4 +1,4 @@
-// What a person types for "at" in time travel (issue #18): a block height, a block hash, or a date/time in UTC, an
+// What a person types for "at" in time travel: a block height, a block hash, or a date/time in UTC, an
 // ISO time with an offset, or "30 days ago". Only reads the text: which block a date is comes from blockByTime.ts.
 // Pure: no `vscode`, no I/O.
 import { invalidInput } from '../../base/errors';

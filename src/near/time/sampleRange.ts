@@ -1,4 +1,4 @@
-// Time travel's range (issue #18): evenly spaced dates over 7 days, 30 days or a year, and the block of each (one head,
+// Time travel's range: evenly spaced dates over 7 days, 30 days or a year, and the block of each (one head,
 // one shared block-time cache, each date found by blockByTime.ts). The amounts at those blocks: balancesAt.ts.
 // Pure: no `vscode`, no I/O of its own (look-ups are passed in).
 import { errorMessage, invalidInput } from '../../base/errors';

@@ -236,7 +236,7 @@ export function secretCandidateOf(text: string): KeyCandidate | undefined {
 
 /**
  * The hover of a confirmed secret key (its public half matches, as the diagnostic checks): the diagnostic's own words
- * and public key, so both say the same (#32). Never the secret.
+ * and public key, so both say the same. Never the secret.
  */
 export function confirmedSecretMarkdown(c: KeyCandidate, publicKey: string): string {
   return `**⚠ ${escapeMarkdown(secretSentence(secretKeyWhat(c.curve), publicKey), 400)}**${BR}NEAR Lens sent nothing.`;

@@ -1,4 +1,4 @@
-// "Local node…" (Switch Network…, #26): the default URL, the check of a node's `status` answer, and the words for both
+// "Local node…" (Switch Network…): the default URL, the check of a node's `status` answer, and the words for both
 // outcomes. Pure: no `vscode`, no I/O (the feature sends the one request through a NearClient).
 import { isRecord } from '../../../base/json';
 import { sanitizeText } from '../../../base/text';

@@ -1,4 +1,4 @@
-// The balance panel's History section (issue #18) as the webview draws it: each point's date, block and amounts as
+// The balance panel's History section as the webview draws it: each point's date, block and amounts as
 // text (exact to the yocto; changes as signed digit strings), its place on the chart (0–1, display only), gaps with their reason, and the change from
 // each point to the latest one ("Compare"). Pure: no `vscode`; amounts are bigint until formatted.
 import { formatHeight, formatNear, formatYoctoExact, groupDigits } from '../../../near/amounts';

@@ -1,4 +1,4 @@
-// The balance panel's History section (issue #18): the range picker, loading progress, the total and locked charts
+// The balance panel's History section: the range picker, loading progress, the total and locked charts
 // (SVG), and "Change since" a chosen point. Runs in the webview: no `vscode` module, no Node; the panel (panel.ts)
 // passes in how to post a request and redraw.
 import { HISTORY_RANGES } from '../protocol';

@@ -1,4 +1,4 @@
-// `nearLens.accountTransactions` from code (issue #33, item 4): its argument checked before anything is sent, and its
+// `nearLens.accountTransactions` from code: its argument checked before anything is sent, and its
 // result — a page of the account's transactions with their records. Pure: no `vscode`, no I/O.
 import { invalidInput } from '../../../base/errors';
 import { isRecord } from '../../../base/json';

@@ -1,4 +1,4 @@
-// An account's transactions as far as they have been read (issue #33, item 4): pages from the service's `/v0/account`
+// An account's transactions as far as they have been read: pages from the service's `/v0/account`
 // joined by its `resume_token`, each page's records fetched by hash in one batch. Shared by the watchlist's
 // Transactions node, the balance panel's table and `nearLens.accountTransactions`. Pure: no `vscode`; its only I/O is
 // through the client it is given.

@@ -1,4 +1,4 @@
-// How one of an account's transactions reads (issue #33, item 4): "2 h ago · ✓ relay.tg → game.hot.tg · l2_claim",
+// How one of an account's transactions reads: "2 h ago · ✓ relay.tg → game.hot.tg · l2_claim",
 // its tooltip lines and a sentence for screen readers, shared by the watchlist's rows and the balance panel's table.
 // Every id and word from the network goes through sanitizeText. Pure: no `vscode`, no I/O.
 import { groupDigits } from '../../../near/amounts';

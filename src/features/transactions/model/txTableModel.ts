@@ -1,4 +1,4 @@
-// The balance panel's Transactions table (issue #33, item 4): the page shown of the history read so far, its range
+// The balance panel's Transactions table: the page shown of the history read so far, its range
 // ("21–40 of 81,278"), and the filters as the webview shows them ↔ the service's `is_*` flags. Pure: no `vscode`.
 import { groupDigits } from '../../../near/amounts';
 import type { TxFilterView, TxTableView } from '../protocol';

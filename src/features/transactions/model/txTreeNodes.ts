@@ -1,4 +1,4 @@
-// The watchlist's Transactions node of one account (issue #33, item 4): its rows (the newest first, each opening Look
+// The watchlist's Transactions node of one account: its rows (the newest first, each opening Look
 // Up Transaction), "Load more", loading and keep-last-good failure lines, the count from the first page; on a network
 // without a transactions API one word, "needs an indexer". Pure: no `vscode`, no I/O.
 import { COMMANDS } from '../../../manifest';
@@ -39,7 +39,8 @@ export const TXS_PATH = 'txs';
 
 /**
  * The Transactions node of `acc` (its id `${acc}/txs`) once it was opened: its rows, "Load more", what is loading and
- * what failed. (Before, and on a network without a transactions API — "needs an indexer" — the watchlist builds it.)
+ * what failed. (Before it is opened, and on a network without a transactions API — "needs an indexer" — the watchlist
+ * builds it.)
  */
 export function txGroupNode(acc: string, network: string, state: TxTreeState, nowMs: number): ActionNode {
   const x = { icon: 'history' };

@@ -1,4 +1,4 @@
-// The balance panel's Transactions section (issue #33, item 4): filters (whose, function calls only, failed only), the
+// The balance panel's Transactions section: filters (whose, function calls only, failed only), the
 // table of one page of 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the
 // webview: no `vscode` module, no Node; the panel (panel.ts) passes in how to post a request and redraw.
 import { TX_DIRECTIONS } from '../protocol';

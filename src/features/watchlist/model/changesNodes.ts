@@ -1,4 +1,4 @@
-// The watchlist's "what changed" nodes (#34): a changed account's description and decoration key, and its
+// The watchlist's "what changed" nodes: a changed account's description and decoration key, and its
 // "Changes since <time>" node listing each change exactly, with the block range or the transactions since the
 // snapshot. Each node has a sentence for screen readers. Pure: no `vscode`, no I/O.
 import { changeLine, changeSummary } from './changeText';

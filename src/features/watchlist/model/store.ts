@@ -1,7 +1,7 @@
-// The watchlist's stored snapshots (#34) as the engine reads them on every load, badge count and decoration: the
+// The watchlist's stored snapshots as the engine reads them on every load, badge count and decoration: the
 // Memento's record parsed once per stored value, and each account's changes diffed once per pair of snapshots. Pure:
 // no `vscode`. With 100 watched accounts a refresh asks for every account's changes after each load (the badge, the
-// decoration); parsed and diffed afresh each time that was ~2 million entry checks a refresh (bench row 35).
+// decoration); parsed and diffed afresh each time, that would be ~2 million entry checks a refresh.
 import { diffSnapshots, isSnapshot } from './snapshot';
 import type { Change, Snapshot } from './snapshot';
 
@@ -51,7 +51,7 @@ export function changesOf(w: Watched): Change[] {
  * Whether a load's snapshot `now` says nothing new over the account's last stored one (`latest`, else `seen`): its
  * code hash and keys were carried from it (not read again over RPC: a read renews their age) and no field differs.
  * The engine then writes nothing — with 100 watched accounts, a refresh of unchanged ones writing the whole record
- * after each load cost more than the refresh itself (bench row 35) — and the badge and decoration stay as they are.
+ * after each load would cost more than the refresh itself — and the badge and decoration stay as they are.
  */
 export function unchangedSince(last: Snapshot | undefined, now: Snapshot, carried: boolean): boolean {
   return carried && last !== undefined && diffSnapshots(last, now).length === 0;

@@ -25,20 +25,20 @@ export interface WatchlistApi {
   remove(accountId: string): Promise<void>;
   /** Resolves when no load started by the view is still running (for tests). */
   whenIdle(): Promise<void>;
-  /** What changed (#34): the engine once the first account load started it. */
+  /** What changed since the user last looked: its engine, once the first account load started it. */
   readonly watch: LazyWatchHooks;
 }
 
 /**
  * The watchlist at run time. A class, not closures in registerWatchlist: V8 compiles a method on its first call, so
- * activation parses only the constructor (bench row 3).
+ * activation parses only the constructor.
  */
 class Watchlist implements WatchlistApi, WatchlistActions {
   readonly provider: WatchlistProvider;
   readonly view: vscode.TreeView<WatchNode>;
   readonly watch: LazyWatchHooks;
   readonly #services: Services;
-  /** Made on the first write, as the timer on the first visibility change: not at activation (bench row 3). */
+  /** Made on the first write, as the timer on the first visibility change: not at activation. */
   #writer: WatchedSetting | undefined;
   #refresher: RefreshTimer | undefined;
   #refreshing: Promise<void> | undefined;
@@ -47,7 +47,7 @@ class Watchlist implements WatchlistApi, WatchlistActions {
     this.#services = services;
     const provider = (this.provider = new WatchlistProvider(services));
     const view = (this.view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true }));
-    // #34: what changed since the user last looked; its engine is a lazy part, started by the first account load.
+    // What changed since the user last looked: its engine is the lazy part `changes`, started by the first account load.
     const watch = (this.watch = provider.watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view)));
     context.subscriptions.push(
       provider,

@@ -16,10 +16,12 @@ import { registerConvertUnits } from './features/units/index';
 import { registerWatchlist } from './features/watchlist/index';
 import { initParts } from './platform/parts';
 import { createServices } from './platform/services';
+import { PanelPosts, testApi } from './testApi';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
     initParts(context);
+    const posts = context.extensionMode === vscode.ExtensionMode.Test ? new PanelPosts() : undefined;
     const services = createServices(context);
     registerKeyCommands(context, services);
     const hoverProvider = registerHover(context, services);
@@ -28,7 +30,7 @@ export function activate(context: vscode.ExtensionContext) {
     registerContractCommands(context, services);
     const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
-    const panels = registerPanel(context, services);
+    const panels = registerPanel(context, services, posts?.observe);
     registerTransactions(context, services, watchlist, panels);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
@@ -36,8 +38,7 @@ export function activate(context: vscode.ExtensionContext) {
     const diagnostics = registerDiagnostics(context, services);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
-    if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-    return { services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar };
+    return posts && testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar }, posts);
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -16,8 +16,6 @@ import type { AccountPanel } from './panelHost';
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
   readonly panels: ReadonlyMap<string, AccountPanel>;
-  /** Resolves with the first message of `type` posted to the account's webview, or rejects after `timeoutMs`. */
-  waitForPost(accountId: string, type: HostMessage['type'], timeoutMs?: number): Promise<HostMessage>;
 }
 
 /** Why `id` cannot be opened, as the user reads it; undefined when it is a valid account id. */
@@ -27,8 +25,8 @@ function invalidId(id: string): string | undefined {
 }
 
 /**
- * Open Balance Panel's handler. Module-level, as is waitForPost: V8 compiles them on their first call, not at
- * activation (a closure inside registerPanel is parsed with it).
+ * Open Balance Panel's handler. Module-level: V8 compiles it on its first call, not at activation (a closure inside
+ * registerPanel is parsed with it).
  */
 async function openFromCommand(arg: unknown, open: (id: string) => Promise<unknown>): Promise<void> {
   // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
@@ -52,25 +50,8 @@ async function openFromCommand(arg: unknown, open: (id: string) => Promise<unkno
   if (id !== undefined) await open(id);
 }
 
-function waitForPost(panels: ReadonlyMap<string, AccountPanel>, id: string, type: HostMessage['type'], timeoutMs: number): Promise<HostMessage> {
-  return new Promise<HostMessage>((resolve, reject) => {
-    const p = panels.get(id);
-    if (!p) return reject(new Error(`no panel for ${id}`));
-    if (p.last?.type === type) return resolve(p.last);
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`no "${type}" message for ${id} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const sub = p.onDidPost((m) => {
-      if (m.type !== type) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(m);
-    });
-  });
-}
-
-export function registerPanel(context: vscode.ExtensionContext, services: Services): PanelApi {
+/** `observe` is told every message a panel posts: the in-editor tests' test API only (activate() passes it in ExtensionMode.Test). */
+export function registerPanel(context: vscode.ExtensionContext, services: Services, observe?: (accountId: string, m: HostMessage) => void): PanelApi {
   const panels = new Map<string, AccountPanel>();
 
   /**
@@ -79,9 +60,16 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
    */
   const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
     try {
-      const p = new (partNow<typeof Panel>('panel').AccountPanel)(panel, id, services, context.extensionUri, () => {
-        if (panels.get(id) === p) panels.delete(id);
-      });
+      const p = new (partNow<typeof Panel>('panel').AccountPanel)(
+        panel,
+        id,
+        services,
+        context.extensionUri,
+        () => {
+          if (panels.get(id) === p) panels.delete(id);
+        },
+        observe && ((m) => observe(id, m)),
+      );
       panels.set(id, p);
       return p;
     } catch (e) {
@@ -127,9 +115,5 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },
   );
 
-  return {
-    open,
-    panels,
-    waitForPost: (id, type, timeoutMs = 10_000) => waitForPost(panels, id, type, timeoutMs),
-  };
+  return { open, panels };
 }

@@ -42,10 +42,8 @@ export class AccountPanel implements vscode.Disposable {
   #historyLast: HistoryHostMessage | undefined;
   readonly #services: Services;
   readonly #disposables: vscode.Disposable[];
-  readonly #posted = new vscode.EventEmitter<HostMessage>();
-  readonly onDidPost = this.#posted.event;
-  /** The last message posted to the webview (undefined before the ready handshake). */
-  last: HostMessage | undefined;
+  /** Told every message posted to the webview: the in-editor tests' test API, never set in a user's session. */
+  readonly #observe: ((m: HostMessage) => void) | undefined;
   current: Promise<void>;
   /** The History section's load in progress (or the last one). */
   currentHistory: Promise<void> = Promise.resolve();
@@ -58,8 +56,10 @@ export class AccountPanel implements vscode.Disposable {
     services: Services,
     extensionUri: vscode.Uri,
     onDispose: () => void,
+    observe?: (m: HostMessage) => void,
   ) {
     this.#services = services;
+    this.#observe = observe;
     this.txs = new PanelTransactions(services, accountId, (m) => this.#post(m));
     // A revived panel's options are reset to ours, never trusted from before.
     const webview = panel.webview;
@@ -84,7 +84,6 @@ export class AccountPanel implements vscode.Disposable {
       // Other terms (network, endpoints, key): what is shown was fetched under the old ones, and a load in flight was
       // stopped: load again. Otherwise (decimals, providers) the same data is drawn anew.
       services.onDidChange(() => (this.#terms() !== this.#connection ? void this.load(false) : this.#render())),
-      this.#posted,
     ];
     this.current = this.load(false);
   }
@@ -128,9 +127,8 @@ export class AccountPanel implements vscode.Disposable {
     if (this.#disposed) return; // the webview is gone (its getter would throw)
     if (m.type.startsWith('history') && m.type !== 'historyKept') this.#historyLast = m as HistoryHostMessage;
     if (!this.#ready) return;
-    this.last = m;
     void this.panel.webview.postMessage(m);
-    this.#posted.fire(m);
+    this.#observe?.(m);
   }
 
   /** Posts the model of the loaded data with the current settings (and the last error as a stale note). */

@@ -36,13 +36,6 @@ export class LazyWatchHooks implements WatchHooks {
     return this.engine;
   }
 
-  /** A new engine on the same Mementos, as after a restart of VS Code (the in-editor test's restart). */
-  recreate(): WatchEngine {
-    this.engine?.dispose();
-    this.engine = undefined;
-    return this.now();
-  }
-
   start(): Promise<WatchEngine> {
     return (this.#starting ??= loadPart<typeof Engine>('changes').then((part) => (this.engine = this.make(part))));
   }

@@ -121,7 +121,7 @@ describe('account transactions', () => {
       await api.panels.waitForPost(ID, 'account', 30_000);
       await resetStub();
       const table = (): TxTableView => {
-        const m = panel.last;
+        const m = api.panels.last(ID);
         assert.equal(m?.type, 'txs');
         return (m as { data: TxTableView }).data;
       };

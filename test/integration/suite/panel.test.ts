@@ -220,7 +220,7 @@ describe('balance panel', () => {
     await p.current;
     await resetStub();
     const posts: string[] = [];
-    const sub = p.onDidPost((m) => posts.push(m.type));
+    const sub = api.panels.onDidPost(ID, (m) => posts.push(m.type));
     try {
       // The iframe is thrown away and its script runs again: only a new "ready" makes the host post again.
       await vscode.commands.executeCommand('workbench.action.webview.reloadWebviewAction');
@@ -230,7 +230,7 @@ describe('balance panel', () => {
     }
     assert.equal(api.panels.panels.get(ID), p, 'the same panel');
     assert.equal(fullRequests(await stubRequests()), 0, 'the host re-posts what it has, without fetching');
-    assertAliceFigures(modelOf(p.last ?? { type: 'loading', accountId: '' }));
+    assertAliceFigures(modelOf(api.panels.last(ID) ?? { type: 'loading', accountId: '' }));
   });
 
   it('is revived by its serializer from the state the webview keeps', async () => {

@@ -82,7 +82,7 @@ describe('time travel (the model chain)', () => {
     try {
       await api.panels.waitForPost(CHAIN_ACCOUNT, 'account', 15_000);
       await panel.history('30d');
-      const m = panel.last;
+      const m = api.panels.last(CHAIN_ACCOUNT);
       assert.equal(m?.type, 'history', JSON.stringify(m).slice(0, 300));
       const d = (m as Extract<typeof m, { type: 'history' }>).data;
       assert.equal(d.range, '30d');
@@ -109,7 +109,7 @@ describe('time travel (the model chain)', () => {
       await api.panels.waitForPost(CHAIN_ACCOUNT, 'account', 15_000);
       // The webview is told which ranges to offer: none (the stub's regular node keeps about a day), and why.
       const seen: unknown[] = [];
-      const sub = panel.onDidPost((m) => seen.push(m));
+      const sub = api.panels.onDidPost(CHAIN_ACCOUNT, (m) => seen.push(m));
       panel.receive({ type: 'ready' }); // as after a reload of the webview: everything is posted again
       const kept = await waitFor(() => seen.find((m) => (m as { type?: string }).type === 'historyKept') as { ranges: string[]; note: string } | undefined, {
         what: 'the History ranges this node keeps',
@@ -120,7 +120,7 @@ describe('time travel (the model chain)', () => {
       // A range asked anyway (from code, or an old webview) asks for no block and says the same.
       stub.clearRequests();
       await panel.history('7d');
-      const m = panel.last;
+      const m = api.panels.last(CHAIN_ACCOUNT);
       assert.equal(m?.type, 'historyError', JSON.stringify(m).slice(0, 300));
       assert.match(
         (m as Extract<typeof m, { type: 'historyError' }>).message,

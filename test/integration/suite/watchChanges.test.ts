@@ -92,7 +92,7 @@ describe('watchlist changes', () => {
       // A restart: a new engine on the same Memento keeps the snapshot and the change; refreshing says no alert twice.
       // A real restart ends every load in flight with the window: the old engine is idle before the new one starts.
       await api.watchlist.whenIdle();
-      api.watchlist.watch.recreate();
+      api.recreateWatchEngine();
       provider().reset();
       assert.equal((await listed())[0]?.changes.length, 3);
       await api.watchlist.refresh(ID);

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { createFakeEditor, FakeWebviewPanel, loadIsolated, realServices } from '../../support/fakeEditor';
 import type * as RegisterModule from '../../../src/features/watchlist/index';
+import type { HostMessage } from '../../../src/features/panel/protocol';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 
 const realFetch = globalThis.fetch;
@@ -50,14 +51,22 @@ describe('the API key set while a look-up waits to retry', function () {
     const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/panelHost');
     const { context, services } = await realServices(editor);
     const fake = new FakeWebviewPanel('nearLens.balancePanel', editor.rec);
-    const panel = new P.AccountPanel(fake as never, 'alice.near', services, context.extensionUri as never, () => undefined);
+    let last: HostMessage | undefined;
+    const panel = new P.AccountPanel(
+      fake as never,
+      'alice.near',
+      services,
+      context.extensionUri as never,
+      () => undefined,
+      (m) => (last = m),
+    );
     fake.webview.send({ type: 'ready' });
     await wait(150);
     await services.apiKey.set('nlk_NEWKEY_0123456789abcdef');
     await panel.current;
     await wait(50);
     await panel.current;
-    assert.notEqual(panel.last?.type, 'error', `the panel shows: ${JSON.stringify(panel.last)}`);
+    assert.notEqual(last?.type, 'error', `the panel shows: ${JSON.stringify(last)}`);
     panel.dispose();
     for (const d of context.subscriptions) d.dispose();
   });

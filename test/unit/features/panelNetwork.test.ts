@@ -6,7 +6,7 @@ import { EventEmitter } from '../../support/fakeVscodeApi';
 import { normaliseFull } from '../../../src/near/account';
 import type * as PanelModule from '../../../src/features/panel/panelHost';
 import type { Services } from '../../../src/platform/services';
-import type { PanelViewModel } from '../../../src/features/panel/protocol';
+import type { HostMessage, PanelViewModel } from '../../../src/features/panel/protocol';
 
 // An implicit account: looked up on the network of the setting (no suffix decides).
 const ID = 'a'.repeat(64);
@@ -34,10 +34,18 @@ describe('balance panel: a network change loads again', () => {
       log: { warn: () => undefined, info: () => undefined, error: () => undefined },
     } as unknown as Services;
     const fake = new FakeWebviewPanel('nearLens.balancePanel', editor.rec);
-    const panel = new P.AccountPanel(fake as never, ID, services, fakeContext(editor).extensionUri as never, () => undefined);
+    let last: HostMessage | undefined;
+    const panel = new P.AccountPanel(
+      fake as never,
+      ID,
+      services,
+      fakeContext(editor).extensionUri as never,
+      () => undefined,
+      (m) => (last = m),
+    );
     fake.webview.send({ type: 'ready' });
     await panel.current;
-    const shown = (): PanelViewModel | undefined => (panel.last?.type === 'account' ? panel.last.data : undefined);
+    const shown = (): PanelViewModel | undefined => (last?.type === 'account' ? last.data : undefined);
     assert.equal(shown()?.network, 'mainnet');
     settings.network = 'testnet';
     changed.fire();

@@ -1,0 +1,69 @@
+// What the in-editor tests reach beyond commands: activate() returns it only in ExtensionMode.Test (VS Code's mode
+// when it runs an extension's tests), so a user's extension host gets no exports. It adds what only a test needs —
+// the messages a panel posts, a restart of the what-changed engine — on top of the features' own objects.
+import type * as vscode from 'vscode';
+import type { PanelApi } from './features/panel/index';
+import type { HostMessage } from './features/panel/protocol';
+import type { WatchlistApi } from './features/watchlist/index';
+
+type Listener = (m: HostMessage) => void;
+
+/** Every message each panel posted: the last one, listeners, and a wait for a message of a type. */
+export class PanelPosts {
+  readonly #last = new Map<string, HostMessage>();
+  readonly #listeners = new Map<string, Set<Listener>>();
+
+  /** Given to registerPanel: told every message a panel posts. */
+  readonly observe = (accountId: string, m: HostMessage): void => {
+    this.#last.set(accountId, m);
+    for (const l of [...(this.#listeners.get(accountId) ?? [])]) l(m);
+  };
+
+  last(accountId: string): HostMessage | undefined {
+    return this.#last.get(accountId);
+  }
+
+  onDidPost(accountId: string, listener: Listener): vscode.Disposable {
+    const set = this.#listeners.get(accountId) ?? new Set<Listener>();
+    this.#listeners.set(accountId, set.add(listener));
+    return { dispose: () => void set.delete(listener) };
+  }
+
+  /** Resolves with the first message of `type` posted to the account's panel (the last one if it is of that type). */
+  waitForPost(accountId: string, type: HostMessage['type'], timeoutMs = 10_000): Promise<HostMessage> {
+    return new Promise<HostMessage>((resolve, reject) => {
+      const last = this.#last.get(accountId);
+      if (last?.type === type) return resolve(last);
+      const timer = setTimeout(() => {
+        sub.dispose();
+        reject(new Error(`no "${type}" message for ${accountId} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const sub = this.onDidPost(accountId, (m) => {
+        if (m.type !== type) return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(m);
+      });
+    });
+  }
+}
+
+export function testApi<T extends { panels: PanelApi; watchlist: WatchlistApi }>(features: T, posts: PanelPosts) {
+  const { panels, watchlist } = features;
+  return {
+    ...features,
+    panels: {
+      open: (id: string) => panels.open(id),
+      panels: panels.panels,
+      last: (id: string) => posts.last(id),
+      onDidPost: (id: string, listener: Listener) => posts.onDidPost(id, listener),
+      waitForPost: (id: string, type: HostMessage['type'], timeoutMs?: number) => posts.waitForPost(id, type, timeoutMs),
+    },
+    /** A new what-changed engine on the same Mementos, as after a restart of VS Code. */
+    recreateWatchEngine: () => {
+      watchlist.watch.engine?.dispose();
+      watchlist.watch.engine = undefined;
+      return watchlist.watch.now();
+    },
+  };
+}

@@ -1,7 +1,8 @@
 // `npm start`: NEAR Lens in a real VS Code (code-server) at a printed loopback URL, from nothing: installs
 // dependencies and the host when missing, builds, packages a .vsix and installs it, and serves a workspace.
 //   npm start                          public mainnet (the extension's defaults)
-//   npm start -- --stub                the loopback stub service (no network needed): custom network in user settings
+//   npm start -- --stub                the loopback stub service (no network needed, random free ports): custom network
+//                                      in user settings; c in this terminal (or `npm run stub -- change`) changes history.near
 //   npm start -- --testnet             testnet;  or NEAR_LENS_NETWORK=stub|testnet|mainnet
 //   npm start -- --dev                 load the extension from this folder (extension development mode; pair
 //                                      with `npm run watch` and "Developer: Reload Window")
@@ -99,6 +100,7 @@ async function main() {
 
   // 3. Network: user settings (the endpoint settings are application-scoped: user settings only).
   let stub;
+  let demo; // scripts/lib/stub-demo.ts, with --stub
   // Undefined drops a key: a previous --stub run's loopback URLs must not linger in this demo profile.
   const settings = {
     'nearLens.network': opts.network === 'stub' ? 'custom' : opts.network,
@@ -110,7 +112,10 @@ async function main() {
   if (opts.network === 'stub') {
     const { tsImport } = await import('tsx/esm/api');
     const { startStub } = await tsImport(pathToFileURL(path.join(ROOT, 'test/support/stub.ts')).href, import.meta.url);
-    stub = await startStub({ fixturesDir: path.join(ROOT, 'test/fixtures') });
+    demo = await tsImport(pathToFileURL(path.join(ROOT, 'scripts/lib/stub-demo.ts')).href, import.meta.url);
+    // The control route lets `npm run stub -- change` in another terminal reach it; the state file says where it is.
+    stub = await startStub({ fixturesDir: path.join(ROOT, 'test/fixtures'), control: true });
+    demo.writeStubState(demo.stubStateFile(ROOT), stub);
     Object.assign(settings, {
       'nearLens.customNetwork.apiUrl': stub.apiUrl,
       'nearLens.customNetwork.rpcUrl': stub.rpcUrl,
@@ -137,24 +142,24 @@ async function main() {
     payload: opts.dev ? [['extensionDevelopmentPath', lib.remotePath(server.port, ROOT)]] : undefined,
   });
 
-  console.log('');
-  console.log(`  NEAR Lens in VS Code ${opts.dev ? '(extension development mode, from this folder)' : '(installed from the .vsix)'}`);
-  console.log(
-    `  network: ${opts.network === 'stub' ? `loopback stub (${stub.apiUrl}, ${stub.rpcUrl}, ${stub.archivalRpcUrl}, ${stub.txApiUrl})` : `${opts.network} (public FastNEAR endpoints)`}`,
-  );
-  console.log(`  open:    ${url}`);
-  if (opts.network === 'stub') console.log('  try:     hover alice.near, here.tg or nobody.near in sample.ts');
-  console.log('  stop:    Ctrl+C');
-  console.log('');
-
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
+    if (demo) demo.clearStubState(demo.stubStateFile(ROOT));
     await server.stop();
     await stub?.close();
     process.exit(code);
   };
+  const keys = demo ? demo.listenForKeys({ change: () => say(demo.changeText(stub.changeAccount(demo.DEMO_ACCOUNT))), stop: () => void stop(0) }) : false;
+
+  console.log('');
+  console.log(`  NEAR Lens in VS Code ${opts.dev ? '(extension development mode, from this folder)' : '(installed from the .vsix)'}`);
+  console.log(`  open:    ${url}`);
+  if (demo) for (const line of demo.startStubLines(stub, keys)) console.log(line);
+  else console.log(`  network: ${opts.network} (public FastNEAR endpoints)`);
+  console.log(`  stop:    ${keys ? 'q or ' : ''}Ctrl+C`);
+  console.log('');
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   server.exited.then((e) => {

@@ -1,7 +1,16 @@
 // `npm run stub`: the loopback stub service on fixed ports 3030–3034 for trying NEAR Lens by hand. Dev only.
+//   npm run stub                                 serve (STUB_API_PORT … STUB_TX_PORT, STUB_LATENCY_MS change it)
+//   npm run stub -- change [ACCOUNT] [--url URL]  make an account of the running stub change (default history.near):
+//                                                this one, or `npm start -- --stub`'s (found in .e2e/stub.json)
+import path from 'node:path';
 import { startStub } from '../test/support/stub';
+import { DEMO_ACCOUNT, describeDemoChange } from '../test/support/stubDemo';
+import { changeText, clearStubState, findStubUrl, listenForKeys, sendChange, serveStubLines, stubStateFile, writeStubState } from './lib/stub-demo';
 
-async function main(): Promise<void> {
+const STATE_FILE = stubStateFile(path.resolve(__dirname, '..'));
+const USAGE = 'usage: npm run stub [-- change [ACCOUNT] [--url URL]]';
+
+async function serve(): Promise<void> {
   const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
   const stub = await startStub({
     ports: {
@@ -12,22 +21,45 @@ async function main(): Promise<void> {
       tx: port('STUB_TX_PORT', 3034),
     },
     latencyMs: Number(process.env['STUB_LATENCY_MS'] ?? 0),
+    control: true,
   });
-  console.log('NEAR Lens stub service (Ctrl+C to stop)');
-  console.log(`  REST API      ${stub.apiUrl}        (FastNEAR's REST paths: GET only)`);
-  console.log(`  RPC           ${stub.rpcUrl}        (NEAR JSON-RPC: POST)`);
-  console.log(`  archival RPC  ${stub.archivalRpcUrl}        (NEAR JSON-RPC: POST)`);
-  console.log(`  transactions  ${stub.txApiUrl}        (FastNEAR's transactions API: POST /v0/…)`);
-  console.log(`  foreign       ${stub.foreignUrl}        (another origin, for the redirect and key tests; not a setting)`);
-  console.log('Use it as:');
-  console.log(`  Switch Network… → Local node… → ${stub.rpcUrl}   (RPC only, as a sandbox node)`);
-  console.log('  or nearLens.network "custom" with nearLens.customNetwork.apiUrl, .rpcUrl, .archivalRpcUrl and .txApiUrl set to the first four URLs.');
-  console.log('Try alice.near, here.tg, nobody.near, history.near (transactions) (alice.test.near on a local node).');
+  writeStubState(STATE_FILE, stub);
+  let stopping = false;
   const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    clearStubState(STATE_FILE);
     void stub.close().then(() => process.exit(0));
   };
+  const keys = listenForKeys({ change: () => console.log(changeText(stub.changeAccount(DEMO_ACCOUNT))), stop });
+  for (const line of serveStubLines(stub, keys)) console.log(line);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+async function change(args: string[]): Promise<void> {
+  let url: string | undefined;
+  const ids: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--url') url = args[++i];
+    else if (a.startsWith('-')) throw new Error(`unknown option ${a} (${USAGE})`);
+    else ids.push(a);
+  }
+  const to = findStubUrl({ url, env: process.env, stateFile: STATE_FILE });
+  for (const id of ids.length > 0 ? ids : [DEMO_ACCOUNT]) {
+    const c = await sendChange(to.url, id);
+    console.log(`changed ${describeDemoChange(c)}`);
+  }
+  console.log(`(the stub at ${to.url}, from ${to.from}) Refresh the watchlist to see what changed.`);
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === undefined) return serve();
+  if (command === 'change') return change(rest);
+  if (command === '--help' || command === '-h') return void console.log(USAGE);
+  throw new Error(`unknown command ${command} (${USAGE})`);
 }
 
 main().catch((e: unknown) => {

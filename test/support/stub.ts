@@ -7,6 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
 import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GENESIS_HEIGHT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
+import { demoChangeOf, STUB_CHANGE_ROUTE } from './stubDemo';
+import type { DemoChange, RpcKey } from './stubDemo';
 import { TxData, txReply, txRpcResult } from './stubTx';
 
 export type StubHost = 'api' | 'tx' | 'rpc' | 'archival' | 'foreign';
@@ -65,6 +67,12 @@ export interface Stub {
    * `state` until the next call (balance and storage in the indexer and RPC alike; keys as RPC lists them).
    */
   putChangingAccount(id: string, state: ChangingAccount): void;
+  /**
+   * The demo's change of an account (test/support/stubDemo.ts): +2 NEAR and a new full-access key with its storage,
+   * in the REST API and RPC alike, its other lists kept. Undefined for an account the stub does not hold, or one whose
+   * state follows the model chain's clock.
+   */
+  changeAccount(id: string): DemoChange | undefined;
   setLatency(ms: number): void;
   /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
   setRpcOnly(on: boolean): void;
@@ -94,6 +102,12 @@ export interface StubOptions {
   chain?: { now?: () => Date };
   /** Start in RPC-only mode (see Stub.setRpcOnly). */
   rpcOnly?: boolean;
+  /**
+   * Answer the demo's control route on every host: `POST /_stub/change/<id>` runs Stub.changeAccount and answers the
+   * change (404 for an account it cannot change). Never recorded, never faulted. For `npm run stub` and
+   * `npm start -- --stub`, so that a command in another terminal reaches the running stub.
+   */
+  control?: boolean;
 }
 
 /** An account only the RPC knows (a sandbox's sub-account): the REST API answers it with `state: null`. */
@@ -635,6 +649,35 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     }
   }
 
+  // ---------- the demo's control route ----------
+  function changeAccount(id: string): DemoChange | undefined {
+    if (id === CHAIN_ACCOUNT || id === CHAIN_GONE_ACCOUNT) return undefined;
+    const va = data.viewAccount(id);
+    if (!va) return undefined;
+    const { state, change } = demoChangeOf(id, { balance: va.amount, storageBytes: va.storage_usage, keys: (data.accounts[id]?.keys ?? []) as RpcKey[] });
+    const amounts = { amount: state.balance, storage_usage: state.storageBytes };
+    data.accounts[id] = { view_account: { ...va, ...amounts }, keys: state.keys };
+    const contract = data.contracts.get(id);
+    if (contract?.view_account) contract.view_account = { ...contract.view_account, ...amounts };
+    // The indexer knows the account only when its /full has a state (an RPC-only account stays unknown there).
+    const full = data.full.get(id) as { state?: Record<string, unknown> | null } | undefined;
+    if (full?.state) data.full.set(id, { ...full, state: { ...full.state, balance: state.balance, storage_bytes: state.storageBytes } });
+    return change;
+  }
+
+  function controlReply(method: string, rawPath: string): Reply {
+    if (method !== 'POST') return json(405, { error: `POST ${STUB_CHANGE_ROUTE}<account id>` });
+    let id: string;
+    try {
+      id = decodeURIComponent(rawPath.slice(STUB_CHANGE_ROUTE.length));
+    } catch {
+      id = '';
+    }
+    if (!isAccountId(id)) return json(400, { error: `not an account id: ${JSON.stringify(id)}` });
+    const change = changeAccount(id);
+    return change ? json(200, change) : json(404, { error: `the stub holds no account ${id} it can change (try history.near or alice.near)` });
+  }
+
   // ---------- faults ----------
   function takeFault(host: StubHost, keys: string[], rawPath: string): Fault | undefined {
     if (host === 'foreign') return undefined;
@@ -734,6 +777,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const rawPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+    if (opts?.control && rawPath.startsWith(STUB_CHANGE_ROUTE)) return send(res, controlReply(req.method ?? 'GET', rawPath));
     const query: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')) query[k] = v;
     const headers: Record<string, string> = {};
@@ -874,6 +918,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         keys: a.keys,
       } as never;
     },
+    changeAccount,
     setLatency: (ms) => {
       latencyMs = ms;
     },

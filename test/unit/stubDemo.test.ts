@@ -1,0 +1,179 @@
+// The demo stub a person drives by hand: `npm run stub -- change <id>` makes the running stub answer a changed account
+// (what the watchlist's "what changed" shows: +2 NEAR, a new full-access key, its storage), and what `npm start --
+// --stub` and `npm run stub` print names each URL.
+import { strict as assert } from 'node:assert';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { base58 } from '@scure/base';
+import { findStubUrl, sendChange, serveStubLines, startStubLines, stubStateFile, stubUrlLines, writeStubState } from '../../scripts/lib/stub-demo';
+import { startStub } from '../support/stub';
+import type { Stub } from '../support/stub';
+import { DEMO_ACCOUNT, DEMO_DEPOSIT_YOCTO, demoChangeOf, demoKey, FULL_ACCESS_KEY_BYTES } from '../support/stubDemo';
+
+const ROOT = path.join(__dirname, '../..');
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function rpcResult<T>(url: string, params: Record<string, unknown>): Promise<T> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' } };
+  const { body } = await getJson(url, { ...init, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'query', params: { finality: 'final', ...params } }) });
+  return (body as { result: T }).result;
+}
+
+interface Seen {
+  balance: string;
+  storageBytes: number;
+  rpcAmount: string;
+  rpcStorage: number;
+  keys: Array<{ public_key: string; access_key: { permission: unknown } }>;
+  nfts: unknown[];
+}
+
+/** An account as the watchlist reads it: /full from the REST API, view_account and the keys over RPC. */
+async function seen(stub: Stub, id: string): Promise<Seen> {
+  const full = (await getJson(`${stub.apiUrl}/v1/account/${id}/full`)).body as { state: { balance: string; storage_bytes: number }; nfts: unknown[] };
+  const va = await rpcResult<{ amount: string; storage_usage: number }>(stub.rpcUrl, { request_type: 'view_account', account_id: id });
+  const { keys } = await rpcResult<{ keys: Seen['keys'] }>(stub.rpcUrl, { request_type: 'view_access_key_list', account_id: id });
+  return { balance: full.state.balance, storageBytes: full.state.storage_bytes, rpcAmount: va.amount, rpcStorage: va.storage_usage, keys, nfts: full.nfts };
+}
+
+/** `npm run stub -- change …` as a person runs it (tsx, a separate process). */
+function runChangeCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/stub.ts'), 'change', ...args],
+      { cwd: ROOT, env: { ...process.env, ...env } },
+      (e, stdout, stderr) => resolve({ code: e ? Number(e.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('demo stub: a watched account changes from outside the editor', function () {
+  this.timeout(30_000);
+  let stub: Stub;
+  before(async () => {
+    stub = await startStub({ control: true });
+  });
+  after(async () => {
+    await stub.close();
+  });
+
+  it('`npm run stub -- change history.near` makes the running stub answer +2 NEAR, a new full-access key and its storage', async () => {
+    const before = await seen(stub, DEMO_ACCOUNT);
+    const run = await runChangeCommand([DEMO_ACCOUNT, '--url', stub.apiUrl]);
+    assert.equal(run.code, 0, run.stderr);
+    const after = await seen(stub, DEMO_ACCOUNT);
+    const added = after.keys.filter((k) => !before.keys.some((b) => b.public_key === k.public_key));
+    assert.equal(added.length, 1);
+    assert.equal(added[0]?.access_key.permission, 'FullAccess');
+    assert.match(
+      run.stdout,
+      new RegExp(`changed history\\.near: 12\\.3456789 → 14\\.3456789 NEAR \\(\\+2 NEAR\\), a new full-access key ${added[0]?.public_key}`),
+    );
+    assert.equal(BigInt(after.balance) - BigInt(before.balance), DEMO_DEPOSIT_YOCTO);
+    assert.equal(after.storageBytes - before.storageBytes, FULL_ACCESS_KEY_BYTES);
+    // The REST API and RPC agree, as the watchlist's snapshot reads both.
+    assert.deepEqual([after.rpcAmount, after.rpcStorage], [after.balance, after.storageBytes]);
+    assert.ok(!stub.requests.some((r) => r.path.startsWith('/_stub/')), 'the control route is never recorded');
+  });
+
+  it('each change adds another key; an account keeps its lists; an unknown account is a 404 said in words', async () => {
+    const a = await sendChange(stub.apiUrl, DEMO_ACCOUNT);
+    const b = await sendChange(stub.rpcUrl, DEMO_ACCOUNT); // any of the stub's hosts answers it
+    assert.notEqual(a.keyAdded, b.keyAdded);
+    assert.equal(b.balance.before, a.balance.after);
+    const alice = await seen(stub, 'alice.near');
+    await sendChange(stub.apiUrl, 'alice.near');
+    assert.deepEqual((await seen(stub, 'alice.near')).nfts, alice.nfts);
+    await assert.rejects(sendChange(stub.apiUrl, 'nobody.near'), /answered 404: the stub holds no account nobody\.near/);
+    await assert.rejects(
+      sendChange('http://127.0.0.1:9', DEMO_ACCOUNT),
+      /no demo stub answers at http:\/\/127\.0\.0\.1:9: start one with `npm start -- --stub`/,
+    );
+  });
+
+  it('a stub started without `control` has no such route (the tests’ stubs answer as the service does)', async () => {
+    const plain = await startStub();
+    try {
+      assert.equal((await getJson(`${plain.apiUrl}/_stub/change/${DEMO_ACCOUNT}`, { method: 'POST' })).status, 405);
+      assert.equal(plain.changeAccount(DEMO_ACCOUNT)?.accountId, DEMO_ACCOUNT, 'in-process, the method still works');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('the command finds the stub: --url, then NEAR_LENS_STUB_URL, then the running stub’s state file, then port 3030', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'near-lens-stub-state-'));
+    try {
+      const stateFile = stubStateFile(dir);
+      assert.equal(stateFile, path.join(dir, '.e2e', 'stub.json'));
+      assert.deepEqual(findStubUrl({ env: {}, stateFile }), { url: 'http://127.0.0.1:3030', from: "`npm run stub`'s port" });
+      writeStubState(stateFile, stub);
+      assert.deepEqual(findStubUrl({ env: {}, stateFile }), { url: stub.apiUrl, from: path.join('.e2e', 'stub.json') });
+      assert.equal(findStubUrl({ env: { NEAR_LENS_STUB_URL: 'http://127.0.0.1:1' }, stateFile }).url, 'http://127.0.0.1:1');
+      assert.equal(findStubUrl({ url: 'http://127.0.0.1:2', env: { NEAR_LENS_STUB_URL: 'http://127.0.0.1:1' }, stateFile }).url, 'http://127.0.0.1:2');
+      // A stub that ended without removing its file (killed) is not where the change goes.
+      writeFileSync(stateFile, JSON.stringify({ pid: 2 ** 22 + 1, apiUrl: 'http://127.0.0.1:4' }));
+      assert.equal(findStubUrl({ env: { STUB_API_PORT: '3130' }, stateFile }).url, 'http://127.0.0.1:3130');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a demo key is a valid ed25519 key the account does not hold yet', () => {
+    const held = [{ public_key: demoKey('x.near', 1), access_key: { nonce: 0, permission: 'FullAccess' } }];
+    const { state, change } = demoChangeOf('x.near', { balance: '1', storageBytes: 100, keys: held });
+    assert.notEqual(change.keyAdded, demoKey('x.near', 1));
+    assert.equal(base58.decode(change.keyAdded.slice('ed25519:'.length)).length, 32);
+    assert.deepEqual([state.balance, state.storageBytes, state.keys.length], [String(1n + DEMO_DEPOSIT_YOCTO), 182, 2]);
+  });
+});
+
+describe('what the demo prints', () => {
+  const urls = {
+    apiUrl: 'http://127.0.0.1:41001',
+    rpcUrl: 'http://127.0.0.1:41002',
+    archivalRpcUrl: 'http://127.0.0.1:41003',
+    txApiUrl: 'http://127.0.0.1:41004',
+    foreignUrl: 'http://127.0.0.1:41005',
+  };
+  const lineOf = (lines: string[], url: string): string => {
+    const found = lines.filter((l) => l.includes(url));
+    assert.equal(found.length, 1, `one line names ${url}: ${lines.join('\n')}`);
+    return found[0]!;
+  };
+
+  it('`npm start -- --stub` labels each URL with what it is and its setting; the RPC is the one for Local node…', () => {
+    const lines = startStubLines(urls, true);
+    assert.match(lineOf(lines, urls.apiUrl), /^ {4}REST API +http\S+ +FastNEAR's REST paths .*nearLens\.customNetwork\.apiUrl$/);
+    assert.match(
+      lineOf(lines, urls.rpcUrl),
+      /^ {4}JSON-RPC +http\S+ +NEAR JSON-RPC .*nearLens\.customNetwork\.rpcUrl · Switch Network… → Local node… → this one$/,
+    );
+    assert.match(lineOf(lines, urls.archivalRpcUrl), /^ {4}archival RPC +http\S+ +.*old block.*nearLens\.customNetwork\.archivalRpcUrl$/);
+    assert.match(lineOf(lines, urls.txApiUrl), /^ {4}transactions API +http\S+ +FastNEAR's transactions API .*nearLens\.customNetwork\.txApiUrl$/);
+    assert.ok(!lines.some((l) => l.includes(urls.foreignUrl)), 'the tests’ second origin is no setting: not printed');
+    assert.ok(lines.some((l) => /random free ports/.test(l)));
+    // The URLs line up in a column a person can read down.
+    const column = stubUrlLines(urls).map((l) => l.indexOf('http'));
+    assert.equal(new Set(column).size, 1);
+  });
+
+  it('both say how to make a watched account change: the c key only where the terminal reads it', () => {
+    const text = (lines: string[]): string => lines.join('\n');
+    assert.match(text(startStubLines(urls, true)), /watch history\.near .*press c here or run `npm run stub -- change history\.near`\n.*Refresh the watchlist/);
+    assert.doesNotMatch(text(startStubLines(urls, false)), /press c/);
+    assert.match(text(startStubLines(urls, false)), /then run `npm run stub -- change history\.near`/);
+    const serve = serveStubLines(urls, true);
+    assert.match(lineOf(serve, urls.foreignUrl), /second origin .*not a setting$/);
+    assert.match(text(serve), /q or Ctrl\+C to stop/);
+    assert.match(text(serve), /Local node… → http:\/\/127\.0\.0\.1:41002/);
+  });
+});

@@ -55,12 +55,15 @@ export function explainFailure(failure: unknown, ctx: FailureContext): FailureEx
       return method(cause.name, call, said, out);
     case 'gas':
       return gas(cause.limit, call, out);
-    case 'trap':
+    case 'trap': {
+      // The name comes from the chain: an own key of the table only ("constructor" is not a trap).
+      const trap = Object.hasOwn(TRAPS, cause.name) ? TRAPS[cause.name] : undefined;
       return out(
         'wasm-trap',
-        `${call.who} stopped on a WebAssembly trap (${sanitizeText(cause.name, 60)}): ${TRAPS[cause.name]?.[0] ?? 'the code did something the VM does not allow'}.`,
-        TRAPS[cause.name]?.[1],
+        `${call.who} stopped on a WebAssembly trap (${sanitizeText(cause.name, 60)}): ${trap?.[0] ?? 'the code did something the VM does not allow'}.`,
+        trap?.[1],
       );
+    }
     case 'code':
       return code(cause, call, out);
     case 'account':

@@ -201,6 +201,9 @@ describe('explainFailure', () => {
     assert.match(explainFailure(fc({ WasmTrap: 'IllegalArithmetic' }), CTX).fix ?? '', /checked_div/);
     assert.equal(explainFailure('wasm execution failed with error: FunctionCallError(WasmTrap(StackOverflow))', CTX).kind, 'wasm-trap');
     assert.equal(explainFailure(fc('WasmUnknownError'), CTX).kind, 'wasm-trap');
+    const proto = explainFailure(fc({ WasmTrap: 'constructor' }), CTX);
+    assert.match(proto.explanation, /\(constructor\): the code did something the VM does not allow\.$/);
+    assert.equal(proto.fix, undefined);
   });
 
   it("near-sdk's own checks get their fix, with the deposit the call attached", () => {

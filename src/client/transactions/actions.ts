@@ -1,9 +1,10 @@
 // A transaction's or receipt's actions as nearcore's views give them (`"CreateAccount"`, `{Transfer: {deposit}}`, …),
 // each made a typed ActionModel with exact amounts and a one-line summary. Pure: no `vscode`, no I/O.
 import { badShape } from '../../base/errors';
-import { isRecord } from '../../base/json';
+import { isRecord, parseJsonExact } from '../../base/json';
 import { base58Encode } from '../../near/base58';
-import { base64Bytes } from '../../near/contract/values';
+import { base64Bytes, decodeCallResult } from '../../near/contract/values';
+import type { CallResult } from '../../near/contract/values';
 import { describeGas, yoctoNear } from '../../near/units';
 
 export type ActionKind = 'CreateAccount' | 'Transfer' | 'FunctionCall' | 'AddKey' | 'DeleteKey' | 'DeployContract' | 'Stake' | 'DeleteAccount' | 'Delegate';
@@ -15,7 +16,18 @@ interface ActionBase {
 export type ActionModel =
   | (ActionBase & { kind: 'CreateAccount' })
   | (ActionBase & { kind: 'Transfer'; deposit: string })
-  | (ActionBase & { kind: 'FunctionCall'; methodName: string; args: string; gas: string; deposit: string })
+  | (ActionBase & {
+      kind: 'FunctionCall';
+      methodName: string;
+      /** The arguments as sent: base64. */
+      args: string;
+      /** The arguments when they are JSON, read exactly (u64/u128 digits kept). */
+      argsJson?: unknown;
+      /** The arguments when they are UTF-8 text but not JSON. */
+      argsText?: string;
+      gas: string;
+      deposit: string;
+    })
   | (ActionBase & { kind: 'AddKey'; publicKey: string; fullAccess: boolean; allowance?: string; receiverId?: string; methodNames?: string[] })
   | (ActionBase & { kind: 'DeleteKey'; publicKey: string })
   | (ActionBase & { kind: 'DeployContract'; codeHash: string })
@@ -69,10 +81,12 @@ export function toAction(view: unknown): ActionModel {
     }
     case 'FunctionCall': {
       const methodName = str(b['method_name'], 'method name');
+      const args = typeof b['args'] === 'string' ? b['args'] : '';
       return {
         kind: 'FunctionCall',
         methodName,
-        args: typeof b['args'] === 'string' ? b['args'] : '',
+        args,
+        ...decodedArgs(args),
         gas: dec(b['gas'], 'gas'),
         deposit: dec(b['deposit'], 'deposit'),
         summary: methodName,
@@ -101,6 +115,34 @@ export function toAction(view: unknown): ActionModel {
     default:
       return { kind: 'Other', name: name.slice(0, 64), summary: name.slice(0, 64) || 'unknown action' };
   }
+}
+
+/** Arguments longer than this (base64) stay base64 only: a call can carry megabytes (code, blobs) nobody reads as JSON. */
+export const MAX_DECODED_ARGS = 64 * 1024;
+
+const BASE64_FORM = /^[A-Za-z0-9+/]*={0,2}$/;
+const PRINTABLE_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+
+/** A call's base64 arguments as JSON (exact integers) or as UTF-8 text; nothing for binary, empty or oversized ones. */
+export function decodedArgs(base64: string): { argsJson?: unknown; argsText?: string } {
+  if (!base64 || base64.length > MAX_DECODED_ARGS || base64.length % 4 !== 0 || !BASE64_FORM.test(base64)) return {};
+  // Most arguments are ASCII JSON: then the decoded bytes are the text itself, with no byte array or UTF-8 decoder.
+  const binary = atob(base64);
+  const r = PRINTABLE_ASCII.test(binary) ? asciiResult(binary) : decodeCallResult(base64Bytes(base64) ?? new Uint8Array());
+  if (r.kind === 'json') return { argsJson: r.value };
+  return r.kind === 'text' && r.text !== '' ? { argsText: r.text } : {};
+}
+
+/** decodeCallResult for text known to be printable ASCII: JSON when it parses, else the text. */
+function asciiResult(text: string): CallResult {
+  if (text.trim() !== '') {
+    try {
+      return { kind: 'json', value: parseJsonExact(text), text };
+    } catch {
+      // not JSON: text
+    }
+  }
+  return { kind: 'text', text };
 }
 
 /** An externally tagged enum's tag: the object's first key ('' when it has none). */

@@ -1,0 +1,189 @@
+// Where a failure's message was written: the string literals of one source file whose text (placeholders standing for
+// any text) gives the message. Pure: no `vscode`, no I/O. The message is untrusted: at most its first MAX_MESSAGE
+// characters, compared as text (indexOf, startsWith), never made a pattern; one pass over the file.
+import { sanitizeText } from '../../../base/text';
+import { MAX_MESSAGE } from '../../../near/failure/panic';
+import { scanLiterals } from './literals';
+import type { LiteralPattern, SourceLanguage } from './literals';
+
+export interface LiteralHit {
+  /** 1-based line of the literal's first character. */
+  line: number;
+  /** 1-based, in UTF-16 code units (VS Code's character + 1). */
+  column: number;
+  /** The source line, one line, trimmed and clipped. */
+  text: string;
+  /** The literal gives the whole message; false when it gives a part of it (an expect()'s words before ": Err…"). */
+  whole: boolean;
+}
+
+/** A message made ready once for many files. */
+export interface PreparedMessage {
+  /** Its first MAX_MESSAGE characters, whitespace runs as one space, trimmed. */
+  text: string;
+  /** The message went on past MAX_MESSAGE: a literal may go on past `text`'s end too. */
+  open: boolean;
+  /**
+   * Its longest words (4+ word characters, not all digits: numbers are values put into a format string; at most 5): a
+   * literal that matches holds one of them, so a file with none is passed over after a native search, and only files
+   * that have one are read literal by literal.
+   */
+  words: string[];
+}
+
+/** Fixed characters a literal needs for a whole match (fewer when the message is shorter). */
+const MIN_WHOLE = 4;
+/** … for a part of the message, or to match the start of a message cut at MAX_MESSAGE. */
+const MIN_PART = 8;
+const MIN_OPEN = 12;
+const MAX_HITS = 50;
+const MAX_WORDS = 5;
+const MAX_LINE_TEXT = 200;
+
+/** `.rs` → Rust; `.ts`, `.js`, `.mjs`, `.cjs` → JS; anything else is not searched. */
+export function languageOf(path: string): SourceLanguage | undefined {
+  const m = /\.(rs|ts|js|mjs|cjs)$/i.exec(path);
+  if (!m) return undefined;
+  return m[1]?.toLowerCase() === 'rs' ? 'rust' : 'js';
+}
+
+export function prepareMessage(message: string): PreparedMessage | undefined {
+  const raw = typeof message === 'string' ? message : '';
+  const text = raw.slice(0, MAX_MESSAGE).replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  const words = [...new Set(text.match(/\w{4,}/g) ?? [])]
+    .filter((w) => !/^\d+$/.test(w))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_WORDS);
+  return { text, open: raw.length >= MAX_MESSAGE, words };
+}
+
+/**
+ * The literals of `source` that give `message`: whole matches first, then literals that give a part of it (8 fixed
+ * characters or more), each in file order; at most 50. A literal holds one of the message's longest words when it has
+ * words of 4+ characters (a literal of placeholders and punctuation points nowhere). Never throws.
+ */
+export function findMessageLiterals(message: string | PreparedMessage, source: string, language: SourceLanguage): LiteralHit[] {
+  const msg = typeof message === 'string' ? prepareMessage(message) : message;
+  if (!msg || typeof source !== 'string') return [];
+  if (msg.words.length > 0 && !msg.words.some((w) => source.includes(w))) return [];
+  const whole: number[] = [];
+  const part: number[] = [];
+  scanLiterals(source, language, (p) => {
+    if (whole.length >= MAX_HITS) return;
+    const how = matches(p, msg);
+    if (how === 'whole') whole.push(p.at);
+    else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
+  });
+  const at = [...whole.map((o) => ({ o, whole: true })), ...part.map((o) => ({ o, whole: false }))].slice(0, MAX_HITS);
+  return placeAll(source, at);
+}
+
+/** Whether a literal gives the whole message, a part of it, or nothing. */
+export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'part' | undefined {
+  const m = msg.text;
+  let fixed = 0;
+  for (const s of p.segs) fixed += s.length;
+  if (fixed === 0) return undefined;
+  if (msg.words.length > 0 && !holdsWord(p.segs, msg.words)) return undefined;
+  if (msg.open) {
+    if (openStart(p, m) >= Math.min(MIN_OPEN, m.length)) return 'whole';
+  } else if (fixed <= m.length && fixed >= Math.min(MIN_WHOLE, m.length) && wholeMatch(p, m)) {
+    return 'whole';
+  }
+  return fixed >= MIN_PART && fixed <= m.length && inside(p.segs, m) ? 'part' : undefined;
+}
+
+function holdsWord(segs: readonly string[], words: readonly string[]): boolean {
+  for (const s of segs) for (const w of words) if (s.includes(w)) return true;
+  return false;
+}
+
+/** The pattern spans the message exactly: its first piece starts it, its last ends it, the others in order between. */
+function wholeMatch(p: LiteralPattern, m: string): boolean {
+  const segs = p.segs;
+  const n = segs.length;
+  if (n === 1 && !p.startWild && !p.endWild) return m === segs[0];
+  let pos = 0;
+  let end = m.length;
+  let from = 0;
+  let to = n;
+  if (!p.startWild) {
+    const first = segs[0] ?? '';
+    if (!m.startsWith(first)) return false;
+    pos = first.length;
+    from = 1;
+  }
+  if (!p.endWild) {
+    const last = segs[n - 1] ?? '';
+    if (!m.endsWith(last) || m.length - last.length < pos) return false;
+    end = m.length - last.length;
+    to = n - 1;
+  }
+  // Leftmost first is exact for patterns whose only wildcard is "any text".
+  for (let k = from; k < to; k++) {
+    const s = segs[k] ?? '';
+    const i = m.indexOf(s, pos);
+    if (i === -1 || i + s.length > end) return false;
+    pos = i + s.length;
+  }
+  return true;
+}
+
+/** The pieces in order anywhere in the message (the literal gives a part of it). */
+function inside(segs: readonly string[], m: string): boolean {
+  let pos = 0;
+  for (const s of segs) {
+    const i = m.indexOf(s, pos);
+    if (i === -1) return false;
+    pos = i + s.length;
+  }
+  return true;
+}
+
+/**
+ * For a message cut at MAX_MESSAGE: how many of the literal's fixed characters line up with the message from its start
+ * (0 when they cannot: its first piece differs from the message's start). After a placeholder the rest of the message
+ * may be inside it, so pieces that are not found end the count rather than the match.
+ */
+function openStart(p: LiteralPattern, m: string): number {
+  if (p.startWild) return 0;
+  const [first = '', ...rest] = p.segs;
+  // Without a placeholder the literal is all the text there is: it must be at least the message it was cut from.
+  if ((rest.length === 0 && !p.endWild) || first.length >= m.length) return first.startsWith(m) ? m.length : 0;
+  if (!m.startsWith(first)) return 0;
+  let n = first.length;
+  let pos = first.length;
+  for (const s of rest) {
+    const i = m.indexOf(s, pos);
+    if (i === -1) break;
+    n += s.length;
+    pos = i + s.length;
+  }
+  return n;
+}
+
+/** Offsets → 1-based lines and columns and the line's text, in one forward walk over the line breaks. */
+function placeAll(source: string, at: ReadonlyArray<{ o: number; whole: boolean }>): LiteralHit[] {
+  const order = [...at].sort((a, b) => a.o - b.o);
+  const placed = new Map<number, { line: number; column: number; text: string }>();
+  let line = 1;
+  let lineStart = 0;
+  for (const { o } of order) {
+    for (let nl = source.indexOf('\n', lineStart); nl !== -1 && nl < o; nl = source.indexOf('\n', lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    if (placed.has(o)) continue;
+    const nl = source.indexOf('\n', o);
+    const lineEnd = nl === -1 ? source.length : nl;
+    // A very long line (minified code) shows from the literal on.
+    const from = lineEnd - lineStart > 4 * MAX_LINE_TEXT ? o : lineStart;
+    const text = sanitizeText(source.slice(from, Math.min(lineEnd, from + 4 * MAX_LINE_TEXT)), MAX_LINE_TEXT);
+    placed.set(o, { line, column: o - lineStart + 1, text: from === lineStart ? text : `…${text}` });
+  }
+  return at.flatMap(({ o, whole }) => {
+    const p = placed.get(o);
+    return p ? [{ ...p, whole }] : [];
+  });
+}

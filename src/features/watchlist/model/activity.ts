@@ -3,9 +3,9 @@
 // Pure: no `vscode`, no I/O, no timers. Anyone can call a contract, so every message, method name and log is
 // untrusted: cut at MAX_TEXT, and groups capped per kind so a flood of one kind can neither grow without bound nor
 // push out another (a thousand junk failures must not hide one call to `upgrade`).
-import { isRecord } from '../../../core/json';
-import type { ReceiptModel, TransactionModel } from '../../../core/near/transactions/model';
-import { sanitizeText } from '../../../core/text';
+import { isRecord } from '../../../base/json';
+import type { ReceiptModel, TransactionModel } from '../../../client/transactions/model';
+import { sanitizeText } from '../../../base/text';
 
 /** Characters kept of one untrusted text in a row. */
 export const MAX_TEXT = 500;

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { parseJsonExact } from '../../../../src/core/json';
-import { fromRecord } from '../../../../src/core/near/transactions/model';
-import type { TxEvent, TxStatus } from '../../../../src/core/near/transactions/model';
-import type { ActionModel } from '../../../../src/core/near/transactions/actions';
+import { parseJsonExact } from '../../../../src/base/json';
+import { fromRecord } from '../../../../src/client/transactions/model';
+import type { TxEvent, TxStatus } from '../../../../src/client/transactions/model';
+import type { ActionModel } from '../../../../src/client/transactions/actions';
 import {
   activitySettingsOf,
   DEFAULT_ACTIVITY_SETTINGS,

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { activityRequest, isActivityCursor, isAfter, planActivity, settleActivity } from '../../../../src/features/watchlist/model/activityCursor';
 import type { ActivityCursor, ReadPlan } from '../../../../src/features/watchlist/model/activityCursor';
-import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../../src/core/service/transactions';
-import type { TxStatus } from '../../../../src/core/near/transactions/model';
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../../src/client/transactions/family';
+import type { TxStatus } from '../../../../src/client/transactions/model';
 
 interface Tx {
   hash: string;

@@ -1,5 +1,8 @@
 // `npm run bench`: measures every figure against its baseline in one process, prints the table, writes
 // docs/BENCHMARKS.md and exits non-zero when a target is missed. Talks only to the loopback stub (127.0.0.1).
+// `npm run bench -- --rows 3,34` measures only those rows (a group of rows by its first id, e.g. 20 for 20–22) and
+// prints them without rewriting docs/BENCHMARKS.md, which holds whole runs only. Row 3 needs the production bundle
+// that row 1 builds: alone, it expects `node esbuild.mjs --production` to have run.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,7 +27,20 @@ import { ROOT, sizeRows } from './size';
 import { txReadRow, txRequestRow } from './transactions';
 import type { Row } from './stats';
 
+/** The row ids after `--rows` (comma-separated); undefined = every row. */
+function selectedRows(argv: readonly string[]): Set<number> | undefined {
+  const i = argv.indexOf('--rows');
+  if (i < 0) return undefined;
+  const ids = (argv[i + 1] ?? '').split(',').map((x) => Number(x.trim()));
+  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--rows takes row ids, e.g. --rows 3,34');
+  return new Set(ids);
+}
+
+const only = selectedRows(process.argv.slice(2));
+const wanted = (id: number): boolean => only === undefined || only.has(id);
+
 async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row): Promise<Row[]> {
+  if (!wanted(id)) return [];
   const t0 = Date.now();
   try {
     const r = await fn();
@@ -79,23 +95,27 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
   rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows()))); // rows 20–22 (#27)
-  const stub = await startStub();
-  try {
-    rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));
-    rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
-    const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/client/limit.ts`;
-    rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
-    rows.push(...(await attempt(35, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
-    rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
-    const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/client/cache.ts`;
-    rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
-    rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
-    rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
-    rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
-    rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
-    rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
-  } finally {
-    await stub.close();
+  // The rows that talk to the shared stub; it is started only when one of them runs.
+  const stubRows = [4, 6, 7, 35, 8, 9, 13, 16, 24, 27, 33];
+  if (stubRows.some(wanted)) {
+    const stub = await startStub();
+    try {
+      rows.push(...(await attempt(4, 'hover, warm cache', () => hoverRow(stub))));
+      rows.push(...(await attempt(6, '50 concurrent look-ups', () => dedupeRow(stub))));
+      const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/client/limit.ts`;
+      rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
+      rows.push(...(await attempt(35, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
+      rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
+      const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/client/cache.ts`;
+      rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
+      rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
+      rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
+      rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
+      rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
+      rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
+    } finally {
+      await stub.close();
+    }
   }
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
@@ -103,6 +123,11 @@ async function main(): Promise<number> {
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);
+  if (only !== undefined) {
+    console.log(`\n${table(rows)}\n\n${notes(rows)}\n`);
+    console.log(missed.length === 0 ? `Targets met (rows ${[...only].join(', ')} only).` : `Targets missed: ${missed.map((r) => r.id).join(', ')}`);
+    return missed.length === 0 ? 0 : 1;
+  }
   const md = [
     '# NEAR Lens benchmarks',
     '',

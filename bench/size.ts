@@ -25,28 +25,16 @@ const PRODUCTION_FLAGS: esbuild.BuildOptions = {
   logLevel: 'error',
 };
 
-/** Builds `entry` with the production flags into the bench's temp folder; the file's path. */
-export async function buildBundle(entry: string, name: string): Promise<string> {
+/** Builds `entry` with the production flags (and `extra`, e.g. defines) into the bench's temp folder; the file's path. */
+export async function buildBundle(entry: string, name: string, extra: esbuild.BuildOptions = {}): Promise<string> {
   mkdirSync(OUT_DIR, { recursive: true });
   const outfile = path.join(OUT_DIR, `${name}.js`);
-  await esbuild.build({ ...PRODUCTION_FLAGS, entryPoints: [entry], outfile });
+  await esbuild.build({ ...PRODUCTION_FLAGS, ...extra, entryPoints: [entry], outfile });
   return outfile;
 }
 
 async function bundleSize(entry: string, name: string): Promise<number> {
   return statSync(await buildBundle(entry, name)).size;
-}
-
-/** An empty extension bundle (same flags): the floor for the require-time row. */
-export async function buildEmptyBundle(): Promise<string> {
-  mkdirSync(OUT_DIR, { recursive: true });
-  const outfile = path.join(OUT_DIR, 'empty.js');
-  await esbuild.build({
-    ...PRODUCTION_FLAGS,
-    stdin: { contents: 'export function activate() { return {}; }\nexport function deactivate() {}\n', loader: 'ts', resolveDir: ROOT },
-    outfile,
-  });
-  return outfile;
 }
 
 interface Metafile {

@@ -9,6 +9,7 @@ import { need } from './rpc';
 import type { ViewAccount } from './rpc';
 import type { CallOptions, ClientOptions } from './options';
 import { REST_COOLDOWN_MS, restOutage } from './fallback';
+import { endpointUrl } from './endpoint';
 import { ClientRpc } from './rpcFamily';
 
 /** Said when the REST API URL answers a look-up with 404 and its /status is not a FastNEAR status either. */
@@ -18,8 +19,7 @@ export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API r
 export const NO_INDEXER_MESSAGE = 'No indexer on this network: tokens, NFTs, pools and key look-ups need a REST API (nearLens.customNetwork.apiUrl).';
 
 export class ClientAccounts extends ClientRpc {
-  readonly #apiRoot: string;
-  readonly #apiQuery: string;
+  readonly #hasIndexer: boolean;
   /** Until then (ms since epoch) account look-ups skip the failing REST API and read the state over RPC. */
   #restDownUntil = 0;
   #restDown: { reason: string; error: unknown } | undefined;
@@ -28,15 +28,12 @@ export class ClientAccounts extends ClientRpc {
   constructor(opts: ClientOptions) {
     super(opts);
     this.#restFallback = opts.restFallback !== false;
-    // A query the user put on the REST base URL is kept after every path; a fragment is never sent.
-    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(this.endpoints.apiUrl) ?? [];
-    this.#apiRoot = root.replace(/\/+$/, '');
-    this.#apiQuery = query;
+    this.#hasIndexer = endpointUrl(this.endpoints.apiUrl, '') !== '';
   }
 
   /** Whether the network has a REST API (an indexer): without one, accounts are read over RPC and lists are unknowable. */
   get hasIndexer(): boolean {
-    return this.#apiRoot !== '';
+    return this.#hasIndexer;
   }
 
   /**
@@ -163,7 +160,7 @@ export class ClientAccounts extends ClientRpc {
    * (WRONG_API_URL); otherwise `notFound` is the body it stands for (none: the 404 is an error).
    */
   async #rest<T>(path: string, normalise: (raw: unknown) => T, signal: AbortSignal | undefined, notFound?: unknown): Promise<T> {
-    const ex = await this.http.send('api', this.#apiRoot + path + this.#apiQuery, undefined, signal);
+    const ex = await this.http.send('api', endpointUrl(this.endpoints.apiUrl, path), undefined, signal);
     let raw = notFound;
     if (ex.status === 404 && path !== '/status' && !(await this.#isApiRoot(signal))) throw new NearLensError('not-found', WRONG_API_URL, { status: 404 });
     if (ex.status !== 404 || notFound === undefined) {

@@ -8,6 +8,7 @@ import type { ReceiptModel, TransactionModel } from './model';
 import type { Exchange } from '../messages';
 import type { CallOptions, ClientOptions, RpcResult } from '../options';
 import { ClientAccounts } from '../accounts';
+import { endpointUrl } from '../endpoint';
 import type * as TxReads from './reads';
 
 export interface AccountTxFilter {
@@ -75,21 +76,17 @@ function part(): Promise<Part> {
 }
 
 export class ClientTransactions extends ClientAccounts {
-  readonly #txRoot: string;
-  readonly #txQuery: string;
+  readonly #hasApi: boolean;
   #host: TxHost | undefined;
 
   constructor(opts: ClientOptions) {
     super(opts);
-    // A query on the base URL is kept after every path; a fragment is never sent.
-    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(this.endpoints.txApiUrl ?? '') ?? [];
-    this.#txRoot = root.replace(/\/+$/, '');
-    this.#txQuery = query;
+    this.#hasApi = endpointUrl(this.endpoints.txApiUrl ?? '', '') !== '';
   }
 
   /** Whether the network has a transactions API (a hash alone is enough); without one, RPC needs the signer. */
   get hasTransactionsApi(): boolean {
-    return this.#txRoot !== '';
+    return this.#hasApi;
   }
 
   /**
@@ -130,7 +127,7 @@ export class ClientTransactions extends ClientAccounts {
     if (this.#host) return this.#host;
     return (this.#host = {
       endpoints: this.endpoints,
-      post: (path, body, signal) => this.http.send('tx', this.#txRoot + path + this.#txQuery, JSON.stringify(body), signal),
+      post: (path, body, signal) => this.http.send('tx', endpointUrl(this.endpoints.txApiUrl ?? '', path), JSON.stringify(body), signal),
       hasKey: this.http.keys.length > 0,
       clean: this.clean,
       scrub: (ex, value) => this.scrub(ex, value),

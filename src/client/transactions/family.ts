@@ -11,6 +11,9 @@ import { ClientAccounts } from '../accounts';
 import { endpointUrl } from '../endpoint';
 import type * as TxReads from './reads';
 
+/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
+export const TX_BATCH = 20;
+
 export interface AccountTxFilter {
   isSigner?: boolean;
   isReceiver?: boolean;

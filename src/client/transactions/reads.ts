@@ -4,6 +4,7 @@
 // empty answer as nothing found. Pure: no `vscode`.
 import { badShape, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord, tryJsonExact } from '../../base/json';
+import { chunks } from '../../base/chunks';
 import { BoundedMap } from '../../base/lru';
 import { hashError } from '../../near/hash';
 import { fromRecord, fromRpc } from './model';
@@ -12,10 +13,8 @@ import { dec } from './actions';
 import { httpError } from '../messages';
 import { need } from '../rpc';
 import type { CallOptions } from '../options';
+import { TX_BATCH } from './family';
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './family';
-
-/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
-export const TX_BATCH = 20;
 export const NO_TX_API_MESSAGE =
   'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
 
@@ -54,8 +53,7 @@ export async function transactions(host: TxHost, hashes: readonly string[], o?: 
     else missing.push(h);
   }
   const mine: Array<[string, Promise<TransactionModel | undefined>]> = [];
-  for (let i = 0; i < missing.length; i += TX_BATCH) {
-    const chunk = missing.slice(i, i + TX_BATCH);
+  for (const chunk of chunks(missing, TX_BATCH)) {
     const batch = readBatch(host, chunk, o?.signal);
     for (const h of chunk) {
       const one = batch.then((m) => m.get(h));

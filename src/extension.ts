@@ -15,11 +15,12 @@ import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerBalanceInlayHints } from './features/balances/register';
 import { registerDiagnostics } from './features/diagnostics/register';
 import { createServices } from './platform/services';
+import { loadPart } from './features/lazy';
 import { registerAccountTxs } from './features/transactions/accountTxsRegister';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
-    const services = createServices(context);
+    const services = createServices(context, { transactionReads: () => loadPart('txview') });
     registerKeyCommands(context, services);
     const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);

@@ -40,7 +40,7 @@ export class NearClient {
     this.endpoints = ctx.endpoints;
     const rpc = (this.rpcFamily = new RpcFamily(ctx));
     this.accountsFamily = new AccountsFamily(ctx, rpc, opts.restFallback !== false);
-    this.transactionsFamily = new TransactionsFamily(ctx, rpc);
+    this.transactionsFamily = new TransactionsFamily(ctx, rpc, opts.transactionReads);
   }
 
   /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */

@@ -17,7 +17,6 @@ import type * as Hover from './hover/model/hoverMarkdown';
 import type * as TxView from './transactions/txCommands';
 import type * as AccountTxs from './transactions/accountTxs';
 import type * as Units from './units/unitsPart';
-import { setTransactionsPart } from '../client/transactions/family';
 
 export interface LazyParts {
   panel: typeof Panel;
@@ -117,9 +116,6 @@ export async function loadPart<K extends keyof LazyParts>(name: K): Promise<Lazy
   if (!web || !(typeof NEAR_LENS_WEB !== 'undefined' && NEAR_LENS_WEB) || loaded[name]) return lazyPart(name);
   return (loaded[name] = (await web.fetchPart(name)) as LazyParts[K]);
 }
-
-// NearClient (pure core: it knows no parts) reads transactions through the txview part (its txReads.ts readers).
-setTransactionsPart(() => loadPart('txview'));
 
 type Handlers = Record<string, (...args: never[]) => unknown>;
 

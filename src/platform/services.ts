@@ -3,6 +3,7 @@
 import vscode = require('vscode');
 import { TtlCache } from '../client/cache';
 import { NearClient } from '../client/client';
+import type { ClientOptions } from '../client/client';
 import { invalidInput } from '../base/errors';
 import { CACHE_ENTRIES } from '../client/cache';
 import { keyProviderFor, PRESETS } from '../near/networks';
@@ -66,7 +67,7 @@ export interface KeyedServices extends Services {
  * A client for `network` under the settings and keys of now. Module-level (not a closure of createServices): V8
  * compiles it on the first look-up, not at activation.
  */
-function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog): NearClient {
+function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog, parts: ClientParts): NearClient {
   return new NearClient({
     // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
     endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
@@ -77,10 +78,14 @@ function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStor
     cache,
     log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
     browser: WEB_BUILD,
+    ...parts,
   });
 }
 
-export function createServices(context: vscode.ExtensionContext): KeyedServices {
+/** What a client loads from the extension's lazy parts (activate() passes the loaders; none: from source). */
+export type ClientParts = Pick<ClientOptions, 'transactionReads'>;
+
+export function createServices(context: vscode.ExtensionContext, parts: ClientParts = {}): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();
@@ -121,7 +126,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     if (network === 'custom' && settings.network !== 'custom')
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
-    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log)));
+    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log, parts)));
     return { client, network, name: network === 'custom' ? networkName(settings) : network };
   };
 

@@ -1,7 +1,7 @@
 // NearClient's transactions family: FastNEAR's transactions API (records by hash in batches of TX_BATCH, an account's
 // history page by page, a receipt with its parent transaction) and, where there is none, RPC `EXPERIMENTAL_tx_status`
-// with the signer. This layer is thin and stays in the main bundle; the reading (the records' model, batching, the
-// read-once cache) is reads.ts, a lazy part loaded on the first call. Pure: no `vscode`.
+// with the signer. This layer is thin; the reading (the records' model, batching, the read-once cache) is reads.ts,
+// loaded on the first call by the loader the client is given (ClientOptions.transactionReads). Pure: no `vscode`.
 import { NearLensError } from '../../base/errors';
 import type { Endpoints } from '../../near/networks';
 import type { ReceiptModel, TransactionModel } from './model';
@@ -65,31 +65,33 @@ export interface TxHost {
 /** The readers of reads.ts, as the family calls them. */
 export type TransactionReads = Pick<typeof Reads, 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>;
 
-/** Defined by esbuild.mjs in every bundle; absent when run from source (tests, bench). */
-declare const NEAR_LENS_BUNDLE: string | undefined;
-let loader: (() => Promise<TransactionReads>) | undefined;
+/**
+ * The readers' module, named in a variable: a bundler follows only a literal `require`, so the readers stay out of the
+ * bundle that holds this file (the extension gives its clients the loader of the lazy part that carries them).
+ */
+const READS_MODULE = './reads';
 
-/** How the bundle loads reads.ts's readers (src/features/lazy.ts: the lazy part that carries them). */
-export function setTransactionsPart(load: () => Promise<TransactionReads>): void {
-  loader = load;
-}
-
-function part(): Promise<TransactionReads> {
-  if (loader) return loader();
-  // From source every module is at hand; esbuild drops this branch (and the require) from the bundles.
-  if (typeof NEAR_LENS_BUNDLE === 'undefined') return Promise.resolve(require('./reads') as TransactionReads);
-  return Promise.reject(new NearLensError('network', 'transactions part not loaded'));
+/** The readers straight from source, for a client made without a loader (unit tests, the bench, scripts under tsx). */
+function readsFromSource(): Promise<TransactionReads> {
+  try {
+    return Promise.resolve(require(READS_MODULE) as TransactionReads);
+  } catch {
+    return Promise.reject(new NearLensError('network', 'The transactions readers are not at hand: this client was made without transactionReads.'));
+  }
 }
 
 export class TransactionsFamily {
   readonly #ctx: ClientContext;
   readonly #rpc: RpcFamily;
+  readonly #load: () => Promise<TransactionReads>;
   readonly #hasApi: boolean;
   #host: TxHost | undefined;
 
-  constructor(ctx: ClientContext, rpc: RpcFamily) {
+  /** `load`: how the readers load (ClientOptions.transactionReads); none: from source. */
+  constructor(ctx: ClientContext, rpc: RpcFamily, load: (() => Promise<TransactionReads>) | undefined) {
     this.#ctx = ctx;
     this.#rpc = rpc;
+    this.#load = load ?? readsFromSource;
     this.#hasApi = endpointUrl(ctx.endpoints.txApiUrl ?? '', '') !== '';
   }
 
@@ -130,7 +132,7 @@ export class TransactionsFamily {
     ...args: Parameters<TransactionReads[K]> extends [TxHost, ...infer R] ? R : never
   ): ReturnType<TransactionReads[K]> {
     return this.#ctx.guard(async () => {
-      const reader = (await part())[name] as (h: TxHost, ...a: unknown[]) => Promise<unknown>;
+      const reader = (await this.#load())[name] as (h: TxHost, ...a: unknown[]) => Promise<unknown>;
       return reader(this.#txHost(), ...args);
     }) as ReturnType<TransactionReads[K]>;
   }

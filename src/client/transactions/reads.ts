@@ -1,4 +1,4 @@
-// The transactions family's reading (a lazy part: see transactions.ts): records by hash in batches of at most 20,
+// The transactions family's reading (loaded on the first call: see family.ts): records by hash in batches of TX_BATCH,
 // keyed by hash, each completed transaction read once a session; an account's history page; a receipt and its parent;
 // RPC `EXPERIMENTAL_tx_status` with the signer. The API's 400 reads as its message, its 500 string as a failure, an
 // empty answer as nothing found. Pure: no `vscode`.
@@ -35,8 +35,8 @@ const FILTERS: ReadonlyArray<[keyof AccountTxFilter, string]> = [
 const bool = (v: unknown): boolean => v === true;
 
 /**
- * Transactions by hash, in requests of at most 20, keyed by hash (the service gives no order); a hash it does not know
- * is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
+ * Transactions by hash, in requests of at most TX_BATCH, keyed by hash (the service gives no order); a hash it does not
+ * know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
  */
 export async function transactions(host: TxHost, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
   if (!Array.isArray(hashes)) throw invalidInput('Expected a list of transaction hashes.');

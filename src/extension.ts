@@ -14,7 +14,7 @@ import { registerTransactions } from './features/transactions/index';
 import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerConvertUnits } from './features/units/index';
 import { registerWatchlist } from './features/watchlist/index';
-import { initParts } from './platform/parts';
+import { initParts, loadPart } from './platform/parts';
 import { createServices } from './platform/services';
 import { PanelPosts, testApi } from './testApi';
 
@@ -22,7 +22,8 @@ export function activate(context: vscode.ExtensionContext) {
   try {
     initParts(context);
     const posts = context.extensionMode === vscode.ExtensionMode.Test ? new PanelPosts() : undefined;
-    const services = createServices(context);
+    // The client's readers of the transactions API ride in the transactions part (their model and batching are heavy).
+    const services = createServices(context, { transactionReads: () => loadPart('transactions') });
     registerKeyCommands(context, services);
     const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);

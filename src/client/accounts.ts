@@ -1,15 +1,17 @@
 // NearClient's REST account family: FastNEAR's /v1/account and /v1/public_key look-ups and /status, each a typed
-// model, cached and de-duplicated; an account's state from RPC when there is no REST API or it is down. Pure: no
-// `vscode`.
+// model, cached and de-duplicated; an account's state from the RPC family when there is no REST API or it is down.
+// Pure: no `vscode`.
 import { accountFromView, normaliseFt, normaliseFull, normaliseNft, normalisePublicKey, normaliseStaking, normaliseStatus } from '../near/account';
 import type { AccountFull, AccountSource, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
 import { badShape, NearLensError } from '../base/errors';
 import { httpError, parseJson } from './messages';
 import { need } from './rpc';
 import type { ViewAccount } from './rpc';
-import type { CallOptions, ClientOptions } from './options';
+import type { CallOptions } from './options';
 import { REST_COOLDOWN_MS, restOutage } from './fallback';
-import { ClientRpc } from './rpcFamily';
+import type { ClientContext } from './context';
+import { endpointUrl } from './endpoint';
+import type { RpcFamily } from './rpcFamily';
 
 /** Said when the REST API URL answers a look-up with 404 and its /status is not a FastNEAR status either. */
 export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API root? Check the NEAR Lens network settings.';
@@ -17,26 +19,26 @@ export const WRONG_API_URL = 'The API URL answers 404 — is it a FastNEAR API r
 /** Said (nothing sent) when something only a REST API knows is asked on a network that has none. */
 export const NO_INDEXER_MESSAGE = 'No indexer on this network: tokens, NFTs, pools and key look-ups need a REST API (nearLens.customNetwork.apiUrl).';
 
-export class ClientAccounts extends ClientRpc {
-  readonly #apiRoot: string;
-  readonly #apiQuery: string;
+export class AccountsFamily {
+  readonly #ctx: ClientContext;
+  readonly #rpc: RpcFamily;
+  readonly #hasIndexer: boolean;
   /** Until then (ms since epoch) account look-ups skip the failing REST API and read the state over RPC. */
   #restDownUntil = 0;
   #restDown: { reason: string; error: unknown } | undefined;
   readonly #restFallback: boolean;
 
-  constructor(opts: ClientOptions) {
-    super(opts);
-    this.#restFallback = opts.restFallback !== false;
-    // A query the user put on the REST base URL is kept after every path; a fragment is never sent.
-    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(this.endpoints.apiUrl) ?? [];
-    this.#apiRoot = root.replace(/\/+$/, '');
-    this.#apiQuery = query;
+  /** `restFallback`: the RPC family stands in while the REST API is down (ClientOptions.restFallback). */
+  constructor(ctx: ClientContext, rpc: RpcFamily, restFallback: boolean) {
+    this.#ctx = ctx;
+    this.#rpc = rpc;
+    this.#restFallback = restFallback;
+    this.#hasIndexer = endpointUrl(ctx.endpoints.apiUrl, '') !== '';
   }
 
   /** Whether the network has a REST API (an indexer): without one, accounts are read over RPC and lists are unknowable. */
   get hasIndexer(): boolean {
-    return this.#apiRoot !== '';
+    return this.#hasIndexer;
   }
 
   /**
@@ -46,9 +48,9 @@ export class ClientAccounts extends ClientRpc {
    */
   full(id: string, o?: CallOptions): Promise<AccountFull> {
     if (this.hasIndexer) return this.#lookup(id, 'account', '/full', normaliseFull, o);
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const acc = need(id, 'account');
-      return this.cache.get(this.#fullKey(acc), this.ttl.account, (s) => this.#fullFromRpc(acc, {}, s, o?.fresh), o);
+      return this.#ctx.cache.get(this.#fullKey(acc), this.#ctx.ttl.account, (s) => this.#fullFromRpc(acc, {}, s, o?.fresh), o);
     });
   }
 
@@ -75,27 +77,29 @@ export class ClientAccounts extends ClientRpc {
 
   status(o?: CallOptions): Promise<IndexerStatus> {
     if (!this.hasIndexer) return Promise.reject(new NearLensError('not-found', NO_INDEXER_MESSAGE));
-    return this.guard(() => this.cache.get(`status|${this.endpoints.apiUrl}`, this.ttl.status, (s) => this.#rest('/status', normaliseStatus, s), o));
+    return this.#ctx.guard(() =>
+      this.#ctx.cache.get(`status|${this.#ctx.endpoints.apiUrl}`, this.#ctx.ttl.status, (s) => this.#rest('/status', normaliseStatus, s), o),
+    );
   }
 
   /** The last good `full()` answer for this account on this endpoint, even if expired. */
   peekFull(id: string): AccountFull | undefined {
-    return this.cache.peek<AccountFull>(this.#fullKey(id));
+    return this.#ctx.cache.peek<AccountFull>(this.#fullKey(id));
   }
 
   /** When that last good `full()` answer arrived (ms since epoch). */
   fullFetchedAt(id: string): number | undefined {
-    return this.cache.storedAt(this.#fullKey(id));
+    return this.#ctx.cache.storedAt(this.#fullKey(id));
   }
 
   /** Drops cached data of one account (all endpoints), or of every account, key lookup and status ("Refresh"). */
   invalidate(accountId?: string): void {
-    if (accountId !== undefined) return this.cache.invalidate(`acct:${accountId}|`);
-    for (const p of ['acct:', 'pk:', 'status|']) this.cache.invalidate(p);
+    if (accountId !== undefined) return this.#ctx.cache.invalidate(`acct:${accountId}|`);
+    for (const p of ['acct:', 'pk:', 'status|']) this.#ctx.cache.invalidate(p);
   }
 
   #fullKey(id: string): string {
-    return `acct:${id}|${this.endpoints.apiUrl}|/full`;
+    return `acct:${id}|${this.#ctx.endpoints.apiUrl}|/full`;
   }
 
   /** The account's state from RPC view_account (UNKNOWN_ACCOUNT: no such account), with the last good REST lists if any. */
@@ -103,7 +107,7 @@ export class ClientAccounts extends ClientRpc {
     let view: ViewAccount | null;
     try {
       // A refresh asks the node again, as it asks the REST API again (never a view_account older than the look-up).
-      view = (await this.viewAccount(id, undefined, { signal, fresh })).result;
+      view = (await this.#rpc.viewAccount(id, undefined, { signal, fresh })).result;
     } catch (e) {
       // An old node's bare message is read as UNKNOWN_ACCOUNT too (messages.ts GUESSED_CAUSES).
       if ((e as Partial<NearLensError>).rpcCause !== 'UNKNOWN_ACCOUNT') throw e;
@@ -143,14 +147,14 @@ export class ClientAccounts extends ClientRpc {
 
   /** A cached REST GET: /v1/account/{id}{what} or /v1/public_key/{key}{what}. */
   #lookup<T>(text: string, want: 'account' | 'public-key', what: string, normalise: (raw: unknown) => T, o: CallOptions | undefined): Promise<T> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const id = need(text, want);
       if (!this.hasIndexer) throw new NearLensError('not-found', NO_INDEXER_MESSAGE);
       const account = want === 'account';
       const path = `/v1/${account ? 'account' : 'public_key'}/${encodeURIComponent(id)}${what}`;
-      return this.cache.get(
-        `${account ? 'acct' : 'pk'}:${id}|${this.endpoints.apiUrl}|${what}`,
-        account ? this.ttl.account : this.ttl.publicKey,
+      return this.#ctx.cache.get(
+        `${account ? 'acct' : 'pk'}:${id}|${this.#ctx.endpoints.apiUrl}|${what}`,
+        account ? this.#ctx.ttl.account : this.#ctx.ttl.publicKey,
         // An account the indexer does not know is 200 with state: null; a 404 of /full on a real FastNEAR root means the same.
         (s) => (what === '/full' ? (this.#fullOrRpc(id, path, s, o?.fresh) as Promise<T>) : this.#rest(path, normalise, s)),
         o,
@@ -163,13 +167,13 @@ export class ClientAccounts extends ClientRpc {
    * (WRONG_API_URL); otherwise `notFound` is the body it stands for (none: the 404 is an error).
    */
   async #rest<T>(path: string, normalise: (raw: unknown) => T, signal: AbortSignal | undefined, notFound?: unknown): Promise<T> {
-    const ex = await this.http.send('api', this.#apiRoot + path + this.#apiQuery, undefined, signal);
+    const ex = await this.#ctx.http.send('api', endpointUrl(this.#ctx.endpoints.apiUrl, path), undefined, signal);
     let raw = notFound;
     if (ex.status === 404 && path !== '/status' && !(await this.#isApiRoot(signal))) throw new NearLensError('not-found', WRONG_API_URL, { status: 404 });
     if (ex.status !== 404 || notFound === undefined) {
-      if (ex.status < 200 || ex.status >= 300) throw httpError(ex, 'api', this.http.keys.length > 0, this.clean);
+      if (ex.status < 200 || ex.status >= 300) throw httpError(ex, 'api', this.#ctx.hasKey, this.#ctx.clean);
       // Ids and names from a reflecting proxy are shown in the tree and the panel: never the key among them.
-      raw = this.scrub(ex, parseJson(ex));
+      raw = this.#ctx.scrub(ex, parseJson(ex));
     }
     try {
       return normalise(raw);

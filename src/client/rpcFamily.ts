@@ -1,5 +1,6 @@
 // NearClient's JSON-RPC family: blocks, view_account and keys, view calls, ft_metadata, pool balances and any
-// read-only method, with the archival fallback for history. Pure: no `vscode`.
+// read-only method, with the archival fallback for history. The other families send their RPC through it (rpcSend).
+// Pure: no `vscode`.
 import { badShape, invalidInput, NearLensError } from '../base/errors';
 import { isRecord, tryJsonExact } from '../base/json';
 import { httpError, parseJson, rpcError } from './messages';
@@ -22,7 +23,7 @@ import {
 import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';
 import type { CallOptions, RpcCallOptions, RpcResult } from './options';
 import { toBase64, utf8Bytes } from '../base/bytes';
-import { ClientCore } from './core';
+import type { ClientContext } from './context';
 
 let nextRpcId = 0;
 
@@ -30,18 +31,24 @@ let nextRpcId = 0;
 const settledFailure = (e: unknown): boolean =>
   NearLensError.is(e) && (e.kind === 'contract' || e.kind === 'bad-shape' || e.rpcCause === 'UNKNOWN_ACCOUNT' || e.rpcCause === 'NO_CONTRACT_CODE');
 
-export class ClientRpc extends ClientCore {
+export class RpcFamily {
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
   /** Whether an archival host of its own exists (an RPC-only network without one sends "archival" asks to its node, named so). */
   get hasArchival(): boolean {
-    return this.endpoints.archivalRpcUrl !== '' && this.endpoints.archivalRpcUrl !== this.endpoints.rpcUrl;
+    return this.#ctx.endpoints.archivalRpcUrl !== '' && this.#ctx.endpoints.archivalRpcUrl !== this.#ctx.endpoints.rpcUrl;
   }
 
   block(ref: BlockRef, o?: RpcCallOptions): Promise<RpcResult<Record<string, unknown>>> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const params = blockParams(ref);
       const id = params['block_id'];
       // A block at a fixed height/hash never changes and is cached; one by finality is always fetched.
-      return this.rpcQuery('block', params, toBlock, id === undefined ? undefined : `block|${this.rpcUrl(o?.host)}|${String(id)}`, o);
+      return this.#rpcQuery('block', params, toBlock, id === undefined ? undefined : `block|${this.#ctx.rpcUrl(o?.host)}|${String(id)}`, o);
     });
   }
 
@@ -55,25 +62,25 @@ export class ClientRpc extends ClientCore {
 
   /** A view call: args are sent as base64 JSON, the result bytes are decoded as UTF-8 JSON (undefined when empty). */
   callFunction<T = unknown>(contractId: string, method: string, args: unknown, o?: RpcCallOptions & { ref?: BlockRef }): Promise<RpcResult<T>> {
-    return this.guard(async () => {
+    return this.#ctx.guard(async () => {
       const acc = need(contractId, 'account');
       if (!/^[A-Za-z_]\w{0,255}$/.test(method)) throw invalidInput(nameRule('contract'));
       const args64 = toBase64(utf8Bytes(JSON.stringify(plainJson(args === undefined ? {} : args, 'Contract arguments'))));
       const params = { request_type: 'call_function', account_id: acc, method_name: method, args_base64: args64, ...blockParams(o?.ref ?? FINAL) };
-      return this.rpcQuery('query', params, (res) => toCallResult(res, acc, method, this.clean) as T, undefined, o);
+      return this.#rpcQuery('query', params, (res) => toCallResult(res, acc, method, this.#ctx.clean) as T, undefined, o);
     });
   }
 
   ftMetadata(contractId: string, o?: CallOptions): Promise<FtMetadata> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const acc = need(contractId, 'account');
-      return this.cache.get(
+      return this.#ctx.cache.get(
         this.#ftKey(acc),
-        this.ttl.ftMetadata,
+        this.#ctx.ttl.ftMetadata,
         async (signal) => toFtMetadata((await this.callFunction(acc, 'ft_metadata', {}, { signal })).result, acc),
         // A token without metadata (no such account or contract, no such method, another shape) is not asked again
         // on every hover: that failure stands as long as an account's answer does.
-        { ...o, keepFailureMs: (e) => (settledFailure(e) ? this.ttl.account : 0) },
+        { ...o, keepFailureMs: (e) => (settledFailure(e) ? this.#ctx.ttl.account : 0) },
       );
     });
   }
@@ -82,14 +89,14 @@ export class ClientRpc extends ClientCore {
   cachedFtMetadata(contractIds: readonly string[]): Map<string, FtMetadata> {
     const found = new Map<string, FtMetadata>();
     for (const id of contractIds) {
-      const m = this.cache.peek<FtMetadata>(this.#ftKey(id));
+      const m = this.#ctx.cache.peek<FtMetadata>(this.#ftKey(id));
       if (m) found.set(id, m);
     }
     return found;
   }
 
   #ftKey(contractId: string): string {
-    return `ftmeta|${this.endpoints.rpcUrl}|${contractId}`;
+    return `ftmeta|${this.#ctx.endpoints.rpcUrl}|${contractId}`;
   }
 
   stakedBalance(poolId: string, accountId: string, o?: CallOptions): Promise<bigint> {
@@ -102,7 +109,7 @@ export class ClientRpc extends ClientCore {
 
   /** Any read-only JSON-RPC method; write methods are refused before anything is sent. Not cached. */
   rpc(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       method = String(method).trim();
       const why = rpcMethodError(method);
       if (why !== undefined) throw new NearLensError(isWriteMethod(method) ? 'refused-method' : 'invalid-input', why);
@@ -114,16 +121,16 @@ export class ClientRpc extends ClientCore {
   }
 
   #view<T>(id: string, type: string, convert: (r: unknown) => T, ref: BlockRef | undefined, o: RpcCallOptions | undefined): Promise<RpcResult<T>> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const acc = need(id, 'account');
       const at = blockParams(ref ?? FINAL);
-      const key = `acct:${acc}|${this.rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`;
-      return this.rpcQuery('query', { request_type: type, account_id: acc, ...at }, convert, key, o);
+      const key = `acct:${acc}|${this.#ctx.rpcUrl(o?.host)}|${type}|${JSON.stringify(at)}|${o?.fallback !== false}`;
+      return this.#rpcQuery('query', { request_type: type, account_id: acc, ...at }, convert, key, o);
     });
   }
 
   /** An RPC read whose result `convert` checks; cached under `key` (for longer at a fixed block), or always fetched without one. */
-  protected rpcQuery<T>(
+  #rpcQuery<T>(
     method: string,
     params: Record<string, unknown>,
     convert: (r: unknown) => T,
@@ -134,16 +141,18 @@ export class ClientRpc extends ClientCore {
       const r = await this.rpcSend(method, params, o, signal);
       return { result: convert(r.result), host: r.host };
     };
-    return key === undefined ? load(o?.signal) : this.cache.get(key, params['block_id'] === undefined ? this.ttl.account : this.ttl.history, load, o);
+    return key === undefined
+      ? load(o?.signal)
+      : this.#ctx.cache.get(key, params['block_id'] === undefined ? this.#ctx.ttl.account : this.#ctx.ttl.history, load, o);
   }
 
   #poolView(poolId: string, accountId: string, method: string, o: CallOptions | undefined): Promise<bigint> {
-    return this.guard(() => {
+    return this.#ctx.guard(() => {
       const pool = need(poolId, 'account');
       const acc = need(accountId, 'account');
-      return this.cache.get(
-        `acct:${acc}|${this.endpoints.rpcUrl}|${method}|${pool}`,
-        this.ttl.account,
+      return this.#ctx.cache.get(
+        `acct:${acc}|${this.#ctx.endpoints.rpcUrl}|${method}|${pool}`,
+        this.#ctx.ttl.account,
         async (signal) => toPoolAmount((await this.callFunction(pool, method, { account_id: acc }, { signal })).result, method),
         o,
       );
@@ -155,7 +164,7 @@ export class ClientRpc extends ClientCore {
    * GARBAGE_COLLECTED_BLOCK, UNKNOWN_BLOCK or HTTP 422 is retried once on the archival host. No head check:
    * a height above the head costs one extra request and the archival host's own UNKNOWN_BLOCK is reported.
    */
-  protected async rpcSend(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
+  async rpcSend(method: string, params: unknown, o: RpcCallOptions | undefined, signal: AbortSignal | undefined): Promise<RpcResult<unknown>> {
     // No archival host of its own: its node answers, and is named as what it is (never "the archival host").
     const host: RpcHost = o?.host === 'archival' && this.hasArchival ? 'archival' : 'regular';
     try {
@@ -177,15 +186,15 @@ export class ClientRpc extends ClientCore {
   }
 
   async #rpcCall(host: RpcHost, method: string, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    const ex: Exchange = await this.http.send(host, this.rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
+    const ex: Exchange = await this.#ctx.http.send(host, this.#ctx.rpcUrl(host), JSON.stringify({ jsonrpc: '2.0', id: ++nextRpcId, method, params }), signal);
     // Integers past 2^53 (a header's u64 timestamp) arrive as exact digit strings, never rounded. Not JSON: handled
     // below, after the HTTP status.
     const parsed = tryJsonExact(ex.text);
-    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.clean, this.hasArchival);
-    if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.http.keys.length > 0, this.clean);
+    if (isRecord(parsed) && isRecord(parsed['error'])) throw rpcError(parsed['error'], ex.status, host, this.#ctx.clean, this.hasArchival);
+    if (ex.status < 200 || ex.status >= 300) throw httpError(ex, host, this.#ctx.hasKey, this.#ctx.clean);
     if (parsed === undefined) parseJson(ex); // throws the right not-json error
     if (!isRecord(parsed) || !('result' in parsed)) throw badShape('The RPC answer has neither a result nor an error.');
     // A reflecting proxy may echo the key inside a result that is shown raw (RPC Request, Query Block): mask it.
-    return this.scrub(ex, parsed['result']);
+    return this.#ctx.scrub(ex, parsed['result']);
   }
 }

@@ -3,6 +3,7 @@
 import vscode = require('vscode');
 import { TtlCache } from '../client/cache';
 import { NearClient } from '../client/client';
+import type { ClientOptions } from '../client/client';
 import { invalidInput } from '../base/errors';
 import { CACHE_ENTRIES } from '../client/cache';
 import { keyProviderFor, PRESETS } from '../near/networks';
@@ -17,8 +18,6 @@ import type { RedactingLog } from './outputLog';
 import { CONTEXT_KEYS, SECTION } from '../manifest';
 import { readSettings } from './configuration';
 import { WEB_BUILD } from './build';
-import { setTransactionsPart } from '../client/transactions/family';
-import { loadPart } from './parts';
 
 export type { NetworkLabel, Settings } from './settings';
 
@@ -68,7 +67,7 @@ export interface KeyedServices extends Services {
  * A client for `network` under the settings and keys of now. Module-level (not a closure of createServices): V8
  * compiles it on the first look-up, not at activation.
  */
-function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog): NearClient {
+function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog, parts: ClientParts): NearClient {
   return new NearClient({
     // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
     endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
@@ -79,12 +78,14 @@ function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStor
     cache,
     log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
     browser: WEB_BUILD,
+    ...parts,
   });
 }
 
-export function createServices(context: vscode.ExtensionContext): KeyedServices {
-  // The client's readers of the transactions API ride in the transactions part (their model and batching are heavy).
-  setTransactionsPart(() => loadPart('transactions'));
+/** What a client loads from the extension's lazy parts (activate() passes the loaders; none: from source). */
+export type ClientParts = Pick<ClientOptions, 'transactionReads'>;
+
+export function createServices(context: vscode.ExtensionContext, parts: ClientParts = {}): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();
@@ -125,7 +126,7 @@ export function createServices(context: vscode.ExtensionContext): KeyedServices 
     if (network === 'custom' && settings.network !== 'custom')
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
-    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log)));
+    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log, parts)));
     return { client, network, name: network === 'custom' ? networkName(settings) : network };
   };
 

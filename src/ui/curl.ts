@@ -2,6 +2,7 @@
 // the key as an environment variable ($FASTNEAR_API_KEY), never its value; a Bearer header, or `apiKey=` in the URL
 // when the query transport is chosen; the host of the network in use. Pure: no `vscode`, no I/O.
 import type { KeyProvider } from '../near/networks';
+import { endpointUrl } from '../client/endpoint';
 
 /** The variable the key is read from in the command, per provider. */
 export const KEY_VARIABLES: Readonly<Record<KeyProvider, string>> = { fastnear: 'FASTNEAR_API_KEY', custom: 'NEAR_LENS_CUSTOM_API_KEY' };
@@ -53,7 +54,7 @@ export function curlOfDocument(text: string): string | undefined {
  * URL kept, as the client sends it), or, on a network without a REST API, `view_account` over JSON-RPC.
  */
 export function accountRequest(id: string, endpoints: { apiUrl: string; rpcUrl: string }): Pick<CurlRequest, 'url' | 'body'> {
-  const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(endpoints.apiUrl) ?? [];
-  if (!root) return { url: endpoints.rpcUrl, body: rpcBody('query', { request_type: 'view_account', account_id: id, finality: 'final' }) };
-  return { url: `${root.replace(/\/+$/, '')}/v1/account/${encodeURIComponent(id)}/full${query}` };
+  const url = endpointUrl(endpoints.apiUrl, `/v1/account/${encodeURIComponent(id)}/full`);
+  if (!url) return { url: endpoints.rpcUrl, body: rpcBody('query', { request_type: 'view_account', account_id: id, finality: 'final' }) };
+  return { url };
 }

@@ -1,14 +1,19 @@
-// NearClient's transactions family: FastNEAR's transactions API (records by hash in batches of 20, an account's
+// NearClient's transactions family: FastNEAR's transactions API (records by hash in batches of TX_BATCH, an account's
 // history page by page, a receipt with its parent transaction) and, where there is none, RPC `EXPERIMENTAL_tx_status`
-// with the signer. This layer is thin and stays in the main bundle; the reading (the records' model, batching, the
-// read-once cache) is txReads.ts, a lazy part loaded on the first call. Pure: no `vscode`.
+// with the signer. This layer is thin; the reading (the records' model, batching, the read-once cache) is reads.ts,
+// loaded on the first call by the loader the client is given (ClientOptions.transactionReads). Pure: no `vscode`.
 import { NearLensError } from '../../base/errors';
 import type { Endpoints } from '../../near/networks';
 import type { ReceiptModel, TransactionModel } from './model';
+import type { ClientContext } from '../context';
+import { endpointUrl } from '../endpoint';
 import type { Exchange } from '../messages';
-import type { CallOptions, ClientOptions, RpcResult } from '../options';
-import { ClientAccounts } from '../accounts';
-import type * as TxReads from './reads';
+import type { CallOptions, RpcResult } from '../options';
+import type { RpcFamily } from '../rpcFamily';
+import type * as Reads from './reads';
+
+/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
+export const TX_BATCH = 20;
 
 export interface AccountTxFilter {
   isSigner?: boolean;
@@ -44,7 +49,7 @@ export interface AccountTxPage {
   count?: number;
 }
 
-/** What txReads.ts needs of a client: its transactions host, its RPC, its key rules. */
+/** What reads.ts needs of a client: its transactions host, its RPC, its key rules. */
 export interface TxHost {
   readonly endpoints: Endpoints;
   /** A POST of `body` (JSON) to the transactions API at `path` (/v0/…). */
@@ -57,44 +62,47 @@ export interface TxHost {
   readonly flights: Map<string, Promise<TransactionModel | undefined>>;
 }
 
-type Part = Pick<typeof TxReads, 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>;
-/** Defined by esbuild.mjs in every bundle; absent when run from source (tests, bench). */
-declare const NEAR_LENS_BUNDLE: string | undefined;
-let loader: (() => Promise<Part>) | undefined;
+/** The readers of reads.ts, as the family calls them. */
+export type TransactionReads = Pick<typeof Reads, 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>;
 
-/** How the bundle loads txReads.ts's readers (src/features/lazy.ts: the lazy part that carries them). */
-export function setTransactionsPart(load: () => Promise<Part>): void {
-  loader = load;
+/**
+ * The readers' module, named in a variable: a bundler follows only a literal `require`, so the readers stay out of the
+ * bundle that holds this file (the extension gives its clients the loader of the lazy part that carries them).
+ */
+const READS_MODULE = './reads';
+
+/** The readers straight from source, for a client made without a loader (unit tests, the bench, scripts under tsx). */
+function readsFromSource(): Promise<TransactionReads> {
+  try {
+    return Promise.resolve(require(READS_MODULE) as TransactionReads);
+  } catch {
+    return Promise.reject(new NearLensError('network', 'The transactions readers are not at hand: this client was made without transactionReads.'));
+  }
 }
 
-function part(): Promise<Part> {
-  if (loader) return loader();
-  // From source every module is at hand; esbuild drops this branch (and the require) from the bundles.
-  if (typeof NEAR_LENS_BUNDLE === 'undefined') return Promise.resolve(require('./reads') as Part);
-  return Promise.reject(new NearLensError('network', 'transactions part not loaded'));
-}
-
-export class ClientTransactions extends ClientAccounts {
-  readonly #txRoot: string;
-  readonly #txQuery: string;
+export class TransactionsFamily {
+  readonly #ctx: ClientContext;
+  readonly #rpc: RpcFamily;
+  readonly #load: () => Promise<TransactionReads>;
+  readonly #hasApi: boolean;
   #host: TxHost | undefined;
 
-  constructor(opts: ClientOptions) {
-    super(opts);
-    // A query on the base URL is kept after every path; a fragment is never sent.
-    const [, root = '', query = ''] = /^([^?#]*)([^#]*)/.exec(this.endpoints.txApiUrl ?? '') ?? [];
-    this.#txRoot = root.replace(/\/+$/, '');
-    this.#txQuery = query;
+  /** `load`: how the readers load (ClientOptions.transactionReads); none: from source. */
+  constructor(ctx: ClientContext, rpc: RpcFamily, load: (() => Promise<TransactionReads>) | undefined) {
+    this.#ctx = ctx;
+    this.#rpc = rpc;
+    this.#load = load ?? readsFromSource;
+    this.#hasApi = endpointUrl(ctx.endpoints.txApiUrl ?? '', '') !== '';
   }
 
   /** Whether the network has a transactions API (a hash alone is enough); without one, RPC needs the signer. */
   get hasTransactionsApi(): boolean {
-    return this.#txRoot !== '';
+    return this.#hasApi;
   }
 
   /**
-   * Transactions by hash, in requests of at most 20, keyed by hash (the service gives no order); a hash it does not
-   * know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
+   * Transactions by hash, in requests of at most TX_BATCH, keyed by hash (the service gives no order); a hash it does
+   * not know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
    */
   transactions(hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
     return this.#read('transactions', hashes, o);
@@ -118,23 +126,27 @@ export class ClientTransactions extends ClientAccounts {
     return this.#read('transactionViaRpc', hash, signerId, o);
   }
 
-  /** One of txReads.ts's readers with this client as its host. */
-  #read<K extends 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>(
+  /** One of the readers with this family as its host. */
+  #read<K extends keyof TransactionReads>(
     name: K,
-    ...args: Parameters<Part[K]> extends [TxHost, ...infer R] ? R : never
-  ): ReturnType<Part[K]> {
-    return this.guard(async () => ((await part())[name] as (h: TxHost, ...a: unknown[]) => Promise<unknown>)(this.#txHost(), ...args)) as ReturnType<Part[K]>;
+    ...args: Parameters<TransactionReads[K]> extends [TxHost, ...infer R] ? R : never
+  ): ReturnType<TransactionReads[K]> {
+    return this.#ctx.guard(async () => {
+      const reader = (await this.#load())[name] as (h: TxHost, ...a: unknown[]) => Promise<unknown>;
+      return reader(this.#txHost(), ...args);
+    }) as ReturnType<TransactionReads[K]>;
   }
 
   #txHost(): TxHost {
     if (this.#host) return this.#host;
+    const ctx = this.#ctx;
     return (this.#host = {
-      endpoints: this.endpoints,
-      post: (path, body, signal) => this.http.send('tx', this.#txRoot + path + this.#txQuery, JSON.stringify(body), signal),
-      hasKey: this.http.keys.length > 0,
-      clean: this.clean,
-      scrub: (ex, value) => this.scrub(ex, value),
-      rpc: (method, params, signal) => this.rpcSend(method, params, { fallback: false }, signal),
+      endpoints: ctx.endpoints,
+      post: (path, body, signal) => ctx.http.send('tx', endpointUrl(ctx.endpoints.txApiUrl ?? '', path), JSON.stringify(body), signal),
+      hasKey: ctx.hasKey,
+      clean: ctx.clean,
+      scrub: (ex, value) => ctx.scrub(ex, value),
+      rpc: (method, params, signal) => this.#rpc.rpcSend(method, params, { fallback: false }, signal),
       flights: new Map(),
     });
   }

@@ -1,9 +1,10 @@
-// The transactions family's reading (a lazy part: see transactions.ts): records by hash in batches of at most 20,
+// The transactions family's reading (loaded on the first call: see family.ts): records by hash in batches of TX_BATCH,
 // keyed by hash, each completed transaction read once a session; an account's history page; a receipt and its parent;
 // RPC `EXPERIMENTAL_tx_status` with the signer. The API's 400 reads as its message, its 500 string as a failure, an
 // empty answer as nothing found. Pure: no `vscode`.
 import { badShape, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord, tryJsonExact } from '../../base/json';
+import { chunks } from '../../base/chunks';
 import { BoundedMap } from '../../base/lru';
 import { hashError } from '../../near/hash';
 import { fromRecord, fromRpc } from './model';
@@ -12,10 +13,8 @@ import { dec } from './actions';
 import { httpError } from '../messages';
 import { need } from '../rpc';
 import type { CallOptions } from '../options';
+import { TX_BATCH } from './family';
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './family';
-
-/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
-export const TX_BATCH = 20;
 export const NO_TX_API_MESSAGE =
   'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
 
@@ -36,8 +35,8 @@ const FILTERS: ReadonlyArray<[keyof AccountTxFilter, string]> = [
 const bool = (v: unknown): boolean => v === true;
 
 /**
- * Transactions by hash, in requests of at most 20, keyed by hash (the service gives no order); a hash it does not know
- * is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
+ * Transactions by hash, in requests of at most TX_BATCH, keyed by hash (the service gives no order); a hash it does not
+ * know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
  */
 export async function transactions(host: TxHost, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
   if (!Array.isArray(hashes)) throw invalidInput('Expected a list of transaction hashes.');
@@ -54,8 +53,7 @@ export async function transactions(host: TxHost, hashes: readonly string[], o?: 
     else missing.push(h);
   }
   const mine: Array<[string, Promise<TransactionModel | undefined>]> = [];
-  for (let i = 0; i < missing.length; i += TX_BATCH) {
-    const chunk = missing.slice(i, i + TX_BATCH);
+  for (const chunk of chunks(missing, TX_BATCH)) {
     const batch = readBatch(host, chunk, o?.signal);
     for (const h of chunk) {
       const one = batch.then((m) => m.get(h));

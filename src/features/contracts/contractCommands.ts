@@ -152,10 +152,7 @@ function needStrings(a: Record<string, unknown>, fields: readonly string[], shap
 /** The RPC part as the commands use it: its result documents. */
 export type RpcPart = Pick<typeof Rpc, 'showResult'>;
 
-/**
- * The commands' handlers. `rpc` loads the RPC part (another lazy part); register.ts passes it in, so that this part
- * never imports features/lazy.ts (which names this part's types: an import loop).
- */
+/** The commands' handlers. `rpc` loads the RPC part (another lazy part): its result documents. */
 export function contractCommands(services: Services, rpc: () => Promise<RpcPart>): ContractCommands {
   /** A watched account, or one typed. */
   const askContract = async (): Promise<string | undefined> => {

@@ -10,6 +10,7 @@ import type { TransactionModel } from '../../client/transactions/model';
 import { keyProviderFor } from '../../near/networks';
 import type { NetworkLabel } from '../../platform/settings';
 import { curlCommand, KEY_VARIABLES, rpcBody } from '../../ui/curl';
+import { endpointUrl } from '../../client/endpoint';
 import { COMMANDS } from '../../manifest';
 import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from './model/txMarkdown';
 import type { TxLookup, TxNetwork } from './model/txMarkdown';
@@ -146,7 +147,7 @@ export function txFeature(services: Services): TxFeature {
       let t: TransactionModel | undefined;
       let curl: string;
       if (client.hasTransactionsApi) {
-        const url = `${(client.endpoints.txApiUrl ?? '').replace(/[?#].*$/s, '').replace(/\/+$/, '')}/v0/transactions`;
+        const url = endpointUrl(client.endpoints.txApiUrl ?? '', '/v0/transactions');
         curl = curlCommand({ url, body: { tx_hashes: [parsed.hash] }, keyVariable, transport: services.settings.transport });
         const run = async (signal?: AbortSignal): Promise<TransactionModel | undefined> =>
           (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;

@@ -3,6 +3,8 @@
 // Transactions node, the balance panel's table and `nearLens.accountTransactions`. Pure: no `vscode`; its only I/O is
 // through the client it is given.
 import type { CallOptions } from '../../../client/options';
+import { chunks } from '../../../base/chunks';
+import { TX_BATCH } from '../../../client/transactions/family';
 import type { AccountTxFilter, AccountTxPage, AccountTxRow } from '../../../client/transactions/family';
 import type { TransactionModel } from '../../../client/transactions/model';
 import type { NearClient } from '../../../client/client';
@@ -63,9 +65,7 @@ export function withPage(h: TxHistory, page: AccountTxPage, details: ReadonlyMap
 
 /** The records of `hashes`, at most 20 a request (the service's limit), side by side. */
 export async function recordsOf(client: TxClient, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
-  const batches: string[][] = [];
-  for (let i = 0; i < hashes.length; i += TX_PAGE_SIZE) batches.push(hashes.slice(i, i + TX_PAGE_SIZE));
-  const answers = await Promise.all(batches.map((b) => client.transactions(b, o)));
+  const answers = await Promise.all(chunks(hashes, TX_BATCH).map((b) => client.transactions(b, o)));
   return new Map(answers.flatMap((m) => [...m]));
 }
 

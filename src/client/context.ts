@@ -1,7 +1,7 @@
-// The base every family of endpoints of NearClient builds on: the transport (key, origin pin, retries, body cap), the
-// cache, the key scrubbing and the guard that makes every failure a NearLensError with the key masked. The families
-// (clientRpc.ts → clientAccounts.ts → transactions.ts) extend it one layer each; client.ts is the façade. Pure: no
-// `vscode`.
+// What every family of NearClient's endpoints shares: the transport (key, origin pin, retries, body cap), the cache and
+// its lifetimes, the key scrubbing and the guard that makes every failure a NearLensError with the key masked. The
+// families (rpcFamily.ts, accounts.ts, transactions/family.ts) are handed one and use it; client.ts holds them. Pure:
+// no `vscode`.
 import { NearLensError } from '../base/errors';
 import { sanitizeText } from '../base/text';
 import { originOf } from '../near/networks';
@@ -14,12 +14,13 @@ import { DEFAULT_TTL } from './options';
 import type { CacheTtl, ClientOptions } from './options';
 import { HttpTransport } from './transport';
 
-export class ClientCore {
+export class ClientContext {
   readonly endpoints: Endpoints;
-  protected readonly http: HttpTransport;
-  protected readonly ttl: CacheTtl;
-  protected readonly cache: TtlCache;
-  protected readonly clean = (text: string): string => sanitizeText(this.http.redact(text), 120);
+  readonly http: HttpTransport;
+  readonly ttl: CacheTtl;
+  readonly cache: TtlCache;
+  /** Server text as it may be shown: the key masked, control characters out, at most 120 characters. */
+  readonly clean = (text: string): string => sanitizeText(this.http.redact(text), 120);
 
   constructor(opts: ClientOptions) {
     const ep = (this.endpoints = Object.freeze({ ...opts.endpoints }));
@@ -36,17 +37,12 @@ export class ClientCore {
     this.cache = opts.cache ?? new TtlCache();
   }
 
-  /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */
-  close(): void {
-    this.http.close();
+  /** Whether requests carry an API key (an error then says whether the key may be the cause). */
+  get hasKey(): boolean {
+    return this.http.keys.length > 0;
   }
 
-  /** Whether `text` holds the API key (any of the forms it may travel in): such an answer is not shown. */
-  holdsKey(text: string): boolean {
-    return this.http.redact(text) !== text;
-  }
-
-  protected rpcUrl(host: RpcHost | undefined): string {
+  rpcUrl(host: RpcHost | undefined): string {
     return host === 'archival' ? this.endpoints.archivalRpcUrl : this.endpoints.rpcUrl;
   }
 
@@ -54,13 +50,13 @@ export class ClientCore {
    * A parsed answer with the API key masked in every string, when the body may hold it: one of its spellings is in
    * the text, or the text has JSON escapes (`\u0061`, `\/`) that parsing turns back into it.
    */
-  protected scrub(ex: Exchange, value: unknown): unknown {
+  scrub(ex: Exchange, value: unknown): unknown {
     const key = this.http.keys[0];
     return key && (ex.text.includes('\\') || variants(key).some((k) => ex.text.includes(k))) ? scrubKey(value, key) : value;
   }
 
-  /** Every public method: failures are always NearLensError with a redacted message. */
-  protected guard<T>(fn: () => Promise<T>): Promise<T> {
+  /** Every public method of a family runs in it: failures are always NearLensError with a redacted message. */
+  guard<T>(fn: () => Promise<T>): Promise<T> {
     // Not an async function: on the hot path (every look-up) that would add a promise and its ticks for nothing.
     let p: Promise<T>;
     try {

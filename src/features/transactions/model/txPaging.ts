@@ -12,7 +12,7 @@ import type { NearClient } from '../../../client/client';
 /** What the history needs of a client (NearClient's transactions family; a fake in unit tests). */
 export type TxClient = Pick<NearClient, 'hasTransactionsApi' | 'transactions' | 'accountTransactions'>;
 
-/** Rows a page asks for: the tree's and the panel's page, and the records the service gives in one request. */
+/** Rows a page asks for: the tree's and the panel's page (its records are read in batches of TX_BATCH). */
 export const TX_PAGE_SIZE = 20;
 /** The service's largest `limit` (`/v0/account`). */
 export const TX_MAX_LIMIT = 200;

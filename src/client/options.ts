@@ -2,7 +2,6 @@
 import type { Endpoints } from '../near/networks';
 import type { TtlCache } from './cache';
 import type { RpcHost } from './messages';
-import type { TransactionReads } from './transactions/family';
 import type { AuthTransport, RequestLogEntry } from './transport';
 
 export interface CallOptions {
@@ -38,13 +37,6 @@ export interface ClientOptions {
   ttl?: Partial<CacheTtl>;
   /** When the REST API is down, read an account's state over RPC instead (default true; see NearClient.full). */
   restFallback?: boolean;
-  /**
-   * Loads the transactions readers (transactions/reads.ts) on the first transactions call. The extension passes the
-   * loader of the lazy part that carries them, so that their code stays out of the activation bundle. Without it (unit
-   * tests, the bench, scripts run from source) they are required from source; in a bundle, a transactions call then
-   * fails with "not at hand".
-   */
-  transactionReads?: () => Promise<TransactionReads>;
 }
 
 export interface CacheTtl {

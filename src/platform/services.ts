@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { TtlCache } from '../client/cache';
 import { NearClient } from '../client/client';
-import type { ClientOptions } from '../client/client';
+import type { NearClientOptions } from '../client/client';
 import { invalidInput } from '../base/errors';
 import { CACHE_ENTRIES } from '../client/cache';
 import { keyProviderFor, PRESETS } from '../near/networks';
@@ -83,7 +83,7 @@ function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStor
 }
 
 /** What a client loads from the extension's lazy parts (activate() passes the loaders; none: from source). */
-export type ClientParts = Pick<ClientOptions, 'transactionReads'>;
+export type ClientParts = Pick<NearClientOptions, 'transactionReads'>;
 
 export function createServices(context: vscode.ExtensionContext, parts: ClientParts = {}): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);

@@ -2,7 +2,7 @@
 // first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
 // page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
 // views; the loopback stub (stub.ts) serves the same over HTTP.
-import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/family';
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/types';
 import type { TransactionModel } from '../../src/client/transactions/model';
 import type { TxClient } from '../../src/features/transactions/model/txPaging';
 

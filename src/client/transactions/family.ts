@@ -1,69 +1,15 @@
 // NearClient's transactions family: FastNEAR's transactions API (records by hash in batches of TX_BATCH, an account's
 // history page by page, a receipt with its parent transaction) and, where there is none, RPC `EXPERIMENTAL_tx_status`
 // with the signer. This layer is thin; the reading (the records' model, batching, the read-once cache) is reads.ts,
-// loaded on the first call by the loader the client is given (ClientOptions.transactionReads). Pure: no `vscode`.
+// loaded on the first call by the loader the client is given (NearClientOptions.transactionReads). Pure: no `vscode`.
 import { NearLensError } from '../../base/errors';
-import type { Endpoints } from '../../near/networks';
 import type { ReceiptModel, TransactionModel } from './model';
 import type { ClientContext } from '../context';
 import { endpointUrl } from '../endpoint';
-import type { Exchange } from '../messages';
-import type { CallOptions, RpcResult } from '../options';
+import type { CallOptions } from '../options';
 import type { RpcFamily } from '../rpcFamily';
 import type * as Reads from './reads';
-
-/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
-export const TX_BATCH = 20;
-
-export interface AccountTxFilter {
-  isSigner?: boolean;
-  isReceiver?: boolean;
-  isFunctionCall?: boolean;
-  isSuccess?: boolean;
-}
-export interface AccountTxRequest {
-  accountId: string;
-  /** 1–200 (default 20). */
-  limit?: number;
-  resumeToken?: string;
-  filter?: AccountTxFilter;
-  fromBlockHeight?: string;
-  toBlockHeight?: string;
-}
-export interface AccountTxRow {
-  hash: string;
-  blockHeight: string;
-  /** ns since the epoch, exact. */
-  timestamp: string;
-  txIndex: number;
-  isSigner: boolean;
-  isReceiver: boolean;
-  isFunctionCall: boolean;
-  isSuccess: boolean;
-}
-export interface AccountTxPage {
-  rows: AccountTxRow[];
-  /** Only when the page was full: pass it back for the next page. */
-  resumeToken?: string;
-  /** Only on a first page (no resumeToken sent). */
-  count?: number;
-}
-
-/** What reads.ts needs of a client: its transactions host, its RPC, its key rules. */
-export interface TxHost {
-  readonly endpoints: Endpoints;
-  /** A POST of `body` (JSON) to the transactions API at `path` (/v0/…). */
-  post(path: string, body: unknown, signal: AbortSignal | undefined): Promise<Exchange>;
-  readonly hasKey: boolean;
-  clean(text: string): string;
-  scrub(ex: Exchange, value: unknown): unknown;
-  rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<RpcResult<unknown>>;
-  /** Hashes being read now (one read per hash at a time). */
-  readonly flights: Map<string, Promise<TransactionModel | undefined>>;
-}
-
-/** The readers of reads.ts, as the family calls them. */
-export type TransactionReads = Pick<typeof Reads, 'transactions' | 'accountTransactions' | 'receipt' | 'transactionViaRpc'>;
+import type { AccountTxPage, AccountTxRequest, TransactionReads, TxHost } from './types';
 
 /**
  * The readers' module, named in a variable: a bundler follows only a literal `require`, so the readers stay out of the
@@ -74,7 +20,8 @@ const READS_MODULE = './reads';
 /** The readers straight from source, for a client made without a loader (unit tests, the bench, scripts under tsx). */
 function readsFromSource(): Promise<TransactionReads> {
   try {
-    return Promise.resolve(require(READS_MODULE) as TransactionReads);
+    // Typed as the module it is, so the compiler checks that its exports are the readers the family calls.
+    return Promise.resolve(require(READS_MODULE) as typeof Reads);
   } catch {
     return Promise.reject(new NearLensError('network', 'The transactions readers are not at hand: this client was made without transactionReads.'));
   }
@@ -87,7 +34,7 @@ export class TransactionsFamily {
   readonly #hasApi: boolean;
   #host: TxHost | undefined;
 
-  /** `load`: how the readers load (ClientOptions.transactionReads); none: from source. */
+  /** `load`: how the readers load (NearClientOptions.transactionReads); none: from source. */
   constructor(ctx: ClientContext, rpc: RpcFamily, load: (() => Promise<TransactionReads>) | undefined) {
     this.#ctx = ctx;
     this.#rpc = rpc;

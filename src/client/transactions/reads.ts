@@ -13,8 +13,8 @@ import { dec } from './actions';
 import { httpError } from '../messages';
 import { need } from '../rpc';
 import type { CallOptions } from '../options';
-import { TX_BATCH } from './family';
-import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './family';
+import { TX_BATCH } from './types';
+import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './types';
 export const NO_TX_API_MESSAGE =
   'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
 

@@ -5,11 +5,19 @@ import vscode = require('vscode');
 import { noteFailure } from '../../ui/slots';
 import { readPage, startHistory } from './model/txPaging';
 import type { ActionNode, TxTreeState } from './model/txTreeNodes';
+import type { AccountEntry } from '../watchlist/model/watchlistNodes';
+import type { Services } from '../../platform/services';
 
-import type { TxNodes } from './txNodes';
+/** What a load needs of the tree's side (txNodes.ts, in the activation bundle): the states it fills and the entries. */
+export interface TxTreeHost {
+  readonly services: Services;
+  readonly states: WeakMap<AccountEntry, TxTreeState>;
+  entry(id: string): AccountEntry | undefined;
+  track(id: string, work: Promise<unknown>): Promise<void>;
+}
 
 /** `open`: the first page, once per entry; `more`: the next one; `refresh`: the first anew, if it was opened. */
-export function txTreeRun(tree: TxNodes, id: string, step: 'open' | 'more' | 'refresh'): Promise<void> {
+export function txTreeRun(tree: TxTreeHost, id: string, step: 'open' | 'more' | 'refresh'): Promise<void> {
   const e = tree.entry(id);
   if (!e) return Promise.resolve();
   const st = tree.states.get(e);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { NearClient } from '../../../src/client/client';
 import type { ClientOptions } from '../../../src/client/client';
 import { clearTransactionCache, NO_TX_API_MESSAGE } from '../../../src/client/transactions/reads';
-import type { AccountTxFilter, AccountTxRow } from '../../../src/client/transactions/family';
+import type { AccountTxFilter, AccountTxRow } from '../../../src/client/transactions/types';
 import { TtlCache } from '../../../src/client/cache';
 import type { RecordedRequest, Stub } from '../../support/stub';
 import { STUB_HISTORY_ACCOUNT, STUB_TX } from '../../support/stubTx';

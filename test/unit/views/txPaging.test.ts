@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { hasMore, readPage, readUntil, startHistory, TX_PAGE_SIZE } from '../../../src/features/transactions/model/txPaging';
 import type { TxHistory } from '../../../src/features/transactions/model/txPaging';
-import type { AccountTxFilter } from '../../../src/client/transactions/family';
+import type { AccountTxFilter } from '../../../src/client/transactions/types';
 import { fakeTxService, makeHistory, model } from '../../support/fakeTxService';
 import type { FakeTx } from '../../support/fakeTxService';
 

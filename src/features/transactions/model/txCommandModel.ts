@@ -5,7 +5,7 @@ import { isRecord } from '../../../base/json';
 import { accountIdError } from '../../../near/ids';
 import type { NetworkLabel } from '../../../platform/settings';
 import { TX_MAX_LIMIT, TX_PAGE_SIZE } from './txPaging';
-import type { AccountTxFilter, AccountTxPage } from '../../../client/transactions/family';
+import type { AccountTxFilter, AccountTxPage } from '../../../client/transactions/types';
 import type { TransactionModel } from '../../../client/transactions/model';
 import type { ActionModel } from '../../../client/transactions/actions';
 

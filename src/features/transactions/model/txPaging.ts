@@ -4,8 +4,8 @@
 // through the client it is given.
 import type { CallOptions } from '../../../client/options';
 import { chunks } from '../../../base/chunks';
-import { TX_BATCH } from '../../../client/transactions/family';
-import type { AccountTxFilter, AccountTxPage, AccountTxRow } from '../../../client/transactions/family';
+import { TX_BATCH } from '../../../client/transactions/types';
+import type { AccountTxFilter, AccountTxPage, AccountTxRow } from '../../../client/transactions/types';
 import type { TransactionModel } from '../../../client/transactions/model';
 import type { NearClient } from '../../../client/client';
 

@@ -4,7 +4,7 @@
 import { groupDigits } from '../../../near/amounts';
 import { sanitizeText } from '../../../base/text';
 import { nanosToIso } from '../../../ui/commandModel';
-import type { AccountTxRow } from '../../../client/transactions/family';
+import type { AccountTxRow } from '../../../client/transactions/types';
 import type { TransactionModel } from '../../../client/transactions/model';
 import type { ActionModel } from '../../../client/transactions/actions';
 import type { TxCellsView } from '../protocol';

@@ -5,7 +5,7 @@ import type { TxFilterView, TxTableView } from '../protocol';
 import { countText, txRowView } from './txRows';
 import { TX_PAGE_SIZE } from './txPaging';
 import type { TxHistory } from './txPaging';
-import type { AccountTxFilter } from '../../../client/transactions/family';
+import type { AccountTxFilter } from '../../../client/transactions/types';
 
 export const ALL_TXS: TxFilterView = { direction: 'all', calls: false, failed: false };
 

@@ -6,7 +6,7 @@ import { sanitizeText } from '../../../base/text';
 import { countText, txRowView } from './txRows';
 import type { TxHistory } from './txPaging';
 import { ERROR, WARNING, node } from '../../watchlist/model/watchlistNodes';
-import type { WatchNode } from '../../watchlist/model/watchlistNodes';
+import type { NodeKind, WatchNode } from '../../watchlist/model/watchlistNodes';
 
 /** Look Up Transaction (a row opens it). */
 export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
@@ -14,7 +14,7 @@ export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
 export const MORE_TRANSACTIONS = COMMANDS.watchlistMoreTransactions;
 
 /** The node kinds of this file: the Transactions node and its rows (and "Load more"). */
-export type TxKind = 'transactions' | 'tx';
+export type TxKind = Extract<NodeKind, 'transactions' | 'tx'>;
 
 /** A tree node that runs a command when clicked, with a label a screen reader reads as a sentence. */
 export interface ActionNode extends WatchNode {

@@ -2,7 +2,7 @@
 // answer are new, which to read, how many are left unread, and where the next refresh starts. Pure: no `vscode`, no
 // I/O, no timers; the caller does the reads and says how they went (a read is never assumed to have succeeded).
 import type { TransactionModel } from '../../../client/transactions/model';
-import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../client/transactions/family';
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../client/transactions/types';
 
 /** Rows asked for per refresh. */
 export const ACTIVITY_LIMIT = 20;

@@ -6,9 +6,10 @@ import type { AccessKeyInfo, FtMetadata, ViewAccount } from '../../../client/cli
 import { sanitizeText } from '../../../base/text';
 import { formatHeight } from '../../../ui/slots';
 import type { PoolBalance, Slot } from '../../../ui/slots';
-import type { TxKind } from '../../transactions/model/txTreeNodes';
 
-export type NodeKind = 'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info' | TxKind;
+/** The kinds of node of the tree; 'transactions' and 'tx' are the transactions feature's (its Transactions node and rows). */
+export type NodeKind =
+  'account' | 'group' | 'field' | 'token' | 'publisher' | 'nft' | 'pool' | 'key' | 'loading' | 'error' | 'missing' | 'info' | 'transactions' | 'tx';
 
 /** Which lazy load expanding a group starts (metadata, RPC view_account + keys, pool balances). */
 export type LazyGroup = 'tokens' | 'contract' | 'pools';

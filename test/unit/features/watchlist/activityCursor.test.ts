@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { activityRequest, isActivityCursor, isAfter, planActivity, settleActivity } from '../../../../src/features/watchlist/model/activityCursor';
 import type { ActivityCursor, ReadPlan } from '../../../../src/features/watchlist/model/activityCursor';
-import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../../src/client/transactions/family';
+import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../../../src/client/transactions/types';
 import type { TxStatus } from '../../../../src/client/transactions/model';
 
 interface Tx {

@@ -1,0 +1,65 @@
+// The transactions family's types: what the service's account history asks and answers, what reads.ts needs of a
+// client (TxHost) and what it gives (TransactionReads). Types only (and the batch size), so that the client, the family
+// and the readers share them without importing each other. Pure: no `vscode`.
+import type { Endpoints } from '../../near/networks';
+import type { Exchange } from '../messages';
+import type { CallOptions, RpcResult } from '../options';
+import type { ReceiptModel, TransactionModel } from './model';
+
+/** At most this many hashes per /v0/transactions request (more: the server answers 400). */
+export const TX_BATCH = 20;
+
+export interface AccountTxFilter {
+  isSigner?: boolean;
+  isReceiver?: boolean;
+  isFunctionCall?: boolean;
+  isSuccess?: boolean;
+}
+export interface AccountTxRequest {
+  accountId: string;
+  /** 1–200 (default 20). */
+  limit?: number;
+  resumeToken?: string;
+  filter?: AccountTxFilter;
+  fromBlockHeight?: string;
+  toBlockHeight?: string;
+}
+export interface AccountTxRow {
+  hash: string;
+  blockHeight: string;
+  /** ns since the epoch, exact. */
+  timestamp: string;
+  txIndex: number;
+  isSigner: boolean;
+  isReceiver: boolean;
+  isFunctionCall: boolean;
+  isSuccess: boolean;
+}
+export interface AccountTxPage {
+  rows: AccountTxRow[];
+  /** Only when the page was full: pass it back for the next page. */
+  resumeToken?: string;
+  /** Only on a first page (no resumeToken sent). */
+  count?: number;
+}
+
+/** What reads.ts needs of a client: its transactions host, its RPC, its key rules. */
+export interface TxHost {
+  readonly endpoints: Endpoints;
+  /** A POST of `body` (JSON) to the transactions API at `path` (/v0/…). */
+  post(path: string, body: unknown, signal: AbortSignal | undefined): Promise<Exchange>;
+  readonly hasKey: boolean;
+  clean(text: string): string;
+  scrub(ex: Exchange, value: unknown): unknown;
+  rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<RpcResult<unknown>>;
+  /** Hashes being read now (one read per hash at a time). */
+  readonly flights: Map<string, Promise<TransactionModel | undefined>>;
+}
+
+/** The readers of reads.ts, as the family calls them (its transactions part carries them). */
+export interface TransactionReads {
+  transactions(host: TxHost, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>>;
+  accountTransactions(host: TxHost, req: AccountTxRequest, o?: CallOptions): Promise<AccountTxPage>;
+  receipt(host: TxHost, receiptId: string, o?: CallOptions): Promise<{ receipt: ReceiptModel; transaction?: TransactionModel } | undefined>;
+  transactionViaRpc(host: TxHost, hash: string, signerId: string, o?: CallOptions): Promise<TransactionModel | undefined>;
+}

@@ -4,7 +4,7 @@ import { errorMessage } from './base/errors';
 import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractCommands } from './features/contracts/index';
 import { registerDiagnostics } from './features/diagnostics/index';
-import { registerHover } from './features/hover/hoverProvider';
+import { registerHover } from './features/hover/index';
 import { registerKeyCommands } from './features/keys/index';
 import { registerLookupCommands } from './features/lookup/index';
 import { registerPanel } from './features/panel/index';

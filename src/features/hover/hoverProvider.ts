@@ -20,7 +20,6 @@ import type { ClientFor, Services } from '../../platform/services';
 import { loadPart } from '../../platform/parts';
 import type * as Secrets from '../secrets/secretKeys';
 import type * as Contracts from '../contracts/contractCommands';
-import { registerWhile } from '../../platform/whileSetting';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
 export const HOVER_MAX_WAIT_MS = 3000;
@@ -195,11 +194,4 @@ export function toMarkdown(text: string, enabledCommands: readonly string[]): vs
   md.isTrusted = { enabledCommands: [...enabledCommands] };
   md.supportHtml = false;
   return md;
-}
-
-/** Registers the hover while `nearLens.hover.enabled` is on; a disabled hover costs nothing. */
-export function registerHover(context: vscode.ExtensionContext, services: Services): NearHoverProvider {
-  const provider = new NearHoverProvider(services);
-  registerWhile(context, services, 'hoverEnabled', () => vscode.languages.registerHoverProvider('*', provider));
-  return provider;
 }

@@ -1,0 +1,61 @@
+// The house by feature: what the transactions feature's folder holds, that no transaction file is left in a shared
+// folder (but the client's transactions family), and that every lazy part is a feature's own file.
+import { strict as assert } from 'node:assert';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+const rel = (f: string): string => f.split(path.sep).join('/');
+
+describe('the house: one feature, one folder', () => {
+  it('the transactions feature is under src/features/transactions/: glue, model, protocol, webview section, part', () => {
+    const held = walk('src/features/transactions').map(rel).sort();
+    for (const f of [
+      'src/features/transactions/index.ts',
+      'src/features/transactions/part.ts',
+      'src/features/transactions/txCommands.ts',
+      'src/features/transactions/accountTxs.ts',
+      'src/features/transactions/txTree.ts',
+      'src/features/transactions/txNodes.ts',
+      'src/features/transactions/panelSection.ts',
+      'src/features/transactions/protocol.ts',
+      'src/features/transactions/guards.ts',
+      'src/features/transactions/model/hashFinder.ts',
+      'src/features/transactions/model/txMarkdown.ts',
+      'src/features/transactions/model/txPaging.ts',
+      'src/features/transactions/model/txRows.ts',
+      'src/features/transactions/model/txTableModel.ts',
+      'src/features/transactions/model/txTreeNodes.ts',
+      'src/features/transactions/webview/txSection.ts',
+      'src/features/transactions/webview/txSection.css',
+    ])
+      assert.ok(held.includes(f), `${f} is not in the transactions folder: ${held.join(', ')}`);
+  });
+
+  it('no transaction file remains in a shared folder, but the service client’s transactions family', () => {
+    const shared = ['src/base', 'src/near', 'src/client', 'src/ui', 'src/platform', 'media'].flatMap(walk).map(rel);
+    const tx = shared.filter((f) => /(^|\/)(tx[A-Z_.]|transaction)/i.test(f.slice(f.indexOf('/') + 1)) && !f.startsWith('src/client/transactions/'));
+    assert.deepEqual(tx, []);
+  });
+
+  it('each feature registers from its index.ts, and its pure model is in model/', () => {
+    const features = readdirSync('src/features');
+    const registered = readFileSync('src/extension.ts', 'utf8');
+    for (const f of features) {
+      const index = `src/features/${f}/index.ts`;
+      if (existsSync(index)) assert.ok(registered.includes(`./features/${f}/index'`), `${index} is not what extension.ts registers`);
+    }
+    for (const f of ['balances', 'contracts', 'diagnostics', 'hover', 'keys', 'lookup', 'panel', 'rpc', 'statusBar', 'transactions', 'units', 'watchlist'])
+      assert.ok(existsSync(`src/features/${f}/index.ts`), `${f} has no index.ts`);
+  });
+
+  it('every lazy part (src/parts.json) is a file of one feature', () => {
+    const parts = JSON.parse(readFileSync('src/parts.json', 'utf8')) as Record<string, string>;
+    for (const [name, entry] of Object.entries(parts)) {
+      assert.match(entry, /^src\/features\/[a-zA-Z]+\/[^/]+\.ts$/, `part ${name}`);
+      assert.ok(existsSync(entry), `part ${name}: ${entry} does not exist`);
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // the messages a panel posts, a restart of the what-changed engine — on top of the features' own objects.
 import type * as vscode from 'vscode';
 import type { PanelApi } from './features/panel/index';
+import type { AccountPanel } from './features/panel/panelHost';
 import type { HostMessage } from './features/panel/protocol';
 import type { WatchlistApi } from './features/watchlist/index';
 
@@ -10,17 +11,25 @@ type Listener = (m: HostMessage) => void;
 
 /** Every message each panel posted: the last one, listeners, and a wait for a message of a type. */
 export class PanelPosts {
-  readonly #last = new Map<string, HostMessage>();
+  /** Per panel, not per account: a panel opened again after its tab closed starts with nothing posted. */
+  readonly #last = new WeakMap<AccountPanel, HostMessage>();
   readonly #listeners = new Map<string, Set<Listener>>();
+  #panels: ReadonlyMap<string, AccountPanel> = new Map();
 
   /** Given to registerPanel: told every message a panel posts. */
-  readonly observe = (accountId: string, m: HostMessage): void => {
-    this.#last.set(accountId, m);
-    for (const l of [...(this.#listeners.get(accountId) ?? [])]) l(m);
+  readonly observe = (panel: AccountPanel, m: HostMessage): void => {
+    this.#last.set(panel, m);
+    for (const l of [...(this.#listeners.get(panel.accountId) ?? [])]) l(m);
   };
 
+  /** The panels registerPanel keeps (their account's open panel is the one `last` reads). */
+  watch(panels: ReadonlyMap<string, AccountPanel>): void {
+    this.#panels = panels;
+  }
+
   last(accountId: string): HostMessage | undefined {
-    return this.#last.get(accountId);
+    const panel = this.#panels.get(accountId);
+    return panel && this.#last.get(panel);
   }
 
   onDidPost(accountId: string, listener: Listener): vscode.Disposable {
@@ -32,7 +41,7 @@ export class PanelPosts {
   /** Resolves with the first message of `type` posted to the account's panel (the last one if it is of that type). */
   waitForPost(accountId: string, type: HostMessage['type'], timeoutMs = 10_000): Promise<HostMessage> {
     return new Promise<HostMessage>((resolve, reject) => {
-      const last = this.#last.get(accountId);
+      const last = this.last(accountId);
       if (last?.type === type) return resolve(last);
       const timer = setTimeout(() => {
         sub.dispose();
@@ -50,6 +59,7 @@ export class PanelPosts {
 
 export function testApi<T extends { panels: PanelApi; watchlist: WatchlistApi }>(features: T, posts: PanelPosts) {
   const { panels, watchlist } = features;
+  posts.watch(panels.panels);
   return {
     ...features,
     panels: {

@@ -51,7 +51,7 @@ async function openFromCommand(arg: unknown, open: (id: string) => Promise<unkno
 }
 
 /** `observe` is told every message a panel posts: the in-editor tests' test API only (activate() passes it in ExtensionMode.Test). */
-export function registerPanel(context: vscode.ExtensionContext, services: Services, observe?: (accountId: string, m: HostMessage) => void): PanelApi {
+export function registerPanel(context: vscode.ExtensionContext, services: Services, observe?: (panel: AccountPanel, m: HostMessage) => void): PanelApi {
   const panels = new Map<string, AccountPanel>();
 
   /**
@@ -68,7 +68,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
         () => {
           if (panels.get(id) === p) panels.delete(id);
         },
-        observe && ((m) => observe(id, m)),
+        observe && ((m) => observe(p, m)),
       );
       panels.set(id, p);
       return p;

@@ -6,6 +6,7 @@ import { depositText, nearText, tgasText } from '../../../client/transactions/ac
 import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/transactions/model';
 import type { CallResult } from '../../../near/contract/values';
 import { groupDigits } from '../../../near/amounts';
+import { utcOfNs } from '../../../near/time/chainTime';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
 
@@ -27,12 +28,8 @@ export type TxLookup =
 
 const STATUS: Record<TxStatus, string> = { success: '✓ succeeded', failure: '✗ failed', pending: '… pending' };
 
-/** ns since the epoch (exact digits) → "2026-02-14 21:23:20.329 UTC". */
-export function utcOfNs(ns: string): string {
-  const ms = Number(BigInt(ns) / 1_000_000n);
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? `${ns} ns` : `${d.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
-}
+/** A block's time to the nanosecond, as the account's transaction rows show it: "2026-02-14 21:23:20.329561530 UTC". */
+const utcOf = (ns: string): string => utcOfNs(ns) ?? 'unknown time';
 
 /** An explorer page of a transaction on mainnet or testnet (none on a custom network). */
 export function txExplorerUrl(hash: string, network: TxNetwork): string | undefined {
@@ -88,7 +85,7 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
       return [head, `No transaction, receipt or block with this hash on ${on}.${other} · ${copy}`];
     }
     case 'block':
-      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOfNs(found.timestamp)} · ${copy}`];
+      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOf(found.timestamp)} · ${copy}`];
     case 'receipt': {
       const r = found.receipt;
       const lines = [`**Receipt** on ${on}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`];
@@ -112,7 +109,7 @@ function txSummary(t: TransactionModel, network: TxNetwork, name: string): strin
   const failed = t.receipts.filter((r) => r.status === 'failure' && r.failure !== t.failure);
   for (const r of failed.slice(0, 3)) lines.push(`A receipt failed (${escapeMarkdown(r.receiverId)}): ${escapeMarkdown(r.failure ?? '', 300)}`);
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
-  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`);
+  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
   const explorer = txExplorerUrl(t.hash, network);
   const links = [link('Open Transaction', LOOKUP_TRANSACTION, { hash: t.hash, network }), link('Copy Hash', COMMANDS.copyText, t.hash)];
@@ -140,7 +137,7 @@ export function transactionDocument(t: TransactionModel, network: string, curl?:
   if (curl) out.push(c(curl.length > 2000 ? curl.slice(0, 2000) : curl));
   out.push(c(`${t.signerId} → ${t.receiverId}`));
   if (t.failure) out.push(c(`Failed: ${t.failure}`));
-  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`));
+  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`));
   out.push(
     c(
       `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,

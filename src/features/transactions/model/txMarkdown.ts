@@ -9,10 +9,10 @@ import { groupDigits } from '../../../near/amounts';
 import { utcOfNs } from '../../../near/time/chainTime';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
+import { commandLink } from '../../../ui/links';
 
-export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
 /** The only commands the transaction hover's links may run. */
-export const TX_HOVER_COMMANDS: readonly string[] = [LOOKUP_TRANSACTION, COMMANDS.copyText];
+export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText];
 
 export type TxNetwork = 'mainnet' | 'testnet' | 'custom';
 
@@ -37,8 +37,6 @@ export function txExplorerUrl(hash: string, network: TxNetwork): string | undefi
   return `https://${network === 'testnet' ? 'testnet.' : ''}nearblocks.io/txns/${encodeURIComponent(hash)}`;
 }
 
-const link = (label: string, command: string, arg: unknown): string =>
-  `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
 const code = (s: string, max = 80): string => `\`${sanitizeText(s, max).replace(/`/g, "'")}\``;
 
 /** One action in words with its exact amounts (a meta-transaction's inner ones below it). */
@@ -68,7 +66,7 @@ const logCount = (t: TransactionModel): [number, number] => [
 /** The hover's sections for a hash: what it is, then what the look-up found. */
 export function txHoverSections(hash: string, found: TxLookup): string[] {
   const head = `**32-byte hash** ${code(hash, 50)}`;
-  const copy = link('Copy Hash', COMMANDS.copyText, hash);
+  const copy = commandLink('Copy Hash', COMMANDS.copyText, hash);
   const on = 'network' in found ? escapeMarkdown(found.name ?? found.network, 60) : '';
   switch (found.kind) {
     case 'off':
@@ -78,10 +76,10 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
     case 'needs-signer':
       return [
         head,
-        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${link('Look Up with Signer…', LOOKUP_TRANSACTION, { hash, network: found.network })} · ${copy}`,
+        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
       ];
     case 'not-found': {
-      const other = found.other ? ` · ${link(`Check on ${found.other}`, LOOKUP_TRANSACTION, { hash, network: found.other })}` : '';
+      const other = found.other ? ` · ${commandLink(`Check on ${found.other}`, COMMANDS.lookupTransaction, { hash, network: found.other })}` : '';
       return [head, `No transaction, receipt or block with this hash on ${on}.${other} · ${copy}`];
     }
     case 'block':
@@ -93,7 +91,7 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
       if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
       if (found.tx)
         lines.push(
-          `Of transaction ${code(found.tx.hash, 50)} · ${link('Open Transaction', LOOKUP_TRANSACTION, { hash: found.tx.hash, network: found.network })}`,
+          `Of transaction ${code(found.tx.hash, 50)} · ${commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: found.tx.hash, network: found.network })}`,
         );
       return [head, lines.join('  \n')];
     }
@@ -112,7 +110,7 @@ function txSummary(t: TransactionModel, network: TxNetwork, name: string): strin
   lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
   const explorer = txExplorerUrl(t.hash, network);
-  const links = [link('Open Transaction', LOOKUP_TRANSACTION, { hash: t.hash, network }), link('Copy Hash', COMMANDS.copyText, t.hash)];
+  const links = [commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }), commandLink('Copy Hash', COMMANDS.copyText, t.hash)];
   if (explorer) links.push(`[Open in Explorer](${explorer})`);
   lines.push(links.join(' · '));
   return lines.join('  \n');

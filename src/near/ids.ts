@@ -2,6 +2,7 @@
 import { BASE58_RE, base58Decode, base58Encode } from './base58';
 import { invalidInput, NearLensError } from '../base/errors';
 import { fromHex, toHex } from '../base/bytes';
+import type { PresetNetwork } from './networks';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
 export type Curve = 'ed25519' | 'secp256k1';
@@ -17,8 +18,6 @@ export interface FoundId {
   end: number;
   classified: Classified;
 }
-
-export type NetworkName = 'mainnet' | 'testnet';
 
 /** Byte length of a *public* key per curve. Every other length is treated as sensitive (the safe rule: only ed25519/32 and secp256k1/64 are public keys). */
 const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
@@ -108,7 +107,7 @@ export function publicKeyToImplicitAccount(key: string): string {
 }
 
 /** Which network an id belongs to by its suffix: `.near`/`near` → mainnet, `.testnet`/`testnet` → testnet. */
-export function networkForAccount(id: string): NetworkName | undefined {
+export function networkForAccount(id: string): PresetNetwork | undefined {
   const top = /(?:^|\.)(near|testnet)$/.exec(id)?.[1];
   return top === undefined ? undefined : top === 'near' ? 'mainnet' : 'testnet';
 }

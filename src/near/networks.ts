@@ -1,4 +1,9 @@
-// The three service URLs of each network preset (FastNEAR) and URL helpers. Pure: no `vscode`, no I/O.
+// The networks NEAR Lens knows, the service URLs of each preset (FastNEAR) and URL helpers. Pure: no `vscode`, no I/O.
+
+/** Where look-ups go: one of FastNEAR's two presets, or the user's own endpoints (nearLens.customNetwork.*). */
+export type NetworkLabel = 'mainnet' | 'testnet' | 'custom';
+/** FastNEAR's presets: the networks an account id's suffix (`.near`, `.testnet`) names. */
+export type PresetNetwork = Exclude<NetworkLabel, 'custom'>;
 
 export interface Endpoints {
   apiUrl: string;
@@ -12,7 +17,7 @@ export interface Endpoints {
  * FastNEAR's four services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com,
  * archival-rpc.<net>.fastnear.com, tx.main.fastnear.com / tx.test.fastnear.com.
  */
-const fastnear = (net: 'mainnet' | 'testnet', api: string, tx: string): Endpoints =>
+const fastnear = (net: PresetNetwork, api: string, tx: string): Endpoints =>
   Object.freeze({
     apiUrl: `https://${api}.fastnear.com`,
     rpcUrl: `https://rpc.${net}.fastnear.com`,
@@ -27,7 +32,7 @@ export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints
 
 /** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */
 export type KeyProvider = 'fastnear' | 'custom';
-export const keyProviderFor = (network: 'mainnet' | 'testnet' | 'custom'): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
+export const keyProviderFor = (network: NetworkLabel): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
 
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
   mainnet: 'https://nearblocks.io/address/{accountId}',

@@ -3,11 +3,9 @@
 import { DEFAULT_LIQUID_STAKING_PROVIDERS } from '../near/account';
 import { accountIdError, networkForAccount } from '../near/ids';
 import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl } from '../near/networks';
-import type { Endpoints } from '../near/networks';
+import type { Endpoints, NetworkLabel } from '../near/networks';
 import { DEFAULT_TIMEOUT_MS } from '../client/client';
 import type { Transport } from '../client/client';
-
-export type NetworkLabel = 'mainnet' | 'testnet' | 'custom';
 
 export interface Settings {
   network: NetworkLabel;

@@ -8,11 +8,11 @@ import { findAll } from '../../near/idFinder';
 import { findHashAt, parseTxInput } from './model/hashFinder';
 import type { TransactionModel } from '../../client/transactions/model';
 import { keyProviderFor } from '../../near/networks';
-import type { NetworkLabel } from '../../platform/settings';
+import type { NetworkLabel } from '../../near/networks';
 import { curlCommand, KEY_VARIABLES, rpcBody } from '../../ui/curl';
 import { COMMANDS } from '../../manifest';
 import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from './model/txMarkdown';
-import type { TxLookup, TxNetwork } from './model/txMarkdown';
+import type { TxLookup } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
@@ -31,7 +31,7 @@ export interface LookupTransactionArgs {
 
 /** A hash is looked up at most once a minute while hovering. */
 export const HOVER_LOOKUP_MS = 60_000;
-const OTHER: Partial<Record<TxNetwork, TxNetwork>> = { mainnet: 'testnet', testnet: 'mainnet' };
+const OTHER: Partial<Record<NetworkLabel, NetworkLabel>> = { mainnet: 'testnet', testnet: 'mainnet' };
 
 const isNetwork = (n: unknown): n is NetworkLabel => n === 'mainnet' || n === 'testnet' || n === 'custom';
 

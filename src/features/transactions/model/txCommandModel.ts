@@ -3,7 +3,7 @@
 import { invalidInput } from '../../../base/errors';
 import { isRecord } from '../../../base/json';
 import { accountIdError } from '../../../near/ids';
-import type { NetworkLabel } from '../../../platform/settings';
+import type { NetworkLabel } from '../../../near/networks';
 import { TX_MAX_LIMIT, TX_PAGE_SIZE } from './txPaging';
 import type { AccountTxFilter, AccountTxPage } from '../../../client/transactions/family';
 import type { TransactionModel } from '../../../client/transactions/model';

@@ -7,6 +7,7 @@ import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/t
 import type { CallResult } from '../../../near/contract/values';
 import { groupDigits } from '../../../near/amounts';
 import { utcOfNs } from '../../../near/time/chainTime';
+import type { NetworkLabel } from '../../../near/networks';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
 import { commandLink } from '../../../ui/links';
@@ -14,15 +15,13 @@ import { commandLink } from '../../../ui/links';
 /** The only commands the transaction hover's links may run. */
 export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText];
 
-export type TxNetwork = 'mainnet' | 'testnet' | 'custom';
-
 /** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
 export type TxLookup =
-  | { kind: 'tx'; tx: TransactionModel; network: TxNetwork; name?: string }
-  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: TxNetwork; name?: string }
-  | { kind: 'block'; height: string; timestamp: string; network: TxNetwork; name?: string }
-  | { kind: 'not-found'; network: TxNetwork; other?: TxNetwork; name?: string }
-  | { kind: 'needs-signer'; network: TxNetwork; name?: string }
+  | { kind: 'tx'; tx: TransactionModel; network: NetworkLabel; name?: string }
+  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: NetworkLabel; name?: string }
+  | { kind: 'block'; height: string; timestamp: string; network: NetworkLabel; name?: string }
+  | { kind: 'not-found'; network: NetworkLabel; other?: NetworkLabel; name?: string }
+  | { kind: 'needs-signer'; network: NetworkLabel; name?: string }
   | { kind: 'off' }
   | { kind: 'error'; message: string };
 
@@ -32,7 +31,7 @@ const STATUS: Record<TxStatus, string> = { success: '✓ succeeded', failure: '�
 const utcOf = (ns: string): string => utcOfNs(ns) ?? 'unknown time';
 
 /** An explorer page of a transaction on mainnet or testnet (none on a custom network). */
-export function txExplorerUrl(hash: string, network: TxNetwork): string | undefined {
+export function txExplorerUrl(hash: string, network: NetworkLabel): string | undefined {
   if (network === 'custom') return undefined;
   return `https://${network === 'testnet' ? 'testnet.' : ''}nearblocks.io/txns/${encodeURIComponent(hash)}`;
 }
@@ -100,7 +99,7 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
   }
 }
 
-function txSummary(t: TransactionModel, network: TxNetwork, name: string): string {
+function txSummary(t: TransactionModel, network: NetworkLabel, name: string): string {
   const [logs, events] = logCount(t);
   const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
   if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);

@@ -30,6 +30,12 @@ export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints
   testnet: fastnear('testnet', 'test.api', 'test'),
 });
 
+/**
+ * How every message says a network has no transactions API (only a custom network can lack one) and where one is
+ * named; `network` as the user reads it ("local · 127.0.0.1:3031"). Each place adds after a colon what it means there.
+ */
+export const noTxApi = (network = 'this network'): string => `No transactions API on ${network} (nearLens.customNetwork.txApiUrl names one)`;
+
 /** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */
 export type KeyProvider = 'fastnear' | 'custom';
 export const keyProviderFor = (network: NetworkLabel): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');

@@ -7,12 +7,13 @@ import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';
 import type { TxHistory } from './model/txPaging';
 import { ALL_TXS, flagsOf, sameFilter, txTableView } from './model/txTableModel';
 import { COMMANDS } from '../../manifest';
+import { noTxApi } from '../../near/networks';
 
 import type { TxClient } from './model/txPaging';
 import type { Services } from '../../platform/services';
 import type { TxFilterView, TxHostMessage, TxRequest } from './protocol';
 
-const NO_API = 'Needs an indexer: this network has no transactions API, so the account’s transactions cannot be listed here.';
+const NO_API = `${noTxApi()}: the account’s transactions cannot be listed here.`;
 
 export class PanelTransactions implements vscode.Disposable {
   #filter: TxFilterView = ALL_TXS;

@@ -7,7 +7,7 @@ import { isRecord } from '../../base/json';
 import { findAll } from '../../near/idFinder';
 import { findHashAt, parseTxInput } from './model/hashFinder';
 import type { TransactionModel } from '../../client/transactions/model';
-import { keyProviderFor } from '../../near/networks';
+import { keyProviderFor, noTxApi } from '../../near/networks';
 import type { NetworkLabel } from '../../near/networks';
 import { curlCommand, KEY_VARIABLES, rpcBody } from '../../ui/curl';
 import { COMMANDS } from '../../manifest';
@@ -154,7 +154,7 @@ export function txFeature(services: Services): TxFeature {
       } else {
         const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
         if (signer === undefined) {
-          if (quiet) throw invalidInput('This network has no transactions API: give signerId (RPC tx needs the signer).');
+          if (quiet) throw invalidInput(`${noTxApi()}: give signerId, as RPC tx needs the signer.`);
           return undefined;
         }
         curl = curlCommand({

@@ -7,6 +7,7 @@ import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/t
 import type { CallResult } from '../../../near/contract/values';
 import { groupDigits } from '../../../near/amounts';
 import { utcOfNs } from '../../../near/time/chainTime';
+import { noTxApi } from '../../../near/networks';
 import type { NetworkLabel } from '../../../near/networks';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
@@ -75,7 +76,7 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
     case 'needs-signer':
       return [
         head,
-        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
+        `${noTxApi(on)}: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
       ];
     case 'not-found': {
       const other = found.other ? ` · ${commandLink(`Check on ${found.other}`, COMMANDS.lookupTransaction, { hash, network: found.other })}` : '';

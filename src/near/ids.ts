@@ -85,6 +85,12 @@ export function accountIdError(id: string): string | undefined {
   return `${names.length ? `${names.join(', ')} and ` : ''}${last} ${are} not allowed in NEAR account ids${hint}${length && `; ${length}`}`;
 }
 
+/** Why `id` is not a valid account id as a sentence for a prompt or a refusal ("Not a valid NEAR account id: …."), or undefined. */
+export function accountIdProblem(id: string): string | undefined {
+  const why = accountIdError(id);
+  return why && `Not a valid NEAR account id: ${why}.`;
+}
+
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
   if (!IMPLICIT_RE.test(hex64)) throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');

@@ -5,7 +5,7 @@
 import vscode = require('vscode');
 import { argFields, buildArgs, parseArgValue } from '../../near/contract/args';
 import type { ArgField } from '../../near/contract/args';
-import { accountIdError } from '../../near/ids';
+import { accountIdProblem } from '../../near/ids';
 import { hostOf } from '../../near/networks';
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
@@ -45,8 +45,8 @@ const lastArgs = new Map<string, string>();
 
 const accountRule = (text: string): string => {
   const id = text.trim();
-  const why = accountIdError(id);
-  if (why) throw invalidInput(`Not a NEAR account id: ${why}`);
+  const why = accountIdProblem(id);
+  if (why) throw invalidInput(why);
   return id;
 };
 

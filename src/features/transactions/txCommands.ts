@@ -5,6 +5,7 @@ import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
 import { findAll } from '../../near/idFinder';
+import { accountIdProblem } from '../../near/ids';
 import { findHashAt, parseTxInput } from './model/hashFinder';
 import type { TransactionModel } from '../../client/transactions/model';
 import { keyProviderFor, noTxApi } from '../../near/networks';
@@ -118,7 +119,8 @@ export function txFeature(services: Services): TxFeature {
       : typed;
     if (chosen !== typed) return chosen;
     return ask('signer of the transaction', { placeHolder: 'alice.near (RPC tx needs the signer to find it)' }, (t) => {
-      if (!/^[a-z\d._-]{2,64}$/.test(t.trim())) throw invalidInput('Not a valid NEAR account id.');
+      const why = accountIdProblem(t.trim());
+      if (why) throw invalidInput(why);
       return t.trim();
     });
   }

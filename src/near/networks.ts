@@ -50,6 +50,27 @@ export function explorerUrl(template: string, accountId: string): string {
   return template.split('{accountId}').join(encodeURIComponent(accountId));
 }
 
+/**
+ * Explorers whose transaction page sits beside their account page: the host, the account page's path before the id,
+ * and the transaction page's path before the hash.
+ */
+const TX_PAGES: ReadonlyArray<readonly [host: RegExp, account: string, tx: string]> = [
+  [/^(testnet\.)?nearblocks\.io$/i, '/address/', '/txns/'],
+  [/^(testnet\.)?pikespeak\.ai$/i, '/wallet-explorer/', '/transaction-viewer/'],
+];
+
+/**
+ * A transaction's page on the explorer an account template names (the nearLens.explorer.* settings), when it is one
+ * NEAR Lens knows (nearblocks, pikespeak), on the same host; undefined for any other template: a page is never guessed.
+ */
+export function txExplorerUrl(accountTemplate: string, hash: string): string | undefined {
+  const u = parseUrl(accountTemplate);
+  if (!u || !isHttp(u)) return undefined;
+  const path = u.pathname.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+  const page = TX_PAGES.find(([host, account]) => host.test(u.hostname) && (path === `${account}{accountId}` || path.startsWith(`${account}{accountId}/`)));
+  return page && `${u.origin}${page[2]}${encodeURIComponent(hash)}`;
+}
+
 const parseUrl = (url: string): URL | undefined => {
   try {
     return new URL(url);

@@ -89,10 +89,10 @@ export function txFeature(services: Services): TxFeature {
       if (token?.isCancellationRequested) return undefined;
       // A fault keeps what was shown, and says so.
       const message = errorMessage(e);
-      const sections = entry.good ? txHoverSections(hash, entry.good) : [];
+      const sections = entry.good ? txHoverSections(hash, entry.good, services.settings) : [];
       return entry.good ? [...sections, `Could not refresh: ${message}`] : txHoverSections(hash, { kind: 'error', message });
     }
-    return token?.isCancellationRequested ? undefined : txHoverSections(hash, found);
+    return token?.isCancellationRequested ? undefined : txHoverSections(hash, found, services.settings);
   }
 
   /** Account ids near the hash in the active editor, then the watchlist: the signer is likely among them. */

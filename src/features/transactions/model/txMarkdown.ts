@@ -12,6 +12,8 @@ import type { NetworkLabel } from '../../../near/networks';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
 import { commandLink } from '../../../ui/links';
+import { txExplorerUrlFor } from '../../../platform/settings';
+import type { Settings } from '../../../platform/settings';
 
 /** The only commands the transaction hover's links may run. */
 export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText];
@@ -30,12 +32,6 @@ const STATUS: Record<TxStatus, string> = { success: '✓ succeeded', failure: '�
 
 /** A block's time to the nanosecond, as the account's transaction rows show it: "2026-02-14 21:23:20.329561530 UTC". */
 const utcOf = (ns: string): string => utcOfNs(ns) ?? 'unknown time';
-
-/** An explorer page of a transaction on mainnet or testnet (none on a custom network). */
-export function txExplorerUrl(hash: string, network: NetworkLabel): string | undefined {
-  if (network === 'custom') return undefined;
-  return `https://${network === 'testnet' ? 'testnet.' : ''}nearblocks.io/txns/${encodeURIComponent(hash)}`;
-}
 
 const code = (s: string, max = 80): string => `\`${sanitizeText(s, max).replace(/`/g, "'")}\``;
 
@@ -63,8 +59,11 @@ const logCount = (t: TransactionModel): [number, number] => [
   t.receipts.reduce((n, r) => n + r.events.length, 0),
 ];
 
-/** The hover's sections for a hash: what it is, then what the look-up found. */
-export function txHoverSections(hash: string, found: TxLookup): string[] {
+/**
+ * The hover's sections for a hash: what it is, then what the look-up found; a transaction links to its explorer page
+ * when the explorer settings (`s`, the accounts' explorer) give one.
+ */
+export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings, 'explorer'>): string[] {
   const head = `**32-byte hash** ${code(hash, 50)}`;
   const copy = commandLink('Copy Hash', COMMANDS.copyText, hash);
   const on = 'network' in found ? escapeMarkdown(found.name ?? found.network, 60) : '';
@@ -96,11 +95,11 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
       return [head, lines.join('  \n')];
     }
     case 'tx':
-      return [head, txSummary(found.tx, found.network, on)];
+      return [head, txSummary(found.tx, found.network, on, s && txExplorerUrlFor(s, found.tx.hash, found.network))];
   }
 }
 
-function txSummary(t: TransactionModel, network: NetworkLabel, name: string): string {
+function txSummary(t: TransactionModel, network: NetworkLabel, name: string, explorer: string | undefined): string {
   const [logs, events] = logCount(t);
   const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
   if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);
@@ -109,7 +108,6 @@ function txSummary(t: TransactionModel, network: NetworkLabel, name: string): st
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
   lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
-  const explorer = txExplorerUrl(t.hash, network);
   const links = [commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }), commandLink('Copy Hash', COMMANDS.copyText, t.hash)];
   if (explorer) links.push(`[Open in Explorer](${explorer})`);
   lines.push(links.join(' · '));

@@ -16,7 +16,7 @@ import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from './model
 import type { TxLookup } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
-import { ask, pick } from '../../platform/prompts';
+import { ask, cancellable, pick } from '../../platform/prompts';
 import { loadPart } from '../../platform/parts';
 import type * as Rpc from '../rpc/rpcCommands';
 
@@ -152,7 +152,7 @@ export function txFeature(services: Services): TxFeature {
         curl = curlCommand({ url, body: { tx_hashes: [parsed.hash] }, keyVariable, transport: services.settings.transport });
         const run = async (signal?: AbortSignal): Promise<TransactionModel | undefined> =>
           (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;
-        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       } else {
         const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
         if (signer === undefined) {
@@ -166,7 +166,7 @@ export function txFeature(services: Services): TxFeature {
           transport: services.settings.transport,
         });
         const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
-        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       }
       if (!t)
         throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
@@ -181,14 +181,4 @@ export function txFeature(services: Services): TxFeature {
   }
 
   return { handlers: { [COMMANDS.lookupTransaction]: lookupTransaction }, hoverSections, hoverCommands: TX_HOVER_COMMANDS, findHashAt };
-}
-
-function progress<T>(title: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}`, cancellable: true }, (_p, token) => {
-      const ctrl = new AbortController();
-      token.onCancellationRequested(() => ctrl.abort());
-      return run(ctrl.signal);
-    }),
-  );
 }

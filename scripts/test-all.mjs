@@ -3,7 +3,7 @@
 //   host        scripts/setup-host.sh (code-server 4.139 + Node 24 and code-server 4.90 (VS Code 1.90) + Node 20 into
 //               .tools/, Debian chromium; instant once done)
 //   typecheck   npm run typecheck
-//   lint        npm run lint              ESLint (layer rules included) and prettier --check
+//   lint        npm run lint              ESLint (layer rules included), prettier --check and jscpd (copy-paste)
 //   build       npm run build:prod (the production bundle and its size gate)
 //   unit        npm run test:unit         mocha in Node
 //   in-editor   npm run test:integration  mocha inside a real VS Code's extension host (main, untrusted, web runs, and

@@ -2,6 +2,7 @@
 import { BASE58_RE, base58Decode, base58Encode } from './base58';
 import { invalidInput, NearLensError } from '../base/errors';
 import { fromHex, toHex } from '../base/bytes';
+import type { PresetNetwork } from './networks';
 
 export type AccountKind = 'named' | 'implicit' | 'eth-implicit' | 'deterministic';
 export type Curve = 'ed25519' | 'secp256k1';
@@ -17,8 +18,6 @@ export interface FoundId {
   end: number;
   classified: Classified;
 }
-
-export type NetworkName = 'mainnet' | 'testnet';
 
 /** Byte length of a *public* key per curve. Every other length is treated as sensitive (the safe rule: only ed25519/32 and secp256k1/64 are public keys). */
 const PUBLIC_KEY_BYTES: Readonly<Record<Curve, number>> = { ed25519: 32, secp256k1: 64 };
@@ -86,6 +85,12 @@ export function accountIdError(id: string): string | undefined {
   return `${names.length ? `${names.join(', ')} and ` : ''}${last} ${are} not allowed in NEAR account ids${hint}${length && `; ${length}`}`;
 }
 
+/** Why `id` is not a valid account id as a sentence for a prompt or a refusal ("Not a valid NEAR account id: …."), or undefined. */
+export function accountIdProblem(id: string): string | undefined {
+  const why = accountIdError(id);
+  return why && `Not a valid NEAR account id: ${why}.`;
+}
+
 /** `ed25519:<base58>` of the 32 bytes an implicit (64 lowercase hex) account id stands for. */
 export function implicitAccountToPublicKey(hex64: string): string {
   if (!IMPLICIT_RE.test(hex64)) throw invalidInput('An implicit account id is exactly 64 lowercase hex characters.');
@@ -108,7 +113,7 @@ export function publicKeyToImplicitAccount(key: string): string {
 }
 
 /** Which network an id belongs to by its suffix: `.near`/`near` → mainnet, `.testnet`/`testnet` → testnet. */
-export function networkForAccount(id: string): NetworkName | undefined {
+export function networkForAccount(id: string): PresetNetwork | undefined {
   const top = /(?:^|\.)(near|testnet)$/.exec(id)?.[1];
   return top === undefined ? undefined : top === 'near' ? 'mainnet' : 'testnet';
 }

@@ -1,4 +1,9 @@
-// The three service URLs of each network preset (FastNEAR) and URL helpers. Pure: no `vscode`, no I/O.
+// The networks NEAR Lens knows, the service URLs of each preset (FastNEAR) and URL helpers. Pure: no `vscode`, no I/O.
+
+/** Where look-ups go: one of FastNEAR's two presets, or the user's own endpoints (nearLens.customNetwork.*). */
+export type NetworkLabel = 'mainnet' | 'testnet' | 'custom';
+/** FastNEAR's presets: the networks an account id's suffix (`.near`, `.testnet`) names. */
+export type PresetNetwork = Exclude<NetworkLabel, 'custom'>;
 
 export interface Endpoints {
   apiUrl: string;
@@ -12,7 +17,7 @@ export interface Endpoints {
  * FastNEAR's four services on `net`: api.fastnear.com / test.api.fastnear.com, rpc.<net>.fastnear.com,
  * archival-rpc.<net>.fastnear.com, tx.main.fastnear.com / tx.test.fastnear.com.
  */
-const fastnear = (net: 'mainnet' | 'testnet', api: string, tx: string): Endpoints =>
+const fastnear = (net: PresetNetwork, api: string, tx: string): Endpoints =>
   Object.freeze({
     apiUrl: `https://${api}.fastnear.com`,
     rpcUrl: `https://rpc.${net}.fastnear.com`,
@@ -25,9 +30,15 @@ export const PRESETS: { readonly mainnet: Endpoints; readonly testnet: Endpoints
   testnet: fastnear('testnet', 'test.api', 'test'),
 });
 
+/**
+ * How every message says a network has no transactions API (only a custom network can lack one) and where one is
+ * named; `network` as the user reads it ("local · 127.0.0.1:3031"). Each place adds after a colon what it means there.
+ */
+export const noTxApi = (network = 'this network'): string => `No transactions API on ${network} (nearLens.customNetwork.txApiUrl names one)`;
+
 /** Whose API key a network's requests carry: FastNEAR's key goes only to the FastNEAR presets; the custom network has its own. */
 export type KeyProvider = 'fastnear' | 'custom';
-export const keyProviderFor = (network: 'mainnet' | 'testnet' | 'custom'): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
+export const keyProviderFor = (network: NetworkLabel): KeyProvider => (network === 'custom' ? 'custom' : 'fastnear');
 
 export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: string } = Object.freeze({
   mainnet: 'https://nearblocks.io/address/{accountId}',
@@ -37,6 +48,27 @@ export const EXPLORER_TEMPLATES: { readonly mainnet: string; readonly testnet: s
 /** An explorer page: `{accountId}` in the template replaced by the URI-encoded id. */
 export function explorerUrl(template: string, accountId: string): string {
   return template.split('{accountId}').join(encodeURIComponent(accountId));
+}
+
+/**
+ * Explorers whose transaction page sits beside their account page: the host, the account page's path before the id,
+ * and the transaction page's path before the hash.
+ */
+const TX_PAGES: ReadonlyArray<readonly [host: RegExp, account: string, tx: string]> = [
+  [/^(testnet\.)?nearblocks\.io$/i, '/address/', '/txns/'],
+  [/^(testnet\.)?pikespeak\.ai$/i, '/wallet-explorer/', '/transaction-viewer/'],
+];
+
+/**
+ * A transaction's page on the explorer an account template names (the nearLens.explorer.* settings), when it is one
+ * NEAR Lens knows (nearblocks, pikespeak), on the same host; undefined for any other template: a page is never guessed.
+ */
+export function txExplorerUrl(accountTemplate: string, hash: string): string | undefined {
+  const u = parseUrl(accountTemplate);
+  if (!u || !isHttp(u)) return undefined;
+  const path = u.pathname.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+  const page = TX_PAGES.find(([host, account]) => host.test(u.hostname) && (path === `${account}{accountId}` || path.startsWith(`${account}{accountId}/`)));
+  return page && `${u.origin}${page[2]}${encodeURIComponent(hash)}`;
 }
 
 const parseUrl = (url: string): URL | undefined => {

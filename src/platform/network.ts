@@ -3,7 +3,8 @@
 import { networkForAccount } from '../near/ids';
 import { hostOf } from '../near/networks';
 import { explorerUrlFor } from './settings';
-import type { NetworkLabel, Settings } from './settings';
+import type { Settings } from './settings';
+import type { NetworkLabel } from '../near/networks';
 
 /** Switch Network…: each network and where ids go on it (the suffix rule holds on the FastNEAR presets only). */
 export const NETWORK_CHOICES: ReadonlyArray<readonly [NetworkLabel, string]> = [

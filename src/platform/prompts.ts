@@ -1,5 +1,5 @@
-// The command palette's prompts: a quick pick that resolves with the picked item's value, and an input box checked
-// as you type with the same rule that reads the final text.
+// The command palette's prompts: a quick pick that resolves with the picked item's value, an input box checked
+// as you type with the same rule that reads the final text, and the notification a request can be cancelled from.
 import vscode = require('vscode');
 import { errorMessage } from '../base/errors';
 
@@ -24,4 +24,15 @@ export async function ask<T>(title: string, o: vscode.InputBoxOptions, parse: (t
     },
   });
   return text === undefined ? undefined : parse(text);
+}
+
+/** A notification "NEAR Lens: <title>" while `work` runs; its Cancel aborts `work`'s signal. */
+export function cancellable<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}`, cancellable: true }, (_p, token) => {
+      const ctrl = new AbortController();
+      const sub = token.onCancellationRequested(() => ctrl.abort());
+      return work(ctrl.signal).finally(() => sub.dispose());
+    }),
+  );
 }

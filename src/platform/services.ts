@@ -8,7 +8,8 @@ import { invalidInput } from '../base/errors';
 import { CACHE_ENTRIES } from '../client/cache';
 import { keyProviderFor, PRESETS } from '../near/networks';
 import { explorerUrlFor, networkForLookup } from './settings';
-import type { NetworkLabel, Settings } from './settings';
+import type { Settings } from './settings';
+import type { NetworkLabel } from '../near/networks';
 import type { KeyPlace } from './network';
 import { networkName } from './network';
 import { createApiKeyStore } from './apiKey';
@@ -19,7 +20,7 @@ import { CONTEXT_KEYS, SECTION } from '../manifest';
 import { readSettings } from './configuration';
 import { WEB_BUILD } from './build';
 
-export type { NetworkLabel, Settings } from './settings';
+export type { Settings } from './settings';
 
 export interface ClientFor {
   client: NearClient;

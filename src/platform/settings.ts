@@ -2,12 +2,10 @@
 // which scopes may set what (an untrusted workspace never chooses where the key goes). Pure: no `vscode`, no I/O.
 import { DEFAULT_LIQUID_STAKING_PROVIDERS } from '../near/account';
 import { accountIdError, networkForAccount } from '../near/ids';
-import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl } from '../near/networks';
-import type { Endpoints } from '../near/networks';
+import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl, txExplorerUrl } from '../near/networks';
+import type { Endpoints, NetworkLabel } from '../near/networks';
 import { DEFAULT_TIMEOUT_MS } from '../client/client';
 import type { Transport } from '../client/client';
-
-export type NetworkLabel = 'mainnet' | 'testnet' | 'custom';
 
 export interface Settings {
   network: NetworkLabel;
@@ -162,6 +160,16 @@ export function explorerUrlFor(
 ): string | undefined {
   const t = s.explorer[network];
   return t ? explorerUrl(t, accountId) : undefined;
+}
+
+/**
+ * The explorer page of a transaction on `network`, from the same setting as its accounts' pages (a known explorer's
+ * account template gives its transaction page); none on a custom network without a template, nor for an explorer
+ * whose transaction pages NEAR Lens does not know.
+ */
+export function txExplorerUrlFor(s: Pick<Settings, 'explorer'>, hash: string, network: NetworkLabel): string | undefined {
+  const t = s.explorer[network];
+  return t ? txExplorerUrl(t, hash) : undefined;
 }
 
 /**

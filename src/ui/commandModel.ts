@@ -7,6 +7,7 @@ import { isRecord } from '../base/json';
 import { classify } from '../near/ids';
 import type { RpcHost } from '../client/client';
 import { sanitizeText } from '../base/text';
+import { nanosToIso } from '../near/time/chainTime';
 
 /** Params typed by the user: a JSON object or array (empty text means `{}`); throws invalid-input with the reason. */
 export function parseParamsJson(text: string): Record<string, unknown> | unknown[] {
@@ -56,19 +57,6 @@ const PARAMS_TEMPLATES: Readonly<Record<string, string>> = {
 
 export function paramsTemplate(method: string): string {
   return Object.hasOwn(PARAMS_TEMPLATES, method) ? (PARAMS_TEMPLATES[method] as string) : '{}';
-}
-
-/**
- * Nanoseconds since the epoch (u64 as a decimal string; beyond 2^53, so BigInt) → ISO 8601 with all nine fraction
- * digits, e.g. "2024-05-01T12:00:00.123456789Z". Undefined for anything that is not a plausible timestamp.
- */
-export function nanosToIso(ns: unknown): string | undefined {
-  if (!(typeof ns === 'string' ? /^\d{1,30}$/.test(ns) : typeof ns === 'number' && Number.isSafeInteger(ns) && ns >= 0)) return undefined;
-  const n = BigInt(ns as string | number);
-  const seconds = n / 1_000_000_000n;
-  if (seconds > 8_640_000_000_000n) return undefined; // beyond JavaScript dates
-  const frac = (n % 1_000_000_000n).toString().padStart(9, '0');
-  return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${frac}Z`);
 }
 
 /** "Block 123,456 · hash Abc… · 2024-…Z · regular RPC (rpc.mainnet.fastnear.com)" from a `block` result. */

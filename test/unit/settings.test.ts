@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRESETS } from '../../src/near/networks';
 import { APPLICATION_SCOPED, RESTRICTED_WHEN_UNTRUSTED, SETTING_KEYS, explorerUrlFor, networkForLookup, normaliseSettings } from '../../src/platform/settings';
-import type { NetworkLabel, RawSettings } from '../../src/platform/settings';
+import type { RawSettings } from '../../src/platform/settings';
+import type { NetworkLabel } from '../../src/near/networks';
 
 const TRUSTED = { trusted: true };
 const UNTRUSTED = { trusted: false };

@@ -7,6 +7,7 @@ import { isRecord, tryJsonExact } from '../../base/json';
 import { chunks } from '../../base/chunks';
 import { BoundedMap } from '../../base/lru';
 import { hashError } from '../../near/hash';
+import { noTxApi } from '../../near/networks';
 import { fromRecord, fromRpc } from './model';
 import type { ReceiptModel, TransactionModel } from './model';
 import { dec } from './actions';
@@ -15,8 +16,7 @@ import { need } from '../rpc';
 import type { CallOptions } from '../options';
 import { TX_BATCH } from './types';
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './types';
-export const NO_TX_API_MESSAGE =
-  'No transactions API on this network: a transaction is read over RPC with its signer (nearLens.customNetwork.txApiUrl sets one).';
+export const NO_TX_API_MESSAGE = `${noTxApi()}: a transaction is read over RPC with its signer.`;
 
 /** Completed transactions by `host|hash`, shared by every client of the session (a completed one never changes). */
 const done = new BoundedMap<string, TransactionModel>(2000);

@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import { findAll } from '../../near/idFinder';
 import { BalanceBatcher, balanceHint } from './model/balanceHints';
 import type { Services } from '../../platform/services';
+import { hintsInRange } from '../../platform/inlayHints';
 
 /** A view showing more ids than this (a minified list) asks for the first ones only. */
 const MAX_IDS_PER_VIEW = 100;
@@ -30,28 +31,22 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
   }
 
   provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
-    const hints: vscode.InlayHint[] = [];
     const inView = new Set<string>();
     const decimals = this.services.settings.decimals;
-    for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
-      for (const found of findAll(document.lineAt(line).text)) {
-        if (found.classified.kind !== 'account') continue;
+    const hints = hintsInRange(document, range, token, (line) =>
+      findAll(document.lineAt(line).text).flatMap((found) => {
+        if (found.classified.kind !== 'account') return [];
         const id = found.classified.id;
         inView.add(id);
         let full;
         try {
           full = this.services.clientForAccount(id).client.peekFull(id);
         } catch {
-          continue; // no usable network settings: nothing to show or fetch
+          return []; // no usable network settings: nothing to show or fetch
         }
-        if (!full) continue;
-        const { label, tooltip } = balanceHint(full, decimals);
-        const hint = new vscode.InlayHint(new vscode.Position(line, found.end), label, vscode.InlayHintKind.Type);
-        hint.tooltip = tooltip;
-        hint.paddingLeft = true;
-        hints.push(hint);
-      }
-    }
+        return full ? [{ end: found.end, ...balanceHint(full, decimals) }] : [];
+      }),
+    );
     // Missing or old: the batcher fetches each id at most once a minute, and full() answers from the cache while fresh.
     this.batcher.want([...inView].slice(0, MAX_IDS_PER_VIEW));
     return hints;

@@ -5,7 +5,7 @@
 import vscode = require('vscode');
 import { argFields, buildArgs, parseArgValue } from '../../near/contract/args';
 import type { ArgField } from '../../near/contract/args';
-import { accountIdError } from '../../near/ids';
+import { accountIdProblem } from '../../near/ids';
 import { hostOf } from '../../near/networks';
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
@@ -21,7 +21,7 @@ import type { ContractDetails } from '../../client/contracts';
 import type { NearClient, RpcHost } from '../../client/client';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
-import { ask, pick } from '../../platform/prompts';
+import { ask, cancellable, pick } from '../../platform/prompts';
 import type * as Rpc from '../rpc/rpcCommands';
 
 export interface CallViewMethodArgs {
@@ -45,21 +45,12 @@ const lastArgs = new Map<string, string>();
 
 const accountRule = (text: string): string => {
   const id = text.trim();
-  const why = accountIdError(id);
-  if (why) throw invalidInput(`Not a NEAR account id: ${why}`);
+  const why = accountIdProblem(id);
+  if (why) throw invalidInput(why);
   return id;
 };
 
 const typeContract = (): Promise<string | undefined> => ask('contract account', { placeHolder: 'for example wrap.near' }, accountRule);
-
-/** Runs `work` under a cancellable notification progress. */
-function withProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}…`, cancellable: true }, (_p, token) => {
-    const ctrl = new AbortController();
-    const sub = token.onCancellationRequested(() => ctrl.abort());
-    return work(ctrl.signal).finally(() => sub.dispose());
-  });
-}
 
 /** A method: the ABI's views first, then the other methods and exports, or a name typed freely. */
 async function pickMethod(d: ContractDetails | undefined): Promise<string | undefined> {
@@ -195,7 +186,7 @@ export function contractCommands(services: Services, rpc: () => Promise<RpcPart>
       if (!contractId) return undefined;
       const client = await clientFor(accountRule(contractId));
       // The interface for the picker and the argument fields; a contract that cannot be read still takes a typed name.
-      const d = await withProgress(`reading ${contractId}`, (signal) => contractDetails(client, contractId, { signal })).then(
+      const d = await cancellable(`reading ${contractId}…`, (signal) => contractDetails(client, contractId, { signal })).then(
         (x) => x,
         (e: unknown) => {
           if (NearLensError.is(e) && e.kind === 'aborted') throw e; // cancelled: the command ends here
@@ -209,7 +200,7 @@ export function contractCommands(services: Services, rpc: () => Promise<RpcPart>
       // Kept for the next JSON box (also when the call then fails), but never arguments refused for a secret key.
       plainJson(args, 'Contract arguments');
       lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
-      const r = await withProgress(`calling ${method}`, (signal) => callView(client, contractId, method, args, undefined, signal));
+      const r = await cancellable(`calling ${method}…`, (signal) => callView(client, contractId, method, args, undefined, signal));
       const summary = callSummary(contractId, method, r, answered(client, r.host));
       const document = await (await rpc()).showResult('call', summary, callDocument(summary, args, r), true);
       const network = services.clientForAccount(contractId).network;
@@ -237,7 +228,7 @@ export function contractCommands(services: Services, rpc: () => Promise<RpcPart>
       const client = await clientFor(accountRule(contractId));
       const r = a
         ? await viewState(client, contractId, prefix, a.blockId)
-        : await withProgress(`reading the state of ${contractId}`, (signal) => viewState(client, contractId, prefix, undefined, signal));
+        : await cancellable(`reading the state of ${contractId}…`, (signal) => viewState(client, contractId, prefix, undefined, signal));
       const entries = r.entries.map((e) => ({ key: stateValue(e.key), value: stateValue(e.value) }));
       const out = { entries, blockHeight: r.blockHeight };
       if (!a || a.show === true) {

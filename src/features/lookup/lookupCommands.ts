@@ -11,7 +11,7 @@ import { isRecord } from '../../base/json';
 import { accountActions } from '../hover/model/hoverMarkdown';
 import { sanitizeText } from '../../base/text';
 import { networkForLookup } from '../../platform/settings';
-import type { NetworkLabel } from '../../platform/settings';
+import type { NetworkLabel } from '../../near/networks';
 import { NETWORK_CHOICES, lookupOffer, networkName } from '../../platform/network';
 import type { LookupAction } from '../../platform/network';
 import type { Services } from '../../platform/services';

@@ -1,7 +1,7 @@
 // Registers the balance panel's command and serializer at activation; the panel itself (panelHost.ts) is a lazy part,
 // loaded when the first panel opens or is revived.
 import vscode = require('vscode');
-import { accountIdError } from '../../near/ids';
+import { accountIdProblem } from '../../near/ids';
 import { invalidInput } from '../../base/errors';
 import type { HostMessage } from './protocol';
 import { isPanelState } from './protocol';
@@ -18,12 +18,6 @@ export interface PanelApi {
   readonly panels: ReadonlyMap<string, AccountPanel>;
 }
 
-/** Why `id` cannot be opened, as the user reads it; undefined when it is a valid account id. */
-function invalidId(id: string): string | undefined {
-  const reason = accountIdError(id);
-  return reason && `Not a valid NEAR account id: ${reason}.`;
-}
-
 /**
  * Open Balance Panel's handler. Module-level: V8 compiles it on its first call, not at activation (a closure inside
  * registerPanel is parsed with it).
@@ -31,7 +25,7 @@ function invalidId(id: string): string | undefined {
 async function openFromCommand(arg: unknown, open: (id: string) => Promise<unknown>): Promise<void> {
   // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
   const given = accountIdFromArgument(arg);
-  const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : invalidId(given);
+  const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : accountIdProblem(given);
   if (why) {
     void vscode.window.showWarningMessage(why);
     throw invalidInput(why);
@@ -44,7 +38,7 @@ async function openFromCommand(arg: unknown, open: (id: string) => Promise<unkno
         prompt: 'NEAR account id',
         placeHolder: 'alice.near',
         ignoreFocusOut: true,
-        validateInput: (v) => invalidId(v.trim()),
+        validateInput: (v) => accountIdProblem(v.trim()),
       })
     )?.trim();
   if (id !== undefined) await open(id);
@@ -85,7 +79,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
   const ready = (): Promise<unknown> => loadPart('panel').catch(() => undefined);
 
   const open = async (id: string): Promise<AccountPanel | undefined> => {
-    const why = invalidId(id);
+    const why = accountIdProblem(id);
     if (why) {
       void vscode.window.showWarningMessage(why);
       return undefined;
@@ -108,7 +102,7 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
         // The state comes from the webview: check it like any other input.
         const id = isPanelState(state) ? state.accountId : undefined;
         await ready();
-        if (id === undefined || invalidId(id) || panels.has(id)) panel.dispose();
+        if (id === undefined || accountIdProblem(id) || panels.has(id)) panel.dispose();
         else adopt(panel, id);
       },
     }),

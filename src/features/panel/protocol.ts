@@ -1,6 +1,7 @@
 // The balance panel's message protocol, shared by the extension host and the webview, with guards for every inbound message. Pure: no `vscode`, no DOM, no Node.
 import type { HistoryHostMessage } from '../timeTravel/protocol';
 import type { TxHostMessage } from '../transactions/protocol';
+import { exactly, fieldOf, isStr, list, oneOf, spec } from '../../ui/guard';
 
 /** Bar segments of the balance picture. 'shortfall' appears only when storage pins more than the balance. */
 export type SegmentKey = 'spendable' | 'pinned' | 'locked' | 'shortfall';
@@ -89,63 +90,24 @@ export type HostMessage =
 /** `refresh` with a `part`: one table's Refresh (its narrow endpoint only); `copyCurl`: Copy as curl of the account. */
 export type WebviewMessage = { type: 'ready' } | { type: 'refresh'; part?: 'ft' | 'nft' | 'staking' } | { type: 'copyCurl' };
 
-type Rec = Record<string, unknown>;
-type Check = (v: unknown) => boolean;
-
-function isRec(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** An own property only: an inherited `type` (Object.create({type:'ready'})) is not a message field. */
-function own(v: Rec, k: string): unknown {
-  return Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
-}
-
-/** An object with exactly these own fields (no others), each passing its check. */
-export function fields(checks: Readonly<Record<string, Check>>): Check {
-  const keys = Object.keys(checks);
-  return (v) => isRec(v) && Object.keys(v).every((k) => keys.includes(k)) && Object.entries(checks).every(([k, check]) => check(own(v, k)));
-}
-
-const MAX_TEXT = 10_000;
-
-export function isStr(v: unknown): v is string {
-  return typeof v === 'string' && v.length <= MAX_TEXT;
-}
-
-/** Fields from space-separated names: strings, then numbers and booleans (also space-separated), then any other checks. */
-export function spec(strings: string, numbers = '', booleans = '', more: Readonly<Record<string, Check>> = {}): Check {
-  const out: Record<string, Check> = {};
-  const add = (names: string, check: Check): void => names.split(' ').forEach((n) => n && (out[n] = check));
-  add(strings, isStr);
-  add(numbers, (v) => typeof v === 'number' && Number.isFinite(v));
-  add(booleans, (v) => typeof v === 'boolean');
-  return fields({ ...out, ...more });
-}
-
-export const list =
-  (item: Check, max = 5000): Check =>
-  (v) =>
-    Array.isArray(v) && v.length <= max && v.every(item);
-
-/** Messages from the webview: exactly `{type:'ready'}`, `{type:'refresh'}` (a `part` allowed) or `{type:'copyCurl'}`, nothing more. */
-const WEBVIEW_MESSAGE = fields({
-  type: (t) => t === 'ready' || t === 'refresh' || t === 'copyCurl',
-  part: (p) => p === undefined || p === 'ft' || p === 'nft' || p === 'staking',
-});
+/** Messages from the webview: exactly `{type:'ready'}`, `{type:'copyCurl'}` or `{type:'refresh'}` (a `part` allowed), nothing more. */
+const WEBVIEW_MESSAGES = [
+  exactly({ type: oneOf('ready') }),
+  exactly({ type: oneOf('copyCurl') }),
+  exactly({ type: oneOf('refresh'), part: oneOf(undefined, 'ft', 'nft', 'staking') }),
+];
 
 export function isWebviewMessage(v: unknown): v is WebviewMessage {
-  return WEBVIEW_MESSAGE(v) && ((v as Rec)['part'] === undefined || (v as Rec)['type'] === 'refresh');
+  return WEBVIEW_MESSAGES.some((check) => check(v));
 }
 
-const SEGMENT_KEYS: readonly unknown[] = ['spendable', 'pinned', 'locked', 'shortfall'];
 const TOKEN = spec('contractId symbol amount exact lastUpdate note why', '', 'liquid');
 const MODEL = spec(
   'accountId accountKind network total totalExact barNote caveat nftFilter lists latestActivity indexer updatedAt updatedAtIso',
   '',
   'exists',
   {
-    bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: (k) => SEGMENT_KEYS.includes(k) }), 4),
+    bar: list(spec('label amount exact percent exactPercent', 'width', '', { key: oneOf('spendable', 'pinned', 'locked', 'shortfall') }), 4),
     figures: list(spec('label value exact note', '', 'warn'), 50),
     liquid: list(TOKEN),
     tokens: list(TOKEN),
@@ -163,9 +125,9 @@ export function isPanelViewModel(v: unknown): v is PanelViewModel {
 /** Messages from the extension host, checked in the webview before anything is rendered (built here, not at load: the host never needs them). */
 export function isHostMessage(v: unknown): v is HostMessage {
   return [
-    fields({ type: (t) => t === 'account', data: MODEL }),
-    fields({ type: (t) => t === 'loading', accountId: isStr }),
-    fields({ type: (t) => t === 'error', message: isStr }),
+    exactly({ type: oneOf('account'), data: MODEL }),
+    exactly({ type: oneOf('loading'), accountId: isStr }),
+    exactly({ type: oneOf('error'), message: isStr }),
   ].some((check) => check(v));
 }
 
@@ -176,5 +138,7 @@ export interface PanelState {
 }
 
 export function isPanelState(v: unknown): v is PanelState {
-  return isRec(v) && isStr(own(v, 'accountId')) && (own(v, 'data') === undefined || isPanelViewModel(own(v, 'data')));
+  // Not exact: a state saved by another version of the webview may hold more, and still names its account.
+  const data = fieldOf(v, 'data');
+  return isStr(fieldOf(v, 'accountId')) && (data === undefined || isPanelViewModel(data));
 }

@@ -26,7 +26,7 @@ import { isRecord } from '../../base/json';
 import { accountIdError } from '../../near/ids';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
-import { ask, pick } from '../../platform/prompts';
+import { ask, cancellable, pick } from '../../platform/prompts';
 import { COMMANDS, RESULT_SCHEME } from '../../manifest';
 
 export interface QueryBlockArgs {
@@ -187,17 +187,7 @@ export function rpcCommands(services: Services): RpcCommands {
         await services.ready; // the first request after start-up goes with the stored key
         const { client } = services.clientForNetwork();
         // From code with show: false, no UI at all (no progress notification either).
-        const res =
-          a?.show === false
-            ? await call(client)
-            : await vscode.window.withProgress(
-                { location: vscode.ProgressLocation.Notification, title: `NEAR Lens: requesting ${method}…`, cancellable: true },
-                (_p, token) => {
-                  const ctrl = new AbortController();
-                  const sub = token.onCancellationRequested(() => ctrl.abort());
-                  return call(client, ctrl.signal).finally(() => sub.dispose());
-                },
-              );
+        const res = a?.show === false ? await call(client) : await cancellable(`requesting ${method}…`, (signal) => call(client, signal));
         const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
         const summary =
           method === 'block'

@@ -1,12 +1,11 @@
 // Guards of the History messages the webview receives (protocol.ts has their types). Only the webview imports
 // this file. Pure: no `vscode`, no DOM, no Node.
-import { fields, isStr, list, spec } from '../panel/protocol';
+import { count, exactly, isStr, list, oneOf, spec } from '../../ui/guard';
 import { HISTORY_RANGES } from './protocol';
-import type { HistoryHostMessage, HistoryRange, HistoryViewModel } from './protocol';
+import type { HistoryHostMessage, HistoryViewModel } from './protocol';
 
-const isRange = (v: unknown): boolean => HISTORY_RANGES.includes(v as HistoryRange);
-const type = (t: string) => (v: unknown) => v === t;
-const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1000;
+const isRange = oneOf(...HISTORY_RANGES);
+const upTo1000 = count(1000);
 
 const POINT = spec('date block gap total totalExact locked lockedExact storage changeTotal changeLocked changeStorage', '', '', {
   y: (v) => typeof v === 'number' && v >= 0 && v <= 1,
@@ -21,9 +20,9 @@ export function isHistoryViewModel(v: unknown): v is HistoryViewModel {
 /** Messages of the History section from the host, checked in the webview before anything is drawn. */
 export function isHistoryHostMessage(v: unknown): v is HistoryHostMessage {
   return [
-    fields({ type: type('history'), data: MODEL }),
-    fields({ type: type('historyProgress'), range: isRange, phase: (v) => v === 'blocks' || v === 'balances', done: count, total: count }),
-    fields({ type: type('historyError'), range: isRange, message: isStr }),
-    fields({ type: type('historyKept'), ranges: list(isRange, 3), note: isStr }),
+    exactly({ type: oneOf('history'), data: MODEL }),
+    exactly({ type: oneOf('historyProgress'), range: isRange, phase: oneOf('blocks', 'balances'), done: upTo1000, total: upTo1000 }),
+    exactly({ type: oneOf('historyError'), range: isRange, message: isStr }),
+    exactly({ type: oneOf('historyKept'), ranges: list(isRange, 3), note: isStr }),
   ].some((check) => check(v));
 }

@@ -1,6 +1,7 @@
 // The balance panel's History messages, shared by the panel's lazy part and the webview; the guard of the
 // request (the host's). The webview's guards are in guards.ts, so that the host bundles none of them; all of it
 // stays out of the panel's protocol.ts, so that the main bundle carries none. Pure: no `vscode`, no DOM, no Node.
+import { exactly, oneOf } from '../../ui/guard';
 
 export type HistoryRange = '7d' | '30d' | '1y';
 export const HISTORY_RANGES: readonly HistoryRange[] = ['7d', '30d', '1y'];
@@ -50,10 +51,9 @@ export interface HistoryRequest {
   range: HistoryRange;
 }
 
+const REQUEST = exactly({ type: oneOf('history'), range: oneOf(...HISTORY_RANGES) });
+
 /** The webview's request: exactly `{ type: 'history', range }` (own fields only). */
 export function isHistoryRequest(v: unknown): v is HistoryRequest {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const keys = Object.keys(v);
-  const o = v as Record<string, unknown>;
-  return keys.length === 2 && keys.includes('type') && keys.includes('range') && o['type'] === 'history' && HISTORY_RANGES.includes(o['range'] as HistoryRange);
+  return REQUEST(v);
 }

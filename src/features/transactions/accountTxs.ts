@@ -9,11 +9,12 @@ import { recordsOf } from './model/txPaging';
 import { filterViewOf } from './model/txTableModel';
 
 import { accountIdError } from '../../near/ids';
+import { noTxApi } from '../../near/networks';
 import { fail } from '../../platform/failure';
 import type { Services } from '../../platform/services';
 import type { AccountPanel } from '../panel/panelHost';
 
-export const NEEDS_INDEXER = 'Account Transactions needs an indexer: this network has no transactions API (nearLens.customNetwork.txApiUrl names one).';
+export const NEEDS_INDEXER = `Account Transactions needs an indexer. ${noTxApi()}.`;
 
 export interface AccountTxsDeps {
   /** The watchlist's "Load more" of an account. */

@@ -6,13 +6,14 @@ import { noteFailure } from '../../ui/slots';
 import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';
 import type { TxHistory } from './model/txPaging';
 import { ALL_TXS, flagsOf, sameFilter, txTableView } from './model/txTableModel';
-import { LOOKUP_TRANSACTION } from './model/txTreeNodes';
+import { COMMANDS } from '../../manifest';
+import { noTxApi } from '../../near/networks';
 
 import type { TxClient } from './model/txPaging';
 import type { Services } from '../../platform/services';
 import type { TxFilterView, TxHostMessage, TxRequest } from './protocol';
 
-const NO_API = 'Needs an indexer: this network has no transactions API, so the account’s transactions cannot be listed here.';
+const NO_API = `${noTxApi()}: the account’s transactions cannot be listed here.`;
 
 export class PanelTransactions implements vscode.Disposable {
   #filter: TxFilterView = ALL_TXS;
@@ -42,7 +43,7 @@ export class PanelTransactions implements vscode.Disposable {
     if (m.type === 'openTx') {
       // Only a hash this table lists (the webview is a page: it could name anything).
       const network = this.#network();
-      if (this.#history?.rows.some((r) => r.hash === m.hash)) void vscode.commands.executeCommand(LOOKUP_TRANSACTION, { hash: m.hash, network });
+      if (this.#history?.rows.some((r) => r.hash === m.hash)) void vscode.commands.executeCommand(COMMANDS.lookupTransaction, { hash: m.hash, network });
       return;
     }
     this.current = this.show(m.filter, m.page, m.reload);

@@ -1,6 +1,7 @@
 // The balance panel's Transactions messages, shared by the panel's lazy part and the webview, and
 // the guard of the webview's requests (the host's). The webview's guard of the host's message is in guards.ts, so
 // that the host bundles none of it; all of it stays out of the panel's protocol.ts. Pure: no `vscode`, no DOM, no Node.
+import { count, exactly, isBool, oneOf } from '../../ui/guard';
 
 /** Whose transactions: all, those the account signed ("sent by it"), those it received. */
 export type TxDirection = 'all' | 'sent' | 'received';
@@ -70,38 +71,22 @@ export interface TxHostMessage {
 /** The webview asks for a page of the table under a filter (`reload`: ask the service anew), or opens a transaction. */
 export type TxRequest = { type: 'txs'; filter: TxFilterView; page: number; reload: boolean } | { type: 'openTx'; hash: string };
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (v: Rec, k: string): unknown => (Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
-const exactly = (v: Rec, keys: readonly string[]): boolean =>
-  Object.keys(v).length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(v, k));
+const FILTER = exactly({ direction: oneOf(...TX_DIRECTIONS), calls: isBool, failed: isBool });
 
 /** `{ direction, calls, failed }` exactly. */
 export function isTxFilterView(v: unknown): v is TxFilterView {
-  return (
-    isRec(v) &&
-    exactly(v, ['direction', 'calls', 'failed']) &&
-    TX_DIRECTIONS.includes(own(v, 'direction') as TxDirection) &&
-    typeof own(v, 'calls') === 'boolean' &&
-    typeof own(v, 'failed') === 'boolean'
-  );
+  return FILTER(v);
 }
 
 /** A base58 transaction hash as the table lists them (32 bytes: 43 or 44 characters). */
 const HASH_RE = /^[1-9A-HJ-NP-Za-km-z]{43,44}$/;
 
+const REQUESTS = [
+  exactly({ type: oneOf('txs'), filter: FILTER, page: count(10_000), reload: isBool }),
+  exactly({ type: oneOf('openTx'), hash: (h) => typeof h === 'string' && HASH_RE.test(h) }),
+];
+
 /** The webview's requests: exactly `{ type: 'txs', filter, page, reload }` or `{ type: 'openTx', hash }` (own fields only). */
 export function isTxRequest(v: unknown): v is TxRequest {
-  if (!isRec(v)) return false;
-  if (own(v, 'type') === 'openTx') return exactly(v, ['type', 'hash']) && typeof own(v, 'hash') === 'string' && HASH_RE.test(own(v, 'hash') as string);
-  const page = own(v, 'page');
-  return (
-    own(v, 'type') === 'txs' &&
-    exactly(v, ['type', 'filter', 'page', 'reload']) &&
-    isTxFilterView(own(v, 'filter')) &&
-    Number.isSafeInteger(page) &&
-    (page as number) >= 0 &&
-    (page as number) <= 10_000 &&
-    typeof own(v, 'reload') === 'boolean'
-  );
+  return REQUESTS.some((check) => check(v));
 }

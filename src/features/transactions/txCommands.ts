@@ -5,18 +5,19 @@ import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
 import { findAll } from '../../near/idFinder';
+import { accountIdProblem } from '../../near/ids';
 import { findHashAt, parseTxInput } from './model/hashFinder';
 import type { TransactionModel } from '../../client/transactions/model';
-import { keyProviderFor } from '../../near/networks';
-import type { NetworkLabel } from '../../platform/settings';
+import { keyProviderFor, noTxApi } from '../../near/networks';
+import type { NetworkLabel } from '../../near/networks';
 import { curlCommand, KEY_VARIABLES, rpcBody } from '../../ui/curl';
 import { endpointUrl } from '../../client/endpoint';
 import { COMMANDS } from '../../manifest';
 import { transactionDocument, TX_HOVER_COMMANDS, txHoverSections } from './model/txMarkdown';
-import type { TxLookup, TxNetwork } from './model/txMarkdown';
+import type { TxLookup } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
-import { ask, pick } from '../../platform/prompts';
+import { ask, cancellable, pick } from '../../platform/prompts';
 import { loadPart } from '../../platform/parts';
 import type * as Rpc from '../rpc/rpcCommands';
 
@@ -32,7 +33,7 @@ export interface LookupTransactionArgs {
 
 /** A hash is looked up at most once a minute while hovering. */
 export const HOVER_LOOKUP_MS = 60_000;
-const OTHER: Partial<Record<TxNetwork, TxNetwork>> = { mainnet: 'testnet', testnet: 'mainnet' };
+const OTHER: Partial<Record<NetworkLabel, NetworkLabel>> = { mainnet: 'testnet', testnet: 'mainnet' };
 
 const isNetwork = (n: unknown): n is NetworkLabel => n === 'mainnet' || n === 'testnet' || n === 'custom';
 
@@ -89,10 +90,10 @@ export function txFeature(services: Services): TxFeature {
       if (token?.isCancellationRequested) return undefined;
       // A fault keeps what was shown, and says so.
       const message = errorMessage(e);
-      const sections = entry.good ? txHoverSections(hash, entry.good) : [];
+      const sections = entry.good ? txHoverSections(hash, entry.good, services.settings) : [];
       return entry.good ? [...sections, `Could not refresh: ${message}`] : txHoverSections(hash, { kind: 'error', message });
     }
-    return token?.isCancellationRequested ? undefined : txHoverSections(hash, found);
+    return token?.isCancellationRequested ? undefined : txHoverSections(hash, found, services.settings);
   }
 
   /** Account ids near the hash in the active editor, then the watchlist: the signer is likely among them. */
@@ -119,7 +120,8 @@ export function txFeature(services: Services): TxFeature {
       : typed;
     if (chosen !== typed) return chosen;
     return ask('signer of the transaction', { placeHolder: 'alice.near (RPC tx needs the signer to find it)' }, (t) => {
-      if (!/^[a-z\d._-]{2,64}$/.test(t.trim())) throw invalidInput('Not a valid NEAR account id.');
+      const why = accountIdProblem(t.trim());
+      if (why) throw invalidInput(why);
       return t.trim();
     });
   }
@@ -151,11 +153,11 @@ export function txFeature(services: Services): TxFeature {
         curl = curlCommand({ url, body: { tx_hashes: [parsed.hash] }, keyVariable, transport: services.settings.transport });
         const run = async (signal?: AbortSignal): Promise<TransactionModel | undefined> =>
           (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;
-        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       } else {
         const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
         if (signer === undefined) {
-          if (quiet) throw invalidInput('This network has no transactions API: give signerId (RPC tx needs the signer).');
+          if (quiet) throw invalidInput(`${noTxApi()}: give signerId, as RPC tx needs the signer.`);
           return undefined;
         }
         curl = curlCommand({
@@ -165,7 +167,7 @@ export function txFeature(services: Services): TxFeature {
           transport: services.settings.transport,
         });
         const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
-        t = quiet ? await run() : await progress(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       }
       if (!t)
         throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
@@ -180,14 +182,4 @@ export function txFeature(services: Services): TxFeature {
   }
 
   return { handlers: { [COMMANDS.lookupTransaction]: lookupTransaction }, hoverSections, hoverCommands: TX_HOVER_COMMANDS, findHashAt };
-}
-
-function progress<T>(title: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `NEAR Lens: ${title}`, cancellable: true }, (_p, token) => {
-      const ctrl = new AbortController();
-      token.onCancellationRequested(() => ctrl.abort());
-      return run(ctrl.signal);
-    }),
-  );
 }

@@ -8,6 +8,7 @@ import type { AccountEntry, WatchNode } from '../watchlist/model/watchlistNodes'
 import type { ActionNode, TxTreeState } from './model/txTreeNodes';
 
 import type { Services } from '../../platform/services';
+import { noTxApi } from '../../near/networks';
 import { loadPart, partNow, partReady } from '../../platform/parts';
 import type * as Part from './part';
 
@@ -46,7 +47,7 @@ export class TxNodes {
             'txs',
             'transactions',
             'Transactions',
-            api ? { icon: 'history', collapsible: 'collapsed' } : { icon: 'history', description: 'needs an indexer' },
+            api ? { icon: 'history', collapsible: 'collapsed' } : { icon: 'history', description: 'needs an indexer', tooltip: `${noTxApi()}.` },
           ),
     );
   }

@@ -5,6 +5,7 @@ import { findUnits } from '../../near/unitFinder';
 import { unitInlayLabel } from './model/unitMarkdown';
 import type { Services } from '../../platform/services';
 import { registerWhile } from '../../platform/whileSetting';
+import { hintsInRange } from '../../platform/inlayHints';
 
 export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<void>();
@@ -22,18 +23,13 @@ export class UnitInlayHints implements vscode.InlayHintsProvider, vscode.Disposa
   }
 
   provideInlayHints(document: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): vscode.InlayHint[] {
-    const hints: vscode.InlayHint[] = [];
     const decimals = this.services.settings.decimals;
-    for (let line = range.start.line; line <= range.end.line && line < document.lineCount && !token.isCancellationRequested; line++) {
-      const text = document.lineAt(line).text;
-      const before = line > 0 ? document.lineAt(line - 1).text : '';
-      for (const hit of findUnits(text, before)) {
-        const hint = new vscode.InlayHint(new vscode.Position(line, hit.end), unitInlayLabel(hit, decimals), vscode.InlayHintKind.Type);
-        hint.paddingLeft = true;
-        hints.push(hint);
-      }
-    }
-    return hints;
+    return hintsInRange(document, range, token, (line) =>
+      findUnits(document.lineAt(line).text, line > 0 ? document.lineAt(line - 1).text : '').map((hit) => ({
+        end: hit.end,
+        label: unitInlayLabel(hit, decimals),
+      })),
+    );
   }
 }
 

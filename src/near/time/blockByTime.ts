@@ -47,13 +47,7 @@ export class BlockTimeCache {
 
   /** The known blocks on either side of `t`: the last one at or before it and the first one after it. */
   around(t: bigint): { lo?: Known; hi?: Known } {
-    let a = 0;
-    let b = this.#blocks.length;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (this.#blocks[m]!.ts <= t) a = m + 1;
-      else b = m;
-    }
+    const a = this.#firstNot((k) => k.ts <= t);
     return { lo: this.#blocks[a - 1], hi: this.#blocks[a] };
   }
 
@@ -69,11 +63,16 @@ export class BlockTimeCache {
 
   /** Where `height` is or would go in the sorted blocks. */
   #index(height: number): number {
+    return this.#firstNot((k) => k.h < height);
+  }
+
+  /** The first place in the sorted blocks where `before` stops holding (it holds for a prefix of them): a binary search. */
+  #firstNot(before: (k: Known) => boolean): number {
     let a = 0;
     let b = this.#blocks.length;
     while (a < b) {
       const m = (a + b) >> 1;
-      if (this.#blocks[m]!.h < height) a = m + 1;
+      if (before(this.#blocks[m]!)) a = m + 1;
       else b = m;
     }
     return a;

@@ -4,7 +4,8 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { explorerUrlFor, networkForLookup, normaliseSettings } from '../../../src/platform/settings';
-import type { NetworkLabel, RawSettings } from '../../../src/platform/settings';
+import type { RawSettings } from '../../../src/platform/settings';
+import type { NetworkLabel } from '../../../src/near/networks';
 import { isLoopbackHost, keylessPublic, lookupOffer, NETWORK_CHOICES, networkName, statusTooltip } from '../../../src/platform/network';
 
 const IMPLICIT = 'f2c160840040d637041a5dc63eeb23b8aae41a79fc9b0f2d8df07adb613d1d82';

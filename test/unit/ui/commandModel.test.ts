@@ -4,16 +4,8 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiKeyError } from '../../../src/features/keys/model/keyRule';
-import {
-  blockSummary,
-  lookupInputError,
-  nanosToIso,
-  parseParamsJson,
-  RecentResults,
-  RESULT_GONE,
-  resultDocument,
-  resultPath,
-} from '../../../src/ui/commandModel';
+import { blockSummary, lookupInputError, parseParamsJson, RecentResults, RESULT_GONE, resultDocument, resultPath } from '../../../src/ui/commandModel';
+import { nanosToIso } from '../../../src/near/time/chainTime';
 import { rpcMethodError } from '../../../src/client/client';
 import { formatRequestLog, redactText } from '../../../src/platform/requestLog';
 

@@ -10,6 +10,7 @@ import type { Classified } from '../../../near/ids';
 import { implicitAccountToPublicKey } from '../../../near/ids';
 import { escapeMarkdown } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
+import { commandLink } from '../../../ui/links';
 import { otherNetworks } from '../../../platform/network';
 import { findSecretCandidates, secretKeyWhat, secretSentence } from '../../../near/secretFinder';
 import type { KeyCandidate } from '../../../near/secretFinder';
@@ -60,14 +61,6 @@ export type LiveResult =
   | { kind: 'off' }; // nearLens.hover.lookups is false
 
 const BR = '  \n'; // markdown hard line break
-
-/** `[label](command:id?<args>)`: args JSON-encoded as one argument, URI-encoded, parentheses too (they end a link). */
-export function commandLink(label: string, command: HoverCommand, arg: unknown, more?: unknown): string {
-  const query = encodeURIComponent(JSON.stringify(more === undefined ? [arg] : [arg, more]))
-    .replace(/\(/g, '%28')
-    .replace(/\)/g, '%29');
-  return `[${escapeMarkdown(label)}](command:${command}?${query})`;
-}
 
 /** Untrusted text, escaped and bold. */
 const b = (text: string, max = 100): string => `**${escapeMarkdown(text, max)}**`;
@@ -221,11 +214,6 @@ export function buildHoverSections(c: Classified, live: LiveResult | undefined, 
   const missingOn = live?.kind === 'account' && !live.full.state && live.staleError === undefined ? live.network : undefined;
   sections.push(c.kind === 'account' ? accountLinks(c.id, o.hasExplorer ?? false, missingOn) : publicKeyLinks(c.key, live?.kind !== 'no-indexer'));
   return sections;
-}
-
-/** Every `command:` id used by links in some markdown (for tests and a defensive check). */
-export function commandIdsIn(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(command:([^?)\s]+)/g)].map((m) => m[1] ?? '');
 }
 
 /** The secret-key candidate a sensitive hover's text is (NEAR's 64-byte ed25519 or 32-byte secp256k1 form), if any. */

@@ -9,6 +9,7 @@ import { activityText, describePool, describeToken, exactNear, formatHeight, isZ
 import type { PoolBalance, Slot } from '../../../ui/slots';
 import { classify } from '../../../near/ids';
 import { sanitizeText } from '../../../base/text';
+import { utcOfNs } from '../../../near/time/chainTime';
 import type { BarSegment, Figure, NftRow, PanelViewModel, PoolRow, SegmentKey, TokenRow } from '../protocol';
 
 export interface PanelInput {
@@ -232,7 +233,7 @@ function indexerText(s: Slot<IndexerStatus> | undefined): string {
   const st = s?.data;
   // A failure in a word, never the service's sentence (that went to the log when the load failed).
   if (st === undefined) return s?.status === 'failed' ? 'Indexer status unavailable (the reason is in the NEAR Lens log).' : 'Indexer status not loaded.';
-  const when = blockTime(st.syncBlockTimestampNanosec);
+  const when = utcOfNs(st.syncBlockTimestampNanosec, 'second');
   const parts = [
     `Indexer at block ${formatHeight(st.syncBlockHeight)}`,
     st.syncBalanceBlockHeight !== undefined && `balances at ${formatHeight(st.syncBalanceBlockHeight)}`,
@@ -241,10 +242,4 @@ function indexerText(s: Slot<IndexerStatus> | undefined): string {
     st.version && `version ${sanitizeText(st.version, 30)}`,
   ];
   return `${parts.filter(Boolean).join(', ')}.`;
-}
-
-/** Nanoseconds (u64 string, beyond 2^53) → "2025-02-11 06:09:37 UTC". The whole milliseconds are the digits before the last six. */
-function blockTime(ns = ''): string {
-  const date = new Date(/^[0-9]{1,25}$/.test(ns) ? Number(ns.slice(0, -6)) : NaN);
-  return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

@@ -3,7 +3,7 @@
 // (those are lower case), a key with a prefix (`ed25519:…`), hex, or a word that is not base58. Pure: no `vscode`.
 import { base58Decode } from '../../../near/base58';
 import { hashError } from '../../../near/hash';
-import type { NetworkLabel } from '../../../platform/settings';
+import type { PresetNetwork } from '../../../near/networks';
 
 export interface FoundHash {
   hash: string;
@@ -43,7 +43,7 @@ const KNOWN_HOSTS = /(nearblocks\.io|pikespeak\.ai|near\.org|fastnear\.com|neare
  * `/txns/<hash>`, pikespeak `/transaction-viewer/<hash>`, the FastNEAR explorer `/tx/<hash>`), with the network the
  * URL names. Otherwise why not.
  */
-export function parseTxInput(text: string): { hash: string; network?: Exclude<NetworkLabel, 'custom'> } | { error: string } {
+export function parseTxInput(text: string): { hash: string; network?: PresetNetwork } | { error: string } {
   const t = text.trim();
   if (/^https?:\/\//i.test(t)) {
     let u: URL;

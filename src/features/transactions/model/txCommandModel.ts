@@ -2,8 +2,8 @@
 // result — a page of the account's transactions with their records. Pure: no `vscode`, no I/O.
 import { invalidInput } from '../../../base/errors';
 import { isRecord } from '../../../base/json';
-import { accountIdError } from '../../../near/ids';
-import type { NetworkLabel } from '../../../platform/settings';
+import { accountIdProblem } from '../../../near/ids';
+import type { NetworkLabel } from '../../../near/networks';
 import { TX_MAX_LIMIT, TX_PAGE_SIZE } from './txPaging';
 import type { AccountTxFilter, AccountTxPage } from '../../../client/transactions/types';
 import type { TransactionModel } from '../../../client/transactions/model';
@@ -28,8 +28,8 @@ export function parseAccountTxArgs(arg: unknown): AccountTxArgs {
   const unknown = Object.keys(a).filter((k) => !ARG_KEYS.includes(k));
   if (unknown.length > 0) throw invalidInput(`Account Transactions does not take ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}.`);
   const id = typeof a['id'] === 'string' ? a['id'].trim() : '';
-  const why = typeof a['id'] === 'string' ? accountIdError(id) : 'the id is missing';
-  if (why) throw invalidInput(`Not a valid NEAR account id: ${why}.`);
+  const why = typeof a['id'] === 'string' ? accountIdProblem(id) : 'Not a valid NEAR account id: the id is missing.';
+  if (why) throw invalidInput(why);
   const limit = a['limit'] ?? TX_PAGE_SIZE;
   if (!Number.isSafeInteger(limit) || (limit as number) < 1 || (limit as number) > TX_MAX_LIMIT)
     throw invalidInput(`The limit is a whole number from 1 to ${TX_MAX_LIMIT}.`);

@@ -6,42 +6,33 @@ import { depositText, nearText, tgasText } from '../../../client/transactions/ac
 import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/transactions/model';
 import type { CallResult } from '../../../near/contract/values';
 import { groupDigits } from '../../../near/amounts';
+import { utcOfNs } from '../../../near/time/chainTime';
+import { noTxApi } from '../../../near/networks';
+import type { NetworkLabel } from '../../../near/networks';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import { COMMANDS } from '../../../manifest';
+import { commandLink } from '../../../ui/links';
+import { txExplorerUrlFor } from '../../../platform/settings';
+import type { Settings } from '../../../platform/settings';
 
-export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
 /** The only commands the transaction hover's links may run. */
-export const TX_HOVER_COMMANDS: readonly string[] = [LOOKUP_TRANSACTION, COMMANDS.copyText];
-
-export type TxNetwork = 'mainnet' | 'testnet' | 'custom';
+export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText];
 
 /** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
 export type TxLookup =
-  | { kind: 'tx'; tx: TransactionModel; network: TxNetwork; name?: string }
-  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: TxNetwork; name?: string }
-  | { kind: 'block'; height: string; timestamp: string; network: TxNetwork; name?: string }
-  | { kind: 'not-found'; network: TxNetwork; other?: TxNetwork; name?: string }
-  | { kind: 'needs-signer'; network: TxNetwork; name?: string }
+  | { kind: 'tx'; tx: TransactionModel; network: NetworkLabel; name?: string }
+  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: NetworkLabel; name?: string }
+  | { kind: 'block'; height: string; timestamp: string; network: NetworkLabel; name?: string }
+  | { kind: 'not-found'; network: NetworkLabel; other?: NetworkLabel; name?: string }
+  | { kind: 'needs-signer'; network: NetworkLabel; name?: string }
   | { kind: 'off' }
   | { kind: 'error'; message: string };
 
 const STATUS: Record<TxStatus, string> = { success: '✓ succeeded', failure: '✗ failed', pending: '… pending' };
 
-/** ns since the epoch (exact digits) → "2026-02-14 21:23:20.329 UTC". */
-export function utcOfNs(ns: string): string {
-  const ms = Number(BigInt(ns) / 1_000_000n);
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? `${ns} ns` : `${d.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
-}
+/** A block's time to the nanosecond, as the account's transaction rows show it: "2026-02-14 21:23:20.329561530 UTC". */
+const utcOf = (ns: string): string => utcOfNs(ns) ?? 'unknown time';
 
-/** An explorer page of a transaction on mainnet or testnet (none on a custom network). */
-export function txExplorerUrl(hash: string, network: TxNetwork): string | undefined {
-  if (network === 'custom') return undefined;
-  return `https://${network === 'testnet' ? 'testnet.' : ''}nearblocks.io/txns/${encodeURIComponent(hash)}`;
-}
-
-const link = (label: string, command: string, arg: unknown): string =>
-  `[${escapeMarkdown(label)}](command:${command}?${encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
 const code = (s: string, max = 80): string => `\`${sanitizeText(s, max).replace(/`/g, "'")}\``;
 
 /** One action in words with its exact amounts (a meta-transaction's inner ones below it). */
@@ -68,10 +59,13 @@ const logCount = (t: TransactionModel): [number, number] => [
   t.receipts.reduce((n, r) => n + r.events.length, 0),
 ];
 
-/** The hover's sections for a hash: what it is, then what the look-up found. */
-export function txHoverSections(hash: string, found: TxLookup): string[] {
+/**
+ * The hover's sections for a hash: what it is, then what the look-up found; a transaction links to its explorer page
+ * when the explorer settings (`s`, the accounts' explorer) give one.
+ */
+export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings, 'explorer'>): string[] {
   const head = `**32-byte hash** ${code(hash, 50)}`;
-  const copy = link('Copy Hash', COMMANDS.copyText, hash);
+  const copy = commandLink('Copy Hash', COMMANDS.copyText, hash);
   const on = 'network' in found ? escapeMarkdown(found.name ?? found.network, 60) : '';
   switch (found.kind) {
     case 'off':
@@ -81,14 +75,14 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
     case 'needs-signer':
       return [
         head,
-        `No transactions API on ${on}: reading a transaction over RPC needs its signer. ${link('Look Up with Signer…', LOOKUP_TRANSACTION, { hash, network: found.network })} · ${copy}`,
+        `${noTxApi(on)}: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
       ];
     case 'not-found': {
-      const other = found.other ? ` · ${link(`Check on ${found.other}`, LOOKUP_TRANSACTION, { hash, network: found.other })}` : '';
+      const other = found.other ? ` · ${commandLink(`Check on ${found.other}`, COMMANDS.lookupTransaction, { hash, network: found.other })}` : '';
       return [head, `No transaction, receipt or block with this hash on ${on}.${other} · ${copy}`];
     }
     case 'block':
-      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOfNs(found.timestamp)} · ${copy}`];
+      return [head, `**Block** #${groupDigits(found.height)} on ${on} · ${utcOf(found.timestamp)} · ${copy}`];
     case 'receipt': {
       const r = found.receipt;
       const lines = [`**Receipt** on ${on}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`];
@@ -96,26 +90,25 @@ export function txHoverSections(hash: string, found: TxLookup): string[] {
       if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
       if (found.tx)
         lines.push(
-          `Of transaction ${code(found.tx.hash, 50)} · ${link('Open Transaction', LOOKUP_TRANSACTION, { hash: found.tx.hash, network: found.network })}`,
+          `Of transaction ${code(found.tx.hash, 50)} · ${commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: found.tx.hash, network: found.network })}`,
         );
       return [head, lines.join('  \n')];
     }
     case 'tx':
-      return [head, txSummary(found.tx, found.network, on)];
+      return [head, txSummary(found.tx, found.network, on, s && txExplorerUrlFor(s, found.tx.hash, found.network))];
   }
 }
 
-function txSummary(t: TransactionModel, network: TxNetwork, name: string): string {
+function txSummary(t: TransactionModel, network: NetworkLabel, name: string, explorer: string | undefined): string {
   const [logs, events] = logCount(t);
   const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
   if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);
   const failed = t.receipts.filter((r) => r.status === 'failure' && r.failure !== t.failure);
   for (const r of failed.slice(0, 3)) lines.push(`A receipt failed (${escapeMarkdown(r.receiverId)}): ${escapeMarkdown(r.failure ?? '', 300)}`);
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
-  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`);
+  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
-  const explorer = txExplorerUrl(t.hash, network);
-  const links = [link('Open Transaction', LOOKUP_TRANSACTION, { hash: t.hash, network }), link('Copy Hash', COMMANDS.copyText, t.hash)];
+  const links = [commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }), commandLink('Copy Hash', COMMANDS.copyText, t.hash)];
   if (explorer) links.push(`[Open in Explorer](${explorer})`);
   lines.push(links.join(' · '));
   return lines.join('  \n');
@@ -140,7 +133,7 @@ export function transactionDocument(t: TransactionModel, network: string, curl?:
   if (curl) out.push(c(curl.length > 2000 ? curl.slice(0, 2000) : curl));
   out.push(c(`${t.signerId} → ${t.receiverId}`));
   if (t.failure) out.push(c(`Failed: ${t.failure}`));
-  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOfNs(t.timestamp)}`));
+  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`));
   out.push(
     c(
       `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,

@@ -3,7 +3,8 @@
 // Every id and word from the network goes through sanitizeText. Pure: no `vscode`, no I/O.
 import { groupDigits } from '../../../near/amounts';
 import { sanitizeText } from '../../../base/text';
-import { nanosToIso } from '../../../ui/commandModel';
+import { utcOfNs } from '../../../near/time/chainTime';
+import { nanosToMs, relativeTime } from '../../../ui/time';
 import type { AccountTxRow } from '../../../client/transactions/types';
 import type { TransactionModel } from '../../../client/transactions/model';
 import type { ActionModel } from '../../../client/transactions/actions';
@@ -23,33 +24,9 @@ export interface TxRowView extends TxCellsView {
   tooltip: string;
 }
 
-const UNITS: ReadonlyArray<[ms: number, short: string, long: string]> = [
-  [365 * 86_400_000, 'y', 'year'],
-  [30 * 86_400_000, 'mo', 'month'],
-  [86_400_000, 'd', 'day'],
-  [3_600_000, 'h', 'hour'],
-  [60_000, 'min', 'minute'],
-  [1000, 's', 'second'],
-];
-
-/** Milliseconds since the epoch of a nanosecond timestamp (a u64 as decimal digits); undefined when it is none. */
-export function nanosToMs(ns: string): number | undefined {
-  return /^\d{1,30}$/.test(ns) ? Number(BigInt(ns) / 1_000_000n) : undefined;
-}
-
-/** "2 h ago" (`long`: "2 hours ago"); "just now" under a second or for a time ahead of the clock. */
-export function relativeTime(nowMs: number, thenMs: number, long = false): string {
-  const ago = nowMs - thenMs;
-  for (const [ms, short, word] of UNITS) {
-    const n = Math.floor(ago / ms);
-    if (n >= 1) return long ? `${n} ${word}${n === 1 ? '' : 's'} ago` : `${n} ${short} ago`;
-  }
-  return 'just now';
-}
-
 /** "2026-02-14 21:23:20.329561530 UTC" from nanoseconds (every digit kept), '' when it is not a timestamp. */
 export function utcText(ns: string): string {
-  return nanosToIso(ns)?.replace('T', ' ').replace(/Z$/, ' UTC') ?? '';
+  return utcOfNs(ns) ?? '';
 }
 
 const MARK: Readonly<Record<TxStatus, string>> = { success: '✓', failure: '✗', pending: '…' };

@@ -8,8 +8,6 @@ import type { TxHistory } from './txPaging';
 import { ERROR, WARNING, node } from '../../watchlist/model/watchlistNodes';
 import type { NodeKind, WatchNode } from '../../watchlist/model/watchlistNodes';
 
-/** Look Up Transaction (a row opens it). */
-export const LOOKUP_TRANSACTION = COMMANDS.lookupTransaction;
 /** The "Load more" item's command. */
 export const MORE_TRANSACTIONS = COMMANDS.watchlistMoreTransactions;
 
@@ -77,7 +75,7 @@ function txChildren(acc: string, network: string, state: TxTreeState, nowMs: num
       tooltip: v.tooltip,
       icon: v.role === 'sent by it' ? 'arrow-up' : v.role === 'received' ? 'arrow-down' : v.role ? 'arrow-swap' : 'circle-small',
       iconColor: v.status === 'failure' ? 'errorForeground' : undefined,
-      command: { id: LOOKUP_TRANSACTION, title: 'Look Up Transaction', args: [{ hash: r.hash, network }] },
+      command: { id: COMMANDS.lookupTransaction, title: 'Look Up Transaction', args: [{ hash: r.hash, network }] },
       a11y: v.sentence,
     });
   });

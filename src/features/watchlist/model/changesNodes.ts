@@ -8,6 +8,7 @@ import { node } from './watchlistNodes';
 import type { WatchNode } from './watchlistNodes';
 import { sanitizeText } from '../../../base/text';
 import { ITEM_CONTEXT } from '../../../manifest';
+import { noTxApi } from '../../../near/networks';
 
 /** Context values: a changed account (its menus still match /^nearLens\.account/) and its Changes node. */
 export const CHANGED_ACCOUNT = ITEM_CONTEXT.changedAccount;
@@ -95,13 +96,14 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     sentences.set(info.id, `${said}${range ? `, ${range}` : ''}.`);
     extra.unshift(info);
   } else if (range) {
-    const why = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : 'no transactions API on this network';
+    const failed = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : undefined;
+    const why = `The changes happened between ${range}${failed ? `; ${failed}.` : `. ${noTxApi()}.`}`;
     const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, {
-      description: why,
-      tooltip: `The changes happened between ${range} (${why}).`,
+      description: failed ?? 'no transactions API',
+      tooltip: why,
       icon: 'history',
     });
-    sentences.set(info.id, `The changes happened between ${range}; ${why}.`);
+    sentences.set(info.id, why);
     extra.push(info);
   }
   const label = `Changes since ${since}`;

@@ -5,15 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { normaliseFull } from '../../../../src/near/account';
 import type { AccountFull } from '../../../../src/near/account';
-import {
-  HOVER_COMMANDS,
-  accountLinks,
-  buildHoverSections,
-  commandIdsIn,
-  commandLink,
-  identityMarkdown,
-  publicKeyLinks,
-} from '../../../../src/features/hover/model/hoverMarkdown';
+import { HOVER_COMMANDS, accountLinks, buildHoverSections, identityMarkdown, publicKeyLinks } from '../../../../src/features/hover/model/hoverMarkdown';
+import { commandIdsIn, commandLink } from '../../../../src/ui/links';
 import type { HoverOptions, LiveResult } from '../../../../src/features/hover/model/hoverMarkdown';
 import { classify } from '../../../../src/near/ids';
 import { findAt } from '../../../../src/near/idFinder';

@@ -2,7 +2,7 @@
 // first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
 // page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
 // views; the loopback stub (stub.ts) serves the same over HTTP.
-import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/types';
+import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/types';
 import type { TransactionModel } from '../../src/client/transactions/model';
 import type { TxClient } from '../../src/features/transactions/model/txPaging';
 
@@ -39,7 +39,7 @@ export function model(
   };
 }
 
-/** A history of `n` rows, newest first: heights fall by one, every third row failed, even rows sent by the account. */
+/** A history of `n` rows, newest first: heights fall by one, every third row failed, even rows sent by the account, odd ones received. */
 export function makeHistory(n: number, top = 185_572_450, nowNs = 1_771_106_600_329_561_530n): FakeTx[] {
   return Array.from({ length: n }, (_, i) => {
     const row: AccountTxRow = {
@@ -48,7 +48,9 @@ export function makeHistory(n: number, top = 185_572_450, nowNs = 1_771_106_600_
       timestamp: String(nowNs - BigInt(i) * 60_000_000_000n),
       txIndex: i % 3,
       isSigner: i % 2 === 0,
+      isRealSigner: i % 2 === 0,
       isReceiver: i % 2 === 1,
+      isRealReceiver: i % 2 === 1,
       isFunctionCall: i % 4 !== 3,
       isSuccess: i % 3 !== 2,
     };
@@ -87,13 +89,9 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       const limit = req.limit ?? 200;
       if (limit < 1) throw new Error('limit 0 crashes the server');
       const f = req.filter ?? {};
-      const matching = sorted.filter(
-        (r) =>
-          (f.isSigner === undefined || r.isSigner === f.isSigner) &&
-          (f.isReceiver === undefined || r.isReceiver === f.isReceiver) &&
-          (f.isFunctionCall === undefined || r.isFunctionCall === f.isFunctionCall) &&
-          (f.isSuccess === undefined || r.isSuccess === f.isSuccess),
-      );
+      const flags = Object.entries(f) as Array<[keyof AccountTxFilter, boolean | undefined]>;
+      // A flag a row does not carry reads as false, as the reader reads a missing one.
+      const matching = sorted.filter((r) => flags.every(([k, v]) => v === undefined || (r[k] ?? false) === v));
       const after = req.resumeToken === undefined ? matching : matching.filter((r) => key(r) < BigInt(req.resumeToken!));
       const rows = after.slice(0, Math.min(limit, 200)).map(({ model: _m, ...r }) => r);
       const page: AccountTxPage = { rows };

@@ -27,7 +27,9 @@ export const clearTransactionCache = (): void => {
 
 const FILTERS: ReadonlyArray<[keyof AccountTxFilter, string]> = [
   ['isSigner', 'is_signer'],
+  ['isRealSigner', 'is_real_signer'],
   ['isReceiver', 'is_receiver'],
+  ['isRealReceiver', 'is_real_receiver'],
   ['isFunctionCall', 'is_function_call'],
   ['isSuccess', 'is_success'],
 ];
@@ -237,7 +239,9 @@ function toRow(v: unknown): AccountTxRow {
     timestamp: dec(v['tx_block_timestamp'], 'block timestamp'),
     txIndex: typeof v['tx_index'] === 'number' ? v['tx_index'] : 0,
     isSigner: bool(v['is_signer']),
+    isRealSigner: bool(v['is_real_signer']),
     isReceiver: bool(v['is_receiver']),
+    isRealReceiver: bool(v['is_real_receiver']),
     isFunctionCall: bool(v['is_function_call']),
     isSuccess: bool(v['is_success']),
   };

@@ -9,9 +9,17 @@ import type { ReceiptModel, TransactionModel } from './model';
 /** At most this many hashes per /v0/transactions request (more: the server answers 400). */
 export const TX_BATCH = 20;
 
+/** The service's `is_*` flags (SERVICE-NOTES.md): what each means is the server's, not a label's. */
 export interface AccountTxFilter {
+  /** It signed the transaction (a relayer signs the meta-transactions it relays). */
   isSigner?: boolean;
+  /** It was the real signer, direct or through a relayer (not the relayer). */
+  isRealSigner?: boolean;
+  /** It received a receipt: gas refunds and a relayer's receipts included. */
   isReceiver?: boolean;
+  /** It received a receipt that is not a refund, from a transaction it did not sign. */
+  isRealReceiver?: boolean;
+  /** It was the target of a function call (calls to it, not the calls it made). */
   isFunctionCall?: boolean;
   isSuccess?: boolean;
 }
@@ -31,7 +39,11 @@ export interface AccountTxRow {
   timestamp: string;
   txIndex: number;
   isSigner: boolean;
+  /** Absent from a reader that does not know it: read as false. */
+  isRealSigner?: boolean;
   isReceiver: boolean;
+  /** Absent from a reader that does not know it: read as false. */
+  isRealReceiver?: boolean;
   isFunctionCall: boolean;
   isSuccess: boolean;
 }

@@ -6,7 +6,7 @@ import { invalidInput } from '../../base/errors';
 import { accountTxResult, parseAccountTxArgs } from './model/txCommandModel';
 import type { AccountTxResult } from './model/txCommandModel';
 import { recordsOf } from './model/txPaging';
-import { filterViewOf } from './model/txTableModel';
+import { ALL_TXS } from './model/txTableModel';
 
 import { accountIdError } from '../../near/ids';
 import { noTxApi } from '../../near/networks';
@@ -55,11 +55,12 @@ export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Re
             client,
             page.rows.map((r) => r.hash),
           ),
+          a.named ? a.view : undefined,
         );
       }
       // Shown: the balance panel's table, under the filter asked for.
       const panel = await deps.openPanel(a.id);
-      panel?.txs.receive({ type: 'txs', filter: filterViewOf(a.filter), page: 0, reload: true });
+      panel?.txs.receive({ type: 'txs', filter: a.view ?? ALL_TXS, page: 0, reload: true });
       return undefined;
     } catch (e) {
       const prompted = arg === undefined;

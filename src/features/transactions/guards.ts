@@ -7,7 +7,7 @@ import type { TxHostMessage } from './protocol';
 const ROW = spec('hash when utc block mark statusWord signerId receiverId actions failure role sentence', '', '', {
   status: oneOf('success', 'failure', 'pending'),
 });
-const TABLE = spec('accountId count range error unavailable', '', 'hasNewer hasOlder loading started', {
+const TABLE = spec('accountId count range note error unavailable', '', 'hasNewer hasOlder loading started', {
   filter: isTxFilterView,
   page: count(Number.MAX_SAFE_INTEGER),
   rows: list(ROW, 200),

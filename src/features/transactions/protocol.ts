@@ -3,15 +3,18 @@
 // that the host bundles none of it; all of it stays out of the panel's protocol.ts. Pure: no `vscode`, no DOM, no Node.
 import { count, exactly, isBool, oneOf } from '../../ui/guard';
 
-/** Whose transactions: all, those the account signed ("sent by it"), those it received. */
-export type TxDirection = 'all' | 'sent' | 'received';
-export const TX_DIRECTIONS: readonly TxDirection[] = ['all', 'sent', 'received'];
+/**
+ * Which of the account's transactions the table shows, each a label that is true of every row: all; sent by it (it
+ * signed them); received (a receipt to it that is not a refund, from a transaction it did not sign); calls to it
+ * (a function call on it); calls it made (it signed them, its actions include a call: picked from each page's records,
+ * as the service has no such filter). One choice at a time, so no two that cannot hold together are ever asked.
+ */
+export type TxShow = 'all' | 'sent' | 'received' | 'callsTo' | 'callsMade';
+export const TX_SHOWS: readonly TxShow[] = ['all', 'sent', 'received', 'callsTo', 'callsMade'];
 
-/** The table's filters, as the webview shows them (the host turns them into the service's `is_*` flags). */
+/** The table's filter, as the webview shows it (the host turns it into the service's `is_*` flags). */
 export interface TxFilterView {
-  direction: TxDirection;
-  /** Function calls only (`is_function_call`). */
-  calls: boolean;
+  show: TxShow;
   /** Failed only (`is_success: false`). */
   failed: boolean;
 }
@@ -50,8 +53,10 @@ export interface TxTableView {
   rows: TxCellsView[];
   /** "81,278 transactions" ('' before the first page). */
   count: string;
-  /** "21–40 of 81,278" ('' without rows). */
+  /** "21–40 of 81,278" ('' without rows); for calls it made, of the transactions it signed: "1–20 of 31 signed". */
   range: string;
+  /** What the page holds when it is not what the range says ('' otherwise): calls it made are picked from a page. */
+  note: string;
   hasNewer: boolean;
   hasOlder: boolean;
   loading: boolean;
@@ -71,9 +76,9 @@ export interface TxHostMessage {
 /** The webview asks for a page of the table under a filter (`reload`: ask the service anew), or opens a transaction. */
 export type TxRequest = { type: 'txs'; filter: TxFilterView; page: number; reload: boolean } | { type: 'openTx'; hash: string };
 
-const FILTER = exactly({ direction: oneOf(...TX_DIRECTIONS), calls: isBool, failed: isBool });
+const FILTER = exactly({ show: oneOf(...TX_SHOWS), failed: isBool });
 
-/** `{ direction, calls, failed }` exactly. */
+/** `{ show, failed }` exactly. */
 export function isTxFilterView(v: unknown): v is TxFilterView {
   return FILTER(v);
 }

@@ -1,17 +1,71 @@
 // In-editor: an account's transactions (#33, item 4) against the stub's transactions host — history.near has 47
-// (pages of 20, 20 and 7). The tree's Transactions node and Load more, the balance panel's table with its filters and
-// pages, `nearLens.accountTransactions` from code, and what a page costs (2 requests: the page, its records in one batch).
+// (pages of 20, 20 and 7). The tree's Transactions node and Load more, the balance panel's table with its filters (each
+// checked against the records, read from the stub's host) and pages, `nearLens.accountTransactions` from code, and
+// what a page costs (2 requests: the page, its records in one batch).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import type { AccountTxResult } from '../../../src/features/transactions/model/txCommandModel';
-import type { TxTableView } from '../../../src/features/transactions/protocol';
+import { TX_SHOWS } from '../../../src/features/transactions/protocol';
+import type { TxFilterView, TxShow, TxTableView } from '../../../src/features/transactions/protocol';
 import { activateExtension, setUserSetting } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub, stubRequests } from '../support/stubClient';
+import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
 
 const ID = 'history.near';
-const ALL = { direction: 'all', calls: false, failed: false } as const;
+const ALL = { show: 'all', failed: false } as const;
+
+/** A record as the transactions host sends it (only what the labels are checked against). */
+interface Rec {
+  transaction: { hash: string; signer_id: string; actions: unknown[] };
+  execution_outcome: { outcome: { status: unknown } };
+  receipts: Array<{
+    receipt: { predecessor_id: string; receiver_id: string; receipt: { Action?: { actions: unknown[] } } };
+    execution_outcome: { id: string; outcome: { status: unknown } };
+  }>;
+}
+
+/** POST to the stub's transactions host, as the service is asked (the extension is not in the way). */
+async function txHost<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${stubUrls().txApiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+/** Every record of an account's history, straight from the host. */
+async function recordsOf(id: string): Promise<Rec[]> {
+  const { account_txs: rows } = await txHost<{ account_txs: Array<{ transaction_hash: string }> }>('/v0/account', { account_id: id, limit: 200 });
+  const out: Rec[] = [];
+  for (let i = 0; i < rows.length; i += 20) {
+    const batch = rows.slice(i, i + 20).map((r) => r.transaction_hash);
+    out.push(...(await txHost<{ transactions: Rec[] }>('/v0/transactions', { tx_hashes: batch })).transactions);
+  }
+  return out;
+}
+
+const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const isCall = (a: unknown): boolean => obj(a)['FunctionCall'] !== undefined;
+
+/** nearcore's final status: the transaction's outcome, then each SuccessReceiptId it names, to a value or a failure. */
+function failed(r: Rec): boolean {
+  let status = r.execution_outcome.outcome.status;
+  for (let i = 0; i < 50 && typeof obj(status)['SuccessReceiptId'] === 'string'; i++)
+    status = r.receipts.find((x) => x.execution_outcome.id === obj(status)['SuccessReceiptId'])?.execution_outcome.outcome.status;
+  return obj(status)['Failure'] !== undefined;
+}
+
+/** What each label says, read from the record alone. */
+const LABEL: Readonly<Record<TxShow, (r: Rec, id: string) => boolean>> = {
+  all: () => true,
+  sent: (r, id) => r.transaction.signer_id === id,
+  received: (r, id) => r.transaction.signer_id !== id && r.receipts.some((x) => x.receipt.receiver_id === id && x.receipt.predecessor_id !== 'system'),
+  callsTo: (r, id) => r.receipts.some((x) => x.receipt.receiver_id === id && (x.receipt.receipt.Action?.actions ?? []).some(isCall)),
+  callsMade: (r, id) => {
+    const delegate = obj(r.transaction.actions.map((a) => obj(a)['Delegate']).find((d) => d !== undefined))['delegate_action'];
+    const signer = delegate === undefined ? r.transaction.signer_id : obj(delegate)['sender_id'];
+    const actions = delegate === undefined ? r.transaction.actions : (obj(delegate)['actions'] as unknown[]);
+    return signer === id && actions.some(isCall);
+  },
+};
 
 /** The transactions host's requests since the last reset, as `path`. */
 async function txRequests(): Promise<string[]> {
@@ -94,7 +148,9 @@ describe('account transactions', () => {
       );
       assert.equal(provider().getTreeItem(txs).description, '47 transactions');
       const item = provider().getTreeItem(rows[0]!);
-      assert.match(String(item.label), /^\d+ (s|min|h|d|mo|y) ago · [✓✗…] \S+ → \S+/);
+      // What it did leads, then when and the other party (a side bar cuts a row's end).
+      assert.match(String(item.label), /^[✓✗…] (l2_claim|ft_transfer|Transfer \S+ NEAR)$/);
+      assert.match(String(item.description), /^\d+ (s|min|h|d|mo|y) ago · (to|from) \S+$/);
       assert.equal(item.command?.command, 'nearLens.lookupTransaction');
       assert.match(item.accessibilityInformation?.label ?? '', /^Transaction \w{6}… (succeeded|failed|pending) .* ago/);
       const more = provider().getTreeItem(rows[20]!);
@@ -147,6 +203,75 @@ describe('account transactions', () => {
     } finally {
       panel.panel.dispose();
     }
+  });
+
+  it("every filter the panel offers shows exactly the rows its label is true of, over history.near's 47 (property)", async () => {
+    const records = await recordsOf(ID);
+    assert.equal(records.length, 47);
+    const panel = await api.panels.open(ID);
+    assert.ok(panel);
+    try {
+      await api.panels.waitForPost(ID, 'account', 30_000);
+      const table = (): TxTableView => {
+        const m = api.panels.last(ID);
+        assert.equal(m?.type, 'txs');
+        return (m as { data: TxTableView }).data;
+      };
+      const byHash = new Map(records.map((r) => [r.transaction.hash, r]));
+      const sizes: string[] = [];
+      for (const show of TX_SHOWS) {
+        for (const failedOnly of [false, true]) {
+          const filter: TxFilterView = { show, failed: failedOnly };
+          const what = JSON.stringify(filter);
+          const shown: string[] = [];
+          for (let page = 0; ; page++) {
+            panel.receive({ type: 'txs', filter, page, reload: page === 0 });
+            await panel.txs.current;
+            const t = table();
+            assert.deepEqual([t.filter, t.page, t.error], [filter, page, ''], what);
+            for (const row of t.rows) {
+              const r = byHash.get(row.hash);
+              assert.ok(r, `${what}: ${row.hash} is in the history`);
+              assert.ok(LABEL[show](r, ID), `${what}: ${row.hash} is not what "${show}" says`);
+              if (failedOnly) assert.ok(failed(r) && row.status === 'failure', `${what}: ${row.hash} did not fail`);
+              shown.push(row.hash);
+            }
+            // Calls it made are picked from the page: a page of 20 it signed says how many are calls.
+            if (show === 'callsMade' && t.rows.length > 0) assert.match(t.note, new RegExp(`^${t.rows.length} of these \\d+ transactions it signed`));
+            if (!t.hasOlder) break;
+          }
+          const expected = records.filter((r) => LABEL[show](r, ID) && (!failedOnly || failed(r))).map((r) => r.transaction.hash);
+          assert.deepEqual([...shown].sort(), [...expected].sort(), `${what}: every row its label is true of, each once`);
+          sizes.push(`${show}${failedOnly ? '+failed' : ''} ${shown.length}`);
+        }
+      }
+      // The fixture holds each kind, so that no filter passes by showing nothing.
+      assert.deepEqual(sizes, [
+        'all 47',
+        'all+failed 5',
+        'sent 31',
+        'sent+failed 0',
+        'received 16',
+        'received+failed 5',
+        'callsTo 16',
+        'callsTo+failed 5',
+        'callsMade 15',
+        'callsMade+failed 0',
+      ]);
+    } finally {
+      panel.panel.dispose();
+    }
+  });
+
+  it('nearLens.accountTransactions takes the choice: calls it made, picked from a page of what it signed', async () => {
+    const r = await vscode.commands.executeCommand<AccountTxResult>('nearLens.accountTransactions', { id: ID, which: 'callsMade', show: false });
+    assert.deepEqual([r.count, r.read], [31, 20]);
+    assert.ok(r.transactions.length > 0 && r.transactions.length < 20, String(r.transactions.length));
+    assert.ok(r.transactions.every((t) => t.signerId === ID && t.actions?.some((a) => a.kind === 'FunctionCall')));
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('nearLens.accountTransactions', { id: ID, filter: { isSigner: true, isFunctionCall: true } })),
+      /The table shows one of All, Sent by it, Received, Calls to it, Calls it made/,
+    );
   });
 
   it('on a network without a transactions API the node says "needs an indexer", and the command refuses unsent', async () => {

@@ -44,9 +44,11 @@ export function actionsText(actions: readonly ActionModel[]): string {
   return words.length <= 2 ? words.join(', ') : `${words.slice(0, 2).join(', ')} +${words.length - 2} more`;
 }
 
+/** How the account took part: received is `is_real_receiver` (`is_receiver` also holds the refunds of what it sent). */
 function roleText(r: AccountTxRow): string {
-  if (r.isSigner && r.isReceiver) return 'sent and received';
-  return r.isSigner ? 'sent by it' : r.isReceiver ? 'received' : '';
+  const received = r.isRealReceiver === true;
+  if (r.isSigner && received) return 'sent and received';
+  return r.isSigner ? 'sent by it' : received ? 'received' : '';
 }
 
 /** The failure as one line: a string as it is, an object by its JSON (a record's raw error). */

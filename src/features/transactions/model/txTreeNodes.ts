@@ -70,8 +70,12 @@ function txChildren(acc: string, network: string, state: TxTreeState, nowMs: num
     return [act(acc, path('error'), 'error', `Failed: ${short}`, { ...ERROR, tooltip: err, a11y: `Loading the transactions failed: ${err}` })];
   }
   const rows: ActionNode[] = h.rows.map((r) => {
-    const v = txRowView(r, h.details.get(r.hash), nowMs);
-    return act(acc, path(`tx/${v.hash}`), 'tx', v.text, {
+    const m = h.details.get(r.hash);
+    const v = txRowView(r, m, nowMs);
+    // What it did leads (a side bar cuts a row's end): "✓ Transfer 1 NEAR", then "2 h ago · to bob.near".
+    const other = !m ? '' : m.signerId === acc ? `to ${v.receiverId}` : m.receiverId === acc ? `from ${v.signerId}` : `${v.signerId} → ${v.receiverId}`;
+    return act(acc, path(`tx/${v.hash}`), 'tx', `${v.mark} ${v.actions || (m ? 'no actions' : 'details not found')}`, {
+      description: [v.when, other].filter(Boolean).join(' · '),
       tooltip: v.tooltip,
       icon: v.role === 'sent by it' ? 'arrow-up' : v.role === 'received' ? 'arrow-down' : v.role ? 'arrow-swap' : 'circle-small',
       iconColor: v.status === 'failure' ? 'errorForeground' : undefined,

@@ -1,8 +1,8 @@
-// The balance panel's Transactions section: filters (whose, function calls only, failed only), the
-// table of one page of 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the
+// The balance panel's Transactions section: filters (one choice of whose — all, sent by it, received, calls to it,
+// calls it made — and failed only), the table of one page of 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the
 // webview: no `vscode` module, no Node; the panel (panel.ts) passes in how to post a request and redraw.
-import { TX_DIRECTIONS } from '../protocol';
-import type { TxCellsView, TxDirection, TxFilterView, TxHostMessage, TxRequest, TxTableView } from '../protocol';
+import { TX_SHOWS } from '../protocol';
+import type { TxCellsView, TxFilterView, TxHostMessage, TxRequest, TxShow, TxTableView } from '../protocol';
 import { el, idText, num, table, withTitle } from '../../../../media/dom';
 
 /** What the section needs from the panel: send a request to the host, draw the whole panel again. */
@@ -13,11 +13,18 @@ export interface TxHost {
 
 /** The last table the host sent, and what this page asked since (the filter chosen, a load under way). */
 const txs: { data?: TxTableView; filter: TxFilterView; asking: boolean } = {
-  filter: { direction: 'all', calls: false, failed: false },
+  filter: { show: 'all', failed: false },
   asking: false,
 };
 
-const DIRECTION_LABEL: Readonly<Record<TxDirection, string>> = { all: 'All', sent: 'Sent by it', received: 'Received' };
+/** Each choice's words, and what it means (the option's tooltip). */
+const SHOW_LABEL: Readonly<Record<TxShow, readonly [string, string]>> = {
+  all: ['All', 'Every transaction the account took part in'],
+  sent: ['Sent by it', 'Transactions it signed (a relayer signs the ones it relays)'],
+  received: ['Received', 'Transactions that sent it a receipt, not counting refunds and the ones it signed'],
+  callsTo: ['Calls to it', 'Transactions that called a method of its contract'],
+  callsMade: ['Calls it made', 'Transactions it signed, directly or through a relayer, that call a method: picked from each page'],
+};
 
 function ask(host: TxHost, page: number, reload: boolean): void {
   txs.asking = true;
@@ -49,13 +56,10 @@ export function txSection(host: TxHost): HTMLElement {
     banner.setAttribute('role', 'alert');
     s.append(banner);
   }
-  const status = el(
-    'p',
-    'status tx-status',
-    d.rows.length > 0 ? `${d.range}` : d.loading ? 'Loading…' : d.count === 'no transactions' ? 'No transactions.' : '',
-  );
+  const status = el('p', 'status tx-status', d.range ? d.range : d.loading ? 'Loading…' : d.count === 'no transactions' ? 'No transactions.' : '');
   status.setAttribute('aria-live', 'polite');
   s.append(status);
+  if (d.note) s.append(el('p', 'note tx-note', d.note));
   if (d.rows.length > 0)
     s.append(
       table(
@@ -68,40 +72,40 @@ export function txSection(host: TxHost): HTMLElement {
   return s;
 }
 
-/** Whose (a select), function calls only, failed only: a change asks for the newest page under the new filter. */
+/** Whose (one select: no two choices that cannot hold together), failed only: a change asks for the newest page. */
 function filters(host: TxHost, loading: boolean): HTMLElement {
   const box = el('div', 'tx-filters');
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', 'Filter the transactions');
   const select = el('select');
   // data-key: the panel finds the focused control again after a redraw by it (and the E2E names it so).
-  select.dataset['key'] = 'tx-direction';
+  select.dataset['key'] = 'tx-show';
   select.disabled = loading;
-  for (const dir of TX_DIRECTIONS) {
-    const o = el('option', undefined, DIRECTION_LABEL[dir]);
-    o.value = dir;
-    o.selected = txs.filter.direction === dir;
+  for (const show of TX_SHOWS) {
+    const [label, means] = SHOW_LABEL[show];
+    const o = el('option', undefined, label);
+    o.value = show;
+    o.title = means;
+    o.selected = txs.filter.show === show;
     select.append(o);
   }
+  select.title = SHOW_LABEL[txs.filter.show][1];
   select.addEventListener('change', () => {
-    txs.filter.direction = TX_DIRECTIONS.find((d) => d === select.value) ?? 'all';
+    txs.filter.show = TX_SHOWS.find((d) => d === select.value) ?? 'all';
     ask(host, 0, true);
   });
   box.append(el('label', undefined, 'Show ', select));
-  const check = (key: 'calls' | 'failed', text: string): HTMLElement => {
-    const c = el('input');
-    c.type = 'checkbox';
-    c.checked = txs.filter[key];
-    c.disabled = loading;
-    c.dataset['filter'] = key;
-    c.dataset['key'] = `tx-${key}`;
-    c.addEventListener('change', () => {
-      txs.filter[key] = c.checked;
-      ask(host, 0, true);
-    });
-    return el('label', undefined, c, ` ${text}`);
-  };
-  box.append(check('calls', 'Function calls only'), check('failed', 'Failed only'));
+  const c = el('input');
+  c.type = 'checkbox';
+  c.checked = txs.filter.failed;
+  c.disabled = loading;
+  c.dataset['filter'] = 'failed';
+  c.dataset['key'] = 'tx-failed';
+  c.addEventListener('change', () => {
+    txs.filter.failed = c.checked;
+    ask(host, 0, true);
+  });
+  box.append(el('label', undefined, c, ' Failed only'));
   return box;
 }
 

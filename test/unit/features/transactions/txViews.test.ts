@@ -3,7 +3,7 @@
 // argument checks and result.
 import { strict as assert } from 'node:assert';
 import { isTxHostMessage } from '../../../../src/features/transactions/guards';
-import { isTxRequest } from '../../../../src/features/transactions/protocol';
+import { isTxRequest, TX_SHOWS } from '../../../../src/features/transactions/protocol';
 import { accountTxResult, parseAccountTxArgs } from '../../../../src/features/transactions/model/txCommandModel';
 import { readPage, readUntil, startHistory } from '../../../../src/features/transactions/model/txPaging';
 import { countText, txRowView, utcText } from '../../../../src/features/transactions/model/txRows';
@@ -87,6 +87,17 @@ describe("the watchlist's Transactions node (txTreeNodes)", () => {
     assert.equal(new Set(n.children.map((c) => c.id)).size, n.children.length, 'unique ids');
   });
 
+  it('a row leads with what it did ("✓ l2_claim"), then when and the other party, so a side bar cuts neither', async () => {
+    const rows = makeHistory(2);
+    rows[1]!.model = model(rows[1]!, 'relay.tg', 'alice.near', 'l2_claim');
+    const history = await readPage(fakeTxService(rows), startHistory('alice.near'));
+    const [sent, received] = txGroupNode('alice.near', 'mainnet', { history }, NOW).children;
+    assert.deepEqual([sent?.label, sent?.description], ['✓ l2_claim', '2 h ago · to game.hot.tg']);
+    assert.deepEqual([received?.label, received?.description], ['✓ l2_claim', '2 h ago · from relay.tg']);
+    const other = await readPage(fakeTxService(makeHistory(1)), startHistory('bob.near'));
+    assert.equal(txGroupNode('bob.near', 'mainnet', { history: other }, NOW).children[0]?.description, '2 h ago · alice.near → game.hot.tg');
+  });
+
   it('loading, a failed first load, a failed Load more keeping the rows, the end of the history', async () => {
     assert.equal(txGroupNode('a.near', 'mainnet', { loading: 'first' }, NOW).children[0]?.label, 'Loading…');
     assert.equal(
@@ -128,11 +139,55 @@ describe("the balance panel's Transactions table (txTableModel, txProtocol)", ()
     assert.ok(!isTxHostMessage({ type: 'txs', data: { ...p2, extra: 1 } }), 'exact fields only');
   });
 
-  it("filters are the service's is_* flags, and back", () => {
-    assert.deepEqual(flagsOf({ direction: 'sent', calls: true, failed: true }), { isSigner: true, isFunctionCall: true, isSuccess: false });
-    assert.deepEqual(flagsOf({ direction: 'received', calls: false, failed: false }), { isReceiver: true });
+  it("filters are the service's is_* flags, and back; flags no one choice is are none", () => {
+    assert.deepEqual(flagsOf({ show: 'sent', failed: true }), { isSigner: true, isSuccess: false });
+    assert.deepEqual(flagsOf({ show: 'received', failed: false }), { isRealReceiver: true });
+    assert.deepEqual(flagsOf({ show: 'callsTo', failed: false }), { isFunctionCall: true });
+    assert.deepEqual(flagsOf({ show: 'callsMade', failed: false }), { isRealSigner: true });
     assert.deepEqual(flagsOf(ALL_TXS), {});
-    assert.deepEqual(filterViewOf({ isReceiver: true, isSuccess: false }), { direction: 'received', calls: false, failed: true });
+    for (const show of TX_SHOWS) for (const failed of [false, true]) assert.deepEqual(filterViewOf(flagsOf({ show, failed })), { show, failed });
+    assert.deepEqual(filterViewOf({ isReceiver: true, isSuccess: false }), { show: 'received', failed: true }, 'the flag Received sent before');
+    assert.equal(filterViewOf({ isSigner: true, isFunctionCall: true }), undefined, 'signed by it and called: not a choice');
+    assert.equal(filterViewOf({ isSuccess: true }), undefined);
+  });
+
+  it('calls it made are picked from the records (a relayed call counts); failed only leaves pending out; the page says so', async () => {
+    const history = makeHistory(6);
+    // 0: a call; 1: a transfer; 2: a relayed call; 3: no record; 4: a pending call; 5: a call.
+    history[1]!.model = { ...history[1]!.model!, actions: [{ kind: 'Transfer', deposit: '1', summary: 'Transfer 1 yocto' }] };
+    history[2]!.model = {
+      ...history[2]!.model!,
+      actions: [
+        {
+          kind: 'Delegate',
+          senderId: 'alice.near',
+          receiverId: 'game.hot.tg',
+          actions: history[0]!.model!.actions,
+          nonce: '1',
+          maxBlockHeight: '1',
+          publicKey: 'ed25519:DdSU5V32jhnqaYFVrAKxPNfQfASEN6qtT21fvtdhV6qd',
+          summary: 'Delegate',
+        },
+      ],
+    };
+    delete history[3]!.model;
+    history[4]!.model = { ...history[4]!.model!, status: 'pending' };
+    const h = await readUntil(fakeTxService(history), startHistory('alice.near'), 20);
+    const base = { accountId: 'alice.near', history: h, page: 0, loading: false, error: '', unavailable: '', started: true };
+    const made = txTableView({ ...base, filter: { show: 'callsMade', failed: false } }, NOW);
+    assert.deepEqual(
+      made.rows.map((r) => r.hash),
+      [0, 2, 4, 5].map((i) => history[i]!.hash),
+    );
+    assert.equal(made.range, '1–6 of 6 signed');
+    assert.equal(made.count, '6 transactions it signed');
+    assert.match(made.note, /^4 of these 6 transactions it signed are calls: .*picked here from each page’s records\. 1 without a record is not shown\.$/);
+    const failed = txTableView({ ...base, filter: { show: 'all', failed: true } }, NOW);
+    assert.equal(failed.rows.length, 5);
+    assert.equal(failed.note, '1 of these 6 is still pending, not failed: not shown.');
+    const all = txTableView({ ...base, filter: ALL_TXS }, NOW);
+    assert.deepEqual([all.rows.length, all.note, all.range], [6, '', '1–6 of 6']);
+    for (const v of [made, failed, all]) assert.ok(isTxHostMessage({ type: 'txs', data: v }));
   });
 
   it("the webview's requests are checked field by field", () => {
@@ -140,7 +195,8 @@ describe("the balance panel's Transactions table (txTableModel, txProtocol)", ()
     assert.ok(isTxRequest({ type: 'openTx', hash: ROW.hash }));
     for (const bad of [
       { type: 'txs', filter: ALL_TXS, page: -1, reload: false },
-      { type: 'txs', filter: { ...ALL_TXS, direction: 'up' }, page: 0, reload: false },
+      { type: 'txs', filter: { ...ALL_TXS, show: 'up' }, page: 0, reload: false },
+      { type: 'txs', filter: { ...ALL_TXS, calls: true }, page: 0, reload: false },
       { type: 'txs', filter: ALL_TXS, page: 0 },
       { type: 'openTx', hash: 'javascript:alert(1)' },
       { type: 'openTx', hash: ROW.hash, more: 1 },
@@ -151,14 +207,41 @@ describe("the balance panel's Transactions table (txTableModel, txProtocol)", ()
 
 describe('nearLens.accountTransactions arguments and result (txCommandModel)', () => {
   it('takes an id or { id, limit?, resumeToken?, filter?, show? }', () => {
-    assert.deepEqual(parseAccountTxArgs('relay.tg'), { id: 'relay.tg', limit: 20, filter: {}, show: true });
+    assert.deepEqual(parseAccountTxArgs('relay.tg'), { id: 'relay.tg', limit: 20, filter: {}, view: ALL_TXS, named: false, show: true });
     assert.deepEqual(parseAccountTxArgs({ id: 'relay.tg', limit: 5, resumeToken: '797025637990154240', filter: { isSuccess: false }, show: false }), {
       id: 'relay.tg',
       limit: 5,
       resumeToken: '797025637990154240',
       filter: { isSuccess: false },
+      view: { show: 'all', failed: true },
+      named: false,
       show: false,
     });
+  });
+
+  it("takes the table's choice as { which?, failedOnly? }; flags that are no choice are read with show: false only", () => {
+    assert.deepEqual(parseAccountTxArgs({ id: 'a.near', which: 'callsMade', failedOnly: true }), {
+      id: 'a.near',
+      limit: 20,
+      filter: { isRealSigner: true, isSuccess: false },
+      view: { show: 'callsMade', failed: true },
+      named: true,
+      show: true,
+    });
+    assert.deepEqual(parseAccountTxArgs({ id: 'a.near', filter: { isSigner: true, isFunctionCall: true }, show: false }).filter, {
+      isSigner: true,
+      isFunctionCall: true,
+    });
+    for (const [arg, why] of [
+      [
+        { id: 'a.near', filter: { isSigner: true, isFunctionCall: true } },
+        /The table shows one of All, Sent by it, Received, Calls to it, Calls it made .*show: false/,
+      ],
+      [{ id: 'a.near', which: 'calls' }, /which is one of 'all', 'sent', 'received', 'callsTo', 'callsMade'/],
+      [{ id: 'a.near', failedOnly: 1 }, /failedOnly is true or false/],
+      [{ id: 'a.near', which: 'sent', filter: {} }, /not both/],
+    ] as const)
+      assert.throws(() => parseAccountTxArgs(arg), why, JSON.stringify(arg));
   });
 
   it('refuses bad input with the reason, before anything is sent', () => {

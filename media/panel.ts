@@ -76,7 +76,7 @@ function render(): void {
     root.append(txSection(txHost));
     root.append(holdingsSections(data));
   }
-  const footer = el('footer', undefined, el('p', undefined, `Latest activity: ${data.latestActivity}`), el('p', undefined, data.indexer));
+  const footer = el('footer', undefined, el('p', undefined, `Tokens, NFTs and pools last updated: ${data.latestActivity}`), el('p', undefined, data.indexer));
   root.append(footer);
   show(root);
 }

@@ -109,11 +109,12 @@ export class AccountPanel implements vscode.Disposable {
     } else if (m.type === 'ready') {
       // Also after every reload of the webview (hidden and shown again): post the current picture.
       this.#ready = true;
+      // The Transactions table first (on a network without a transactions API, why there is none), then the account.
+      this.txs.repost();
       this.#render();
       if (this.#loading) this.#post({ type: 'loading', accountId: this.accountId });
       else if (this.#error !== undefined) this.#post({ type: 'error', message: this.#error });
       if (this.#historyLast) this.#post(this.#historyLast);
-      this.txs.repost();
       void this.#postKept();
     } else if (m.type === 'copyCurl') {
       // Copy as curl: this account's look-up as a shell command, the key as its variable.

@@ -57,9 +57,20 @@ export class PanelTransactions implements vscode.Disposable {
     }
   }
 
-  /** Posts the table again (after the webview reloaded), when it was ever asked for. */
+  /**
+   * Posts the table again (after the webview reloaded), when it was ever asked for; on a network without a transactions
+   * API, says so at once, so that no filter is offered that could never load.
+   */
   repost(): void {
-    if (this.#started) this.#post();
+    if (this.#started) return this.#post();
+    let api = true;
+    try {
+      api = this.services.clientForAccount(this.accountId).client.hasTransactionsApi;
+    } catch {
+      // an unusable network: the account's own load says why, and Show transactions says it again
+    }
+    this.#unavailable = api ? '' : NO_API;
+    if (!api) this.#post();
   }
 
   #post(): void {

@@ -287,6 +287,15 @@ describe('account transactions', () => {
       await resetStub();
       await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.accountTransactions', { id: ID, show: false })), /needs an indexer/);
       assert.deepEqual(await txRequests(), []);
+      // The panel says so as it opens, before any filter is offered that could never load.
+      const panel = await api.panels.open(ID);
+      try {
+        const posted = (await api.panels.waitForPost(ID, 'txs', 30_000)) as { data: TxTableView };
+        assert.deepEqual([posted.data.started, posted.data.rows.length], [false, 0]);
+        assert.match(posted.data.unavailable, /^No transactions API on .*: the account’s transactions cannot be listed here\.$/);
+      } finally {
+        panel?.panel.dispose();
+      }
     } finally {
       await vscode.commands.executeCommand('nearLens.watchlist.remove', ID);
       await setUserSetting('nearLens.customNetwork.txApiUrl', before);

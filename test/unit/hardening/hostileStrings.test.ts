@@ -11,6 +11,7 @@ import { findAll, findAt } from '../../../src/near/idFinder';
 import { buildHoverSections } from '../../../src/features/hover/model/hoverMarkdown';
 import type * as ExtensionModule from '../../../src/extension';
 import { isHostMessage, isPanelViewModel } from '../../../src/features/panel/protocol';
+import { isTxHostMessage } from '../../../src/features/transactions/guards';
 import { startStub } from '../../support/stub';
 import type { Stub } from '../../support/stub';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
@@ -288,7 +289,7 @@ describe('hardening: hostile strings are rendered inert', function () {
     const model = panel.lastModel();
     assert.ok(model && isPanelViewModel(model));
     for (const m of panel.posted) {
-      assert.ok(isHostMessage(m), 'the webview guard accepts what the host posts');
+      assert.ok(isHostMessage(m) || isTxHostMessage(m), 'the webview guard accepts what the host posts');
       forEachString(m, (s, where) => {
         assertPlainText(s, 400, `panel ${where}`);
         checked++;
@@ -323,7 +324,7 @@ describe('hardening: hostile strings are rendered inert', function () {
         }
         await panel.refresh();
         for (const m of await panel.repaint()) {
-          assert.ok(isHostMessage(m));
+          assert.ok(isHostMessage(m) || isTxHostMessage(m));
           forEachString(m, (s, where) => assertPlainText(s, 400, `panel ${where}`));
         }
         try {

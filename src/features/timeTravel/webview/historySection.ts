@@ -55,6 +55,11 @@ function svg<K extends keyof SVGElementTagNameMap>(
 export function historySection(host: HistoryHost): HTMLElement {
   const s = el('section', 'history');
   s.append(el('h2', undefined, 'History'));
+  // A node that keeps too few blocks for any range: no picker of disabled buttons, only why.
+  if (history.kept?.ranges.length === 0) {
+    s.append(el('p', 'empty', `Total and locked balance over time need older blocks. ${history.kept.note}`));
+    return s;
+  }
   const picker = el('div', 'range-picker');
   picker.setAttribute('role', 'group');
   picker.setAttribute('aria-label', 'History range');
@@ -87,7 +92,8 @@ export function historySection(host: HistoryHost): HTMLElement {
   if (history.error) s.append(el('div', 'banner error', history.error));
   const d = history.data;
   if (!d || d.range !== history.range) {
-    if (!history.range) s.append(el('p', 'empty', 'Total and locked balance over time, from the archival node: pick a range.'));
+    const from = history.kept ? 'the blocks this node keeps' : 'the archival node';
+    if (!history.range) s.append(el('p', 'empty', `Total and locked balance over time, from ${from}: pick a range.`));
     return s;
   }
   // Nothing loaded: no chart (its scale would read "0 NEAR"), only the note.

@@ -38,7 +38,7 @@ class Watchlist implements WatchlistApi, WatchlistActions {
   readonly view: vscode.TreeView<WatchNode>;
   readonly watch: LazyWatchHooks;
   readonly #services: Services;
-  /** Made on the first write, as the timer on the first visibility change: not at activation. */
+  /** The writer is made on the first write; the timer when an interval is set (nothing is sent before its first tick). */
   #writer: WatchedSetting | undefined;
   #refresher: RefreshTimer | undefined;
   #refreshing: Promise<void> | undefined;
@@ -53,7 +53,6 @@ class Watchlist implements WatchlistApi, WatchlistActions {
       provider,
       view,
       this,
-      view.onDidChangeVisibility(() => this.#arm()),
       services.onDidChange(() => this.changed()),
     );
     // The commands' handlers are made on the first call; those of "what changed" come with its part.
@@ -75,11 +74,14 @@ class Watchlist implements WatchlistApi, WatchlistActions {
     return (this.#writer ??= new WatchedSetting(this.#services));
   }
 
-  /** The auto-refresh: runs only while the view is visible and the interval setting is above zero. */
+  /**
+   * The auto-refresh: runs while the interval setting is above zero, whether or not the view is visible, as a change
+   * on a watched account raises the view's badge (on the activity bar) and its alert either way.
+   */
   get #timer(): RefreshTimer {
     return (this.#refresher ??= new RefreshTimer(
       () => this.refreshAll(),
-      () => (this.view.visible ? this.#services.settings.refreshIntervalSeconds : 0),
+      () => this.#services.settings.refreshIntervalSeconds,
     ));
   }
 
@@ -128,9 +130,9 @@ class Watchlist implements WatchlistApi, WatchlistActions {
     this.#arm();
   }
 
-  /** Matches the auto-refresh to the view and the setting; no timer is made before the view is first shown. */
+  /** Matches the auto-refresh to the setting; no timer is made while it is 0 (the default: nothing is read unasked). */
   #arm(): void {
-    if (this.#refresher || this.view.visible) this.#timer.arm();
+    if (this.#refresher || this.#services.settings.refreshIntervalSeconds > 0) this.#timer.arm();
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
-// The watchlist's auto-refresh: runs only while the view is visible and the interval setting is above zero,
-// re-armed when either changes, and always cleared on dispose (no timer outlives the extension).
+// The watchlist's auto-refresh: runs while the interval setting is above zero (the view open or not), re-armed when
+// it changes, and always cleared on dispose (no timer outlives the extension).
 import type * as vscode from 'vscode';
 
 export class RefreshTimer implements vscode.Disposable {

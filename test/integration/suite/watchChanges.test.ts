@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import { activateExtension, captureMessages, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub, setChangingAccount } from '../support/stubClient';
+import { demoChange, resetStub, setChangingAccount } from '../support/stubClient';
 
 const ID = 'changing.near';
 const NEAR = 10n ** 24n;
@@ -66,9 +66,14 @@ describe('watchlist changes', () => {
         .map((n) => [n.label, n.description]);
       assert.deepEqual(lines[0], ['Balance', '10 → 12 NEAR · +2 NEAR']);
       assert.equal(lines[1]?.[0], 'Storage');
-      assert.match(String(lines[1]?.[1]), /^\+100 bytes · pinning /);
-      assert.deepEqual(lines[2], [`Key added: ${K2.slice(0, 16)}…${K2.slice(-6)}`, 'FULL ACCESS']);
-      assert.match(String(lines[3]?.[0]), /^Changed between blocks #[\d,]+ to #[\d,]+$/, 'no transactions API on the stub network: the block range');
+      // Each row whole in a side bar: the pinning and the whole key are in the tooltips.
+      assert.equal(lines[1]?.[1], '+100 bytes');
+      assert.deepEqual(lines[2], ['New full-access key', `${K2.slice(8, 12)}…${K2.slice(-4)}`]);
+      assert.match(
+        String(lines[3]?.[0]),
+        /^Changed (at block #[\d,]+|between blocks #[\d,]+ and #[\d,]+)$/,
+        'no transactions API on the stub network: the block range',
+      );
       const keyItem = provider().getTreeItem(provider().getChildren(changes)[2]!);
       assert.equal(keyItem.accessibilityInformation?.label, `Access key ${K2} added, with full access.`);
       assert.deepEqual(api.watchlist.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
@@ -107,6 +112,78 @@ describe('watchlist changes', () => {
     assert.deepEqual((await listed())[0]?.changes, []);
     assert.equal(api.watchlist.view.badge, undefined);
     assert.doesNotMatch(String(provider().getTreeItem(account()).description), /full-access/);
+  });
+
+  it("the demo's change (npm run stub -- change) makes a watched account's Changes node appear, with the key's alert", async () => {
+    const DEMO = 'history.near';
+    await resetStub();
+    await vscode.commands.executeCommand('nearLens.watchlist.add', DEMO);
+    const node = (): WatchNode | undefined =>
+      provider()
+        .getChildren()
+        .find((x) => x.accountId === DEMO);
+    await waitFor(node, { what: `${DEMO} in the tree` });
+    provider().getTreeItem(node()!); // shown: its first load takes the snapshot
+    await api.watchlist.whenIdle();
+    const seen = async (): Promise<Listed> =>
+      (await vscode.commands.executeCommand<Listed>('nearLens.watchlist.changes', { show: false })).filter((c) => c.accountId === DEMO);
+    await waitFor(async () => (await seen()).length === 1, { what: `a snapshot of ${DEMO}` });
+    assert.ok(
+      !provider()
+        .getChildren(node()!)
+        .some((n) => n.label.startsWith('Changes since')),
+      'no Changes node before the change',
+    );
+
+    const change = await demoChange(DEMO);
+    const said = captureMessages();
+    try {
+      await api.watchlist.refresh(DEMO);
+      await api.watchlist.whenIdle();
+      const [changes] = provider().getChildren(node()!);
+      assert.match(String(changes?.label), /^Changes since /);
+      const lines = provider()
+        .getChildren(changes!)
+        .map((n) => [n.label, n.description]);
+      assert.equal(lines[0]?.[0], 'Balance');
+      assert.match(String(lines[0]?.[1]), / · \+2 NEAR$/);
+      assert.deepEqual(lines[1], ['Storage', '+82 bytes']);
+      assert.deepEqual(lines[2], ['New full-access key', `${change.keyAdded.slice(8, 12)}…${change.keyAdded.slice(-4)}`]);
+      // Where in the chain (this run's network has no transactions API): one block said "at block #N".
+      assert.match(String(lines[3]?.[0]), /^Changed (at block #[\d,]+|between blocks #[\d,]+ and #[\d,]+)$/);
+      const alert = await waitFor(() => said.messages.find((m) => m.text.includes(change.keyAdded)), { what: "the new key's alert" });
+      assert.ok(alert.text.endsWith(`With near-cli-rs: near account delete-keys ${DEMO} public-keys ${change.keyAdded}`), alert.text);
+    } finally {
+      said.stop();
+      await vscode.commands.executeCommand('nearLens.watchlist.markSeen', { accountId: DEMO });
+      await vscode.commands.executeCommand('nearLens.watchlist.remove', DEMO);
+      await api.watchlist.whenIdle();
+    }
+  });
+
+  it('with an auto-refresh interval, a change raises the badge and the alert while the view is closed', async () => {
+    const QUIET = 'quiet.near';
+    await setChangingAccount(QUIET, { balance: String(5n * NEAR), storageBytes: 500, keys: [full(K1)] });
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => !api.watchlist.view.visible, { what: 'the watchlist view closed' });
+    const said = captureMessages();
+    try {
+      await vscode.commands.executeCommand('nearLens.watchlist.add', QUIET);
+      await setUserSetting('nearLens.refreshIntervalSeconds', 1);
+      const seen = async (): Promise<Listed> =>
+        (await vscode.commands.executeCommand<Listed>('nearLens.watchlist.changes', { show: false })).filter((c) => c.accountId === QUIET);
+      await waitFor(async () => (await seen()).length === 1, { what: 'a snapshot taken by the auto-refresh', timeoutMs: 15_000 });
+      await setChangingAccount(QUIET, { balance: String(5n * NEAR), storageBytes: 600, keys: [full(K1), full(K2)] });
+      await waitFor(() => said.messages.some((m) => m.text.startsWith(`${QUIET}: a new FULL-ACCESS key`)), { what: 'the alert', timeoutMs: 15_000 });
+      await waitFor(() => api.watchlist.view.badge?.value === 1, { what: 'the badge', timeoutMs: 15_000 });
+      assert.equal(api.watchlist.view.visible, false, 'the view stayed closed');
+    } finally {
+      said.stop();
+      await setUserSetting('nearLens.refreshIntervalSeconds', undefined);
+      await vscode.commands.executeCommand('nearLens.watchlist.markSeen', { accountId: QUIET });
+      await vscode.commands.executeCommand('nearLens.watchlist.remove', QUIET);
+      await api.watchlist.whenIdle();
+    }
   });
 
   it("the alert's Mark as Seen button renews the snapshot (code redeployed, storage grown toward the balance)", async () => {

@@ -67,6 +67,11 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
             stub.putChangingAccount(b.id, b.state);
             return send(200, { ok: true });
           }
+          case 'POST /demo-change': {
+            // The demo's change (`npm run stub -- change <id>` posts the same to a demo stub's own route).
+            const change = stub.changeAccount(String((body as { id?: unknown } | undefined)?.id ?? ''));
+            return change ? send(200, change) : send(404, { error: 'the stub holds no such account it can change' });
+          }
           case 'POST /cors':
             stub.setCors(String((body as { mode?: unknown } | undefined)?.mode ?? 'allow') as CorsMode);
             return send(200, { ok: true });

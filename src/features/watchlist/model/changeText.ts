@@ -26,15 +26,19 @@ export interface Alert {
 const signed = (yocto: bigint, decimals: number): string => (yocto > 0n ? '+' : '') + formatNear(yocto, decimals);
 const signedExact = (yocto: bigint): string => `${yocto > 0n ? '+' : ''}${formatYoctoExact(yocto)} NEAR`;
 const bytes = (n: bigint | number): string => `${n > 0 ? '+' : ''}${n < 0 ? '-' : ''}${groupDigits(String(n < 0 ? -BigInt(n) : BigInt(n)))} bytes`;
+/** "5BGS…U9dB": enough of a key to tell it from the others in a side bar ("secp256k1:" kept, as it is the rarer). */
 const shortKey = (pk: string): string => {
-  const k = sanitizeText(pk, 120);
-  return k.length > 24 ? `${k.slice(0, 16)}…${k.slice(-6)}` : k;
+  const k = sanitizeText(pk, 120).replace(/^ed25519:/, '');
+  const colon = k.indexOf(':') + 1;
+  return k.length - colon > 12 ? `${k.slice(0, colon + 4)}…${k.slice(-4)}` : k;
 };
 const permissionText = (p: KeyPermission | undefined): string =>
   p === undefined || p === 'FullAccess'
     ? 'full access'
     : `function-call key for ${sanitizeText(p.receiverId, 80)} (${p.methodNames.length > 0 ? sanitizeText(p.methodNames.join(', '), 120) : 'any method'})`;
 const LIST_WORD = { token: 'token contract', nft: 'NFT collection', pool: 'staking pool' } as const;
+/** The tree's shorter words for a list change (the tooltip says the long one). */
+const LIST_LABEL = { token: 'Token', nft: 'NFT collection', pool: 'Staking pool' } as const;
 
 export interface ChangeLine {
   label: string;
@@ -47,7 +51,10 @@ export interface ChangeLine {
   serious: boolean;
 }
 
-/** One change as a tree line: "Balance" "10 → 12 NEAR · +2 NEAR", exact figures in the tooltip. */
+/**
+ * One change as a tree line: "Balance" "10 → 12 NEAR · +2 NEAR", short enough for a side bar of about 30 characters
+ * after its indent where the words allow; exact figures and whole keys in the tooltip.
+ */
 export function changeLine(c: Change, decimals: number): ChangeLine {
   switch (c.kind) {
     case 'balance':
@@ -67,7 +74,7 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
     case 'storage': {
       const d = BigInt(c.delta ?? 0);
       const pinned = BigInt(c.pinnedDelta ?? 0);
-      const description = `${bytes(d)} · pinning ${signed(pinned, 24)}`;
+      const description = bytes(d);
       const tooltip = `Storage: ${groupDigits(c.before ?? '0')} → ${groupDigits(c.after ?? '0')} bytes (${bytes(d)})\nPinned by storage: ${signedExact(pinned)}`;
       return { label: 'Storage', description, tooltip, sentence: `Storage changed by ${bytes(d)}, pinning ${signedExact(pinned)}.`, serious: false };
     }
@@ -75,7 +82,7 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
       const [b, a] = [sanitizeText(c.before ?? '', 64), sanitizeText(c.after ?? '', 64)];
       return {
         label: 'Code redeployed',
-        description: `${b.slice(0, 8)}… → ${a.slice(0, 8)}…`,
+        description: `now ${a.slice(0, 8)}…`,
         tooltip: `code_hash ${b} → ${a}`,
         sentence: `The contract code changed, code hash ${b} to ${a}.`,
         serious: true,
@@ -86,11 +93,12 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
       const added = c.kind === 'keyAdded';
       const full = c.permission === 'FullAccess';
       const key = sanitizeText(c.publicKey ?? '', 120);
-      const label = `${added ? 'Key added' : 'Key removed'}: ${shortKey(key)}`;
       const what = permissionText(c.permission);
+      const kind = full ? 'Full-access key' : 'Function-call key';
+      const forWhom = c.permission && c.permission !== 'FullAccess' ? ` for ${sanitizeText(c.permission.receiverId, 80)}` : '';
       return {
-        label,
-        description: full ? 'FULL ACCESS' : what,
+        label: added ? `New ${kind.toLowerCase()}` : `${kind} removed`,
+        description: `${shortKey(key)}${forWhom}`,
         tooltip: `${key}\n${added ? 'Added' : 'Removed'}: ${what}`,
         sentence: `Access key ${key} ${added ? 'added' : 'removed'}, ${full ? 'with full access' : what}.`,
         serious: added && full,
@@ -100,8 +108,9 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
       const word = LIST_WORD[c.kind];
       const id = sanitizeText(c.after ?? c.before ?? '', 100);
       const added = c.after !== undefined;
-      const label = `${word[0]!.toUpperCase()}${word.slice(1)} ${added ? 'added' : 'removed'}`;
-      return { label, description: id, tooltip: `${label}: ${id}`, sentence: `${label}: ${id}.`, serious: false };
+      const said = `${word[0]!.toUpperCase()}${word.slice(1)} ${added ? 'added' : 'removed'}`;
+      const label = `${LIST_LABEL[c.kind]} ${added ? 'added' : 'removed'}`;
+      return { label, description: id, tooltip: `${said}: ${id}`, sentence: `${said}: ${id}.`, serious: false };
     }
   }
 }
@@ -128,7 +137,10 @@ export function changeSummary(changes: readonly Change[], decimals: number): str
 
 const FULL_ACCESS_MEANS =
   'A full-access key can do anything the account can: send all its NEAR, add or delete keys, deploy code, delete the account. ' +
-  'If you did not add it, treat the account as compromised: from a device you trust, remove the key (near account delete-key) and move the funds to a safe account.';
+  'If you did not add it, treat the account as compromised: from a device you trust, remove the key and move the funds to a safe account.';
+
+/** near-cli-rs's command that removes a key (it then asks the network and how to sign). */
+const deleteKeyCommand = (accountId: string, key: string): string => `near account delete-keys ${accountId} public-keys ${key}`;
 
 /** The alerts a change set calls for under `s` (each with the id it is said once by). */
 export function alertsFor(accountId: string, changes: readonly Change[], before: Snapshot, after: Snapshot, s: AlertSettings): Alert[] {
@@ -139,7 +151,11 @@ export function alertsFor(accountId: string, changes: readonly Change[], before:
       const key = sanitizeText(c.publicKey ?? '', 120);
       out.push(
         c.permission === 'FullAccess'
-          ? { kind: 'keys', id: changeId(c), message: `${id}: a new FULL-ACCESS key ${key} was added. ${FULL_ACCESS_MEANS}` }
+          ? {
+              kind: 'keys',
+              id: changeId(c),
+              message: `${id}: a new FULL-ACCESS key ${key} was added. ${FULL_ACCESS_MEANS} With near-cli-rs: ${deleteKeyCommand(id, key)}`,
+            }
           : {
               kind: 'keys',
               id: changeId(c),

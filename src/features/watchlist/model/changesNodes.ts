@@ -49,9 +49,16 @@ export function withChanges(account: WatchNode, v: ChangesView, o: ChangesOption
   };
 }
 
+/** "14:03" on the day of `nowMs`, else "Nov 27, 14:03" (the full time is in the tooltip): a side bar keeps it whole. */
+function shortTime(ms: number, nowMs: number): string {
+  const d = new Date(ms);
+  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return d.toDateString() === new Date(nowMs).toDateString() ? time : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
 function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: Map<string, string>): WatchNode {
   const n = v.changes.length;
-  const since = o.formatTime(v.since.time);
+  const sinceText = o.formatTime(v.since.time);
   const lines = v.changes.map((c, i) => {
     const l = changeLine(c, o.decimals);
     const leaf = node(acc, `changes/${i}-${c.kind}`, 'info', l.label, {
@@ -66,7 +73,9 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
   });
   const a = v.since.blockHeight;
   const b = v.now.blockHeight;
-  const range = a !== undefined && b !== undefined ? `blocks ${formatHeight(a)} to ${formatHeight(b)}` : undefined;
+  // "at block #N" when the snapshot and this read are of one block; "since block #N" when only the start is known.
+  const range = a !== undefined && b !== undefined ? (a === b ? `at block ${formatHeight(a)}` : `blocks ${formatHeight(a)} to ${formatHeight(b)}`) : undefined;
+  const since = a === undefined ? 'since the snapshot' : `since block ${formatHeight(a)}`;
   const extra: WatchNode[] = [];
   const t = v.transactions;
   if (t && 'rows' in t) {
@@ -84,21 +93,21 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
       );
       extra.push(leaf);
     }
-    const said =
-      t.rows.length === 0
-        ? `No transactions of this account since block ${a === undefined ? 'the snapshot' : formatHeight(a)}`
-        : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'} since the snapshot`;
+    // A short label (a side bar cuts a row's end), where in the chain beside it.
+    const said = t.rows.length === 0 ? 'No transactions' : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'}`;
+    const where = range ?? since;
     const info = node(acc, 'changes/txs', 'info', said, {
-      description: range,
-      tooltip: `The account's transactions ${range ? `in ${range}` : 'since the snapshot'}: the likely causes of the changes.`,
+      description: where,
+      tooltip: `${said} of this account ${range ? (a === b ? range : `in ${range}`) : since}: the likely causes of the changes.`,
       icon: 'history',
     });
-    sentences.set(info.id, `${said}${range ? `, ${range}` : ''}.`);
+    sentences.set(info.id, `${said} of this account ${where}.`);
     extra.unshift(info);
   } else if (range) {
     const failed = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : undefined;
-    const why = `The changes happened between ${range}${failed ? `; ${failed}.` : `. ${noTxApi()}.`}`;
-    const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, {
+    const when = a === b ? range : `between blocks ${formatHeight(a!)} and ${formatHeight(b!)}`;
+    const why = `The changes happened ${when}${failed ? `; ${failed}.` : `. ${noTxApi()}.`}`;
+    const info = node(acc, 'changes/blocks', 'info', `Changed ${when}`, {
       description: failed ?? 'no transactions API',
       tooltip: why,
       icon: 'history',
@@ -106,16 +115,16 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     sentences.set(info.id, why);
     extra.push(info);
   }
-  const label = `Changes since ${since}`;
+  const label = `Changes since ${shortTime(v.since.time, v.now.time)}`;
   const changes = node(acc, 'changes', 'group', label, {
     description: `${n} change${n === 1 ? '' : 's'}`,
-    tooltip: `What changed since you last looked (${new Date(v.since.time).toISOString()}). Mark as Seen takes a new snapshot.`,
+    tooltip: `${n} change${n === 1 ? '' : 's'} since you last looked (${sinceText}, ${new Date(v.since.time).toISOString()}). Mark as Seen takes a new snapshot.`,
     icon: 'bell-dot',
     iconColor: v.changes.some((c) => changeLine(c, o.decimals).serious) ? 'list.warningForeground' : undefined,
     collapsible: 'collapsed',
     contextValue: CHANGES_NODE,
     children: [...lines, ...extra],
   });
-  sentences.set(changes.id, `${label}: ${n} change${n === 1 ? '' : 's'}, ${changeSummary(v.changes, o.decimals)}.`);
+  sentences.set(changes.id, `Changes since ${sinceText}: ${n} change${n === 1 ? '' : 's'}, ${changeSummary(v.changes, o.decimals)}.`);
   return changes;
 }

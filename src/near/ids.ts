@@ -9,7 +9,8 @@ export type Curve = 'ed25519' | 'secp256k1';
 export type Classified =
   | { kind: 'account'; id: string; accountKind: AccountKind; topLevel: boolean; parent?: string } // parent: 'near' for alice.near; undefined for top-level
   | { kind: 'public-key'; key: string; curve: Curve; bytes: Uint8Array; implicitAccount?: string } // implicitAccount for ed25519
-  | { kind: 'sensitive'; text: string; reason: string } // secret key, signature, unknown curve
+  // secret key, signature, unknown curve; `malformed`: a key of a length no key has (a secret cut short looks the same)
+  | { kind: 'sensitive'; text: string; reason: string; malformed?: true }
   | { kind: 'invalid'; text: string; reason: string };
 
 export interface FoundId {
@@ -162,7 +163,11 @@ export function classifyKey(t: string, prefix: string, payload: string): Classif
     return key;
   }
   if (n < MIN_SENSITIVE_BYTES) return invalid(t, `${n} bytes: too short for a key (a ${curve} public key has ${expected})`);
-  return sensitive(t, `${n} bytes: ${secretShape(curve, n) ?? `not a ${curve} public key (${expected} bytes), so it may be a secret`}`);
+  const secret = secretShape(curve, n);
+  if (secret) return sensitive(t, `${n} bytes: ${secret}`);
+  // Neither a public key nor a known secret: said as what it is, and still never sent (a secret cut short looks the same).
+  const others = curve === 'ed25519' ? ', a secret key or a signature 64' : '';
+  return { kind: 'sensitive', text: t, reason: `not a valid ${curve} key: ${n} bytes, a public key has ${expected}${others}`, malformed: true };
 }
 
 const invalid = (text: string, reason: string): Classified => ({ kind: 'invalid', text, reason });

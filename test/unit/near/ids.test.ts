@@ -178,7 +178,7 @@ describe('ids: keys and the secret-key guard', () => {
   const sensitive: Array<[string, string, RegExp]> = [
     ['ed25519 secret key (64 bytes)', ED_SECRET, /^64 bytes: this is a secret key or a signature, not a public key$/],
     ['a real block signature', CHUNK_SIGNATURE, /64 bytes: this is a secret key or a signature/],
-    ['ed25519 of 48 bytes', `ed25519:${b58(48)}`, /48 bytes: not a ed25519 public key \(32 bytes\)/],
+    ['ed25519 of 48 bytes', `ed25519:${b58(48)}`, /^not a valid ed25519 key: 48 bytes, a public key has 32, a secret key or a signature 64$/],
     ['secp256k1 secret key (32 bytes)', SECP_SECRET, /32 bytes: this is a secp256k1 secret key/],
     ['secp256k1 96 bytes', SECP_SECRET_96, /96 bytes: this is a secp256k1 secret key/],
     ['secp256k1 65 bytes', `secp256k1:${b58(65)}`, /65 bytes/],

@@ -90,6 +90,8 @@ export function identityMarkdown(c: Classified): string {
       return `${b(c.key, 160)} · public key${BR}Curve ${c.curve}, ${c.bytes.length} bytes${c.implicitAccount ? `${BR}Implicit account: ${b(c.implicitAccount)}` : ''}`;
     case 'sensitive':
       // Never echo the text itself: it may be a secret.
+      if (c.malformed)
+        return `**Malformed key in this file**${BR}${escapeMarkdown(c.reason, 300)}.${BR}NEAR Lens sent nothing: a secret key cut short looks the same.`;
       return `**⚠ Possible secret key or signature in this file**${BR}${escapeMarkdown(c.reason, 300)}${BR}NEAR Lens sent nothing. If it is a real secret key, remove it from the file and rotate the key.`;
     default:
       return `Not a valid NEAR id or key: ${escapeMarkdown(c.reason, 300)}`;

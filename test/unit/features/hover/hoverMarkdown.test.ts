@@ -9,6 +9,7 @@ import { HOVER_COMMANDS, accountLinks, buildHoverSections, identityMarkdown, pub
 import { commandIdsIn, commandLink } from '../../../../src/ui/links';
 import type { HoverOptions, LiveResult } from '../../../../src/features/hover/model/hoverMarkdown';
 import { classify } from '../../../../src/near/ids';
+import { base58Encode } from '../../../../src/near/base58';
 import { findAt } from '../../../../src/near/idFinder';
 import type { Classified } from '../../../../src/near/ids';
 import type { FtMetadata } from '../../../../src/client/client';
@@ -172,6 +173,18 @@ describe('hover markdown', () => {
     assert.match(s[0] ?? '', /sent nothing/);
     assert.ok(!(s[0] ?? '').includes('3'.repeat(20)));
     assert.deepEqual(commandIdsIn(s[0] ?? ''), []);
+  });
+
+  it('a made-up ed25519 key of 47 bytes says what it is (neither a public nor a secret key), and is still never sent', () => {
+    const made = `ed25519:${base58Encode(new Uint8Array(47).fill(7))}`;
+    const c = classify(made);
+    assert.equal(c.kind, 'sensitive', 'anything that could be secret is never sent');
+    const [s] = buildHoverSections(c, undefined, OPTS);
+    assert.match(s ?? '', /^\*\*Malformed key in this file\*\*/);
+    assert.match(s ?? '', /not a valid ed25519 key\\?: 47 bytes, a public key has 32, a secret key or a signature 64\./);
+    assert.match(s ?? '', /NEAR Lens sent nothing: a secret key cut short looks the same\./);
+    assert.doesNotMatch(s ?? '', /Possible secret key|a ed25519/);
+    assert.ok(!(s ?? '').includes(made.slice(8, 30)), 'the text is not echoed');
   });
 
   it('decodes a public key: curve, bytes, implicit account; lists accounts and links to /all', () => {

@@ -53,7 +53,10 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
     assert.equal(changes.description, '3 changes');
     await sideBarRow(page, changes.label).click();
     await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Balance' && r.description === '10 → 12 NEAR · +2 NEAR'), 'the balance line');
-    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'New full-access key' && /^\w{4}…\w{4}$/.test(r.description ?? '')), 'the key line');
+    await poll(
+      async () => (await sideBarTreeRows(page)).some((r) => r.label === 'New full-access key' && /^\w{4}…\w{4}$/.test(r.description ?? '')),
+      'the key line',
+    );
     const file = await wb.shot('watchlist-changes');
     copyFileSync(file, path.join(__dirname, '../../docs/images/watchlist-changes.png'));
   });

@@ -31,6 +31,8 @@ export interface LookupTransactionArgs {
   show?: boolean;
 }
 
+const TRY_ANOTHER = 'Try Another Signer';
+
 /** A hash is looked up at most once a minute while hovering. */
 export const HOVER_LOOKUP_MS = 60_000;
 const OTHER: Partial<Record<NetworkLabel, NetworkLabel>> = { mainnet: 'testnet', testnet: 'mainnet' };
@@ -96,26 +98,47 @@ export function txFeature(services: Services): TxFeature {
     return token?.isCancellationRequested ? undefined : txHoverSections(hash, found, services.settings);
   }
 
-  /** Account ids near the hash in the active editor, then the watchlist: the signer is likely among them. */
-  function nearbyIds(hash: string): string[] {
+  /**
+   * Account ids near the hash in the active editor (its own line first, then the nearest lines), then the watchlist:
+   * the signer is likely among them. Each says where it was found.
+   */
+  function nearbyIds(hash: string): Array<{ id: string; where: string }> {
     const doc = vscode.window.activeTextEditor?.document;
-    const ids: string[] = [];
+    const found: Array<{ id: string; where: string; distance: number }> = [];
     if (doc) {
       const text = doc.getText();
       const at = text.indexOf(hash);
-      const around = at < 0 ? text.slice(0, 20_000) : text.slice(Math.max(0, at - 2000), at + 2000);
-      for (const f of findAll(around)) if (f.classified.kind === 'account') ids.push(f.classified.id);
+      const from = at < 0 ? 0 : Math.max(0, at - 2000);
+      const around = at < 0 ? text.slice(0, 20_000) : text.slice(from, at + 2000);
+      const hashLine = at < 0 ? undefined : doc.positionAt(at).line;
+      for (const f of findAll(around)) {
+        if (f.classified.kind !== 'account') continue;
+        const line = doc.positionAt(from + f.start).line;
+        const off = hashLine === undefined ? line : line - hashLine;
+        const where =
+          hashLine === undefined
+            ? `line ${line + 1}`
+            : off === 0
+              ? 'on the hash’s line'
+              : `${Math.abs(off)} line${Math.abs(off) === 1 ? '' : 's'} ${off < 0 ? 'above' : 'below'}`;
+        // Above before below at the same distance: a log names the signer before what it sent.
+        found.push({ id: f.classified.id, where, distance: Math.abs(off) * 2 + (off > 0 ? 1 : 0) });
+      }
     }
-    return [...new Set([...ids, ...services.settings.watchlist])].slice(0, 30);
+    found.sort((x, y) => x.distance - y.distance);
+    const seen = new Set<string>();
+    const near = found.filter((f) => !seen.has(f.id) && (seen.add(f.id), true));
+    const watched = services.settings.watchlist.filter((id) => !seen.has(id)).map((id) => ({ id, where: 'watched' }));
+    return [...near, ...watched].slice(0, 30);
   }
 
-  async function askSigner(hash: string): Promise<string | undefined> {
-    const ids = nearbyIds(hash);
+  async function askSigner(hash: string, tried: readonly string[] = []): Promise<string | undefined> {
+    const ids = nearbyIds(hash).filter((x) => !tried.includes(x.id));
     const typed = '$type';
     const chosen = ids.length
       ? await pick<string>('who signed the transaction? (RPC needs the signer)', [
-          ...ids.map((id) => ({ label: id, value: id })),
-          { label: 'Type the signer…', value: typed },
+          ...ids.map(({ id, where }) => ({ label: id, description: where, value: id })),
+          { label: 'Type the signer…', description: 'ids above: near the hash in this file, then your watchlist', value: typed },
         ])
       : typed;
     if (chosen !== typed) return chosen;
@@ -155,19 +178,30 @@ export function txFeature(services: Services): TxFeature {
           (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;
         t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       } else {
-        const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
-        if (signer === undefined) {
-          if (quiet) throw invalidInput(`${noTxApi()}: give signerId, as RPC tx needs the signer.`);
-          return undefined;
+        // A signer picked from the list that did not sign it is said in one short line, with another try.
+        const tried: string[] = [];
+        for (;;) {
+          const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash, tried));
+          if (signer === undefined) {
+            if (quiet) throw invalidInput(`${noTxApi()}: give signerId, as RPC tx needs the signer.`);
+            return undefined;
+          }
+          curl = curlCommand({
+            url: client.endpoints.rpcUrl,
+            body: rpcBody('EXPERIMENTAL_tx_status', { tx_hash: parsed.hash, sender_account_id: signer }),
+            keyVariable,
+            transport: services.settings.transport,
+          });
+          const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
+          t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+          if (t || quiet || a?.signerId !== undefined) break;
+          tried.push(signer);
+          const again = await vscode.window.showWarningMessage(
+            `NEAR Lens: ${signer} did not sign ${parsed.hash.slice(0, 8)}… on ${name}, or the node no longer keeps it.`,
+            TRY_ANOTHER,
+          );
+          if (again !== TRY_ANOTHER) return undefined;
         }
-        curl = curlCommand({
-          url: client.endpoints.rpcUrl,
-          body: rpcBody('EXPERIMENTAL_tx_status', { tx_hash: parsed.hash, sender_account_id: signer }),
-          keyVariable,
-          transport: services.settings.transport,
-        });
-        const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
-        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       }
       if (!t)
         throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);

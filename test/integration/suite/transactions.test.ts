@@ -7,6 +7,7 @@ import {
   activateExtension,
   answerNextInputBox,
   answerNextQuickPick,
+  captureMessages,
   clearApiKey,
   hoverText,
   openFixture,
@@ -183,24 +184,52 @@ describe('transactions', function () {
         .filter((b) => b.method === 'EXPERIMENTAL_tx_status')
         .map((b) => b.params?.['sender_account_id']);
     try {
-      // Chosen from the pick: a signer seen next to the hash in the file.
+      // Chosen from the pick: first a wrong one (said in one short line, with another try), then the one on the hash's line.
       await openFixture('transactions.md');
-      const shown = answerNextQuickPick((items) => items.find((i) => i.label === 'bob.near'));
-      const done = vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: FAILED });
-      const { items, options } = await shown;
-      assert.match(options?.title ?? '', /signed/);
-      // The file's ids in their order, then the watchlist's (bob.near once), then a way to type another.
+      const said = captureMessages((_text, buttons) => (buttons.includes('Try Another Signer') ? 'Try Another Signer' : undefined));
+      let done: Thenable<unknown>;
+      try {
+        const shown = answerNextQuickPick((items) => items.find((i) => i.label === 'alice.near'));
+        done = vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: FAILED });
+        const { items, options } = await shown;
+        const again = answerNextQuickPick((items) => items.find((i) => i.label === 'bob.near'));
+        assert.match(options?.title ?? '', /signed/);
+        // The file's ids nearest the hash first (its own line, then above before below), then the watchlist's (bob.near
+        // once), then a way to type another; each says where it was found.
+        assert.deepEqual(
+          items.map((i) => [i.label, i.description]),
+          [
+            ['bob.near', 'on the hash’s line'],
+            ['sweat-relayer.near', '1 line above'],
+            ['alice.near', '1 line below'],
+            ['carol.near', 'watched'],
+            ['Type the signer…', 'ids above: near the hash in this file, then your watchlist'],
+          ],
+        );
+        const retried = await again;
+        assert.deepEqual(
+          retried.items.map((i) => i.label),
+          ['bob.near', 'sweat-relayer.near', 'carol.near', 'Type the signer…'],
+          'the one tried is not offered again',
+        );
+        await done;
+      } finally {
+        said.stop();
+      }
       assert.deepEqual(
-        items.map((i) => i.label),
-        ['sweat-relayer.near', 'bob.near', 'alice.near', 'carol.near', 'Type the signer…'],
+        said.messages.map((m) => [m.level, m.items]),
+        [['warning', ['Try Another Signer']]],
       );
-      await done;
+      assert.match(
+        said.messages[0]!.text,
+        new RegExp(`^NEAR Lens: alice\\.near did not sign ${FAILED.slice(0, 8)}… on .+, or the node no longer keeps it\\.$`),
+      );
       const text = await txDocument(FAILED);
       assert.match(text, /✗ failed/);
       assert.match(text, /EXPERIMENTAL_tx_status/);
       assert.match(text, /"sender_account_id":"bob\.near"/);
       assert.match(text, /Receipts:/);
-      assert.deepEqual(await senders(), ['bob.near']);
+      assert.deepEqual(await senders(), ['alice.near', 'bob.near']);
       // Or typed: "Type the signer…" asks in an input box.
       await resetStub();
       await openFixture('transactions.md');

@@ -10,18 +10,32 @@ export interface Skipped {
 }
 
 /**
+ * English words that join ids in a sentence ("alice.near and bob.near"). Each is also a valid top-level account id, so
+ * among other words it is read as the word it is; typed alone, it is the id asked for.
+ */
+const JOINING_WORDS = new Set(
+  'and or nor but plus also then than the an of to in on at by for from with into via vs is are was were be as if not so too it its this that these those'.split(
+    ' ',
+  ),
+);
+
+/**
  * "alice.near, bob.near carol.testnet" → ids (order kept, duplicates dropped) and the words skipped, with why.
  * Words are split at spaces, commas and semicolons; quotes and brackets around a word (code, JSON) are dropped.
  */
 export function parseAccountIds(text: string): { ids: string[]; skipped: Skipped[] } {
   const ids: string[] = [];
   const skipped: Skipped[] = [];
-  for (const word of String(text).split(/[\s,;]+/)) {
-    const piece = word.replace(/^["'`([{<]+|["'`)\]}>]+$/g, '');
-    if (piece === '') continue;
+  const pieces = String(text)
+    .split(/[\s,;]+/)
+    .map((word) => word.replace(/^["'`([{<]+|["'`)\]}>]+$/g, ''))
+    .filter((piece) => piece !== '');
+  for (const piece of pieces) {
     const c = classify(piece);
     const shown = `"${sanitizeText(piece, 60)}"`;
-    if (c.kind === 'account') {
+    if (c.kind === 'account' && pieces.length > 1 && JOINING_WORDS.has(c.id)) {
+      skipped.push({ text: shown, reason: 'an English word, not taken as an account id (type it alone to add it)' });
+    } else if (c.kind === 'account') {
       if (!ids.includes(c.id)) ids.push(c.id);
     } else {
       skipped.push(

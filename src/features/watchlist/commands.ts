@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import { accountIdError } from '../../near/ids';
-import { addMessage, addPickWords, skippedLine } from './model/watchAdd';
+import { addMessage, addPick, skippedLine } from './model/watchAdd';
 import type { AddResult } from './model/watchAdd';
 import { accountIdFromArgument, idsFromArgument, parseAccountIds } from '../../ui/accountArgs';
 import type { Services } from '../../platform/services';
@@ -43,7 +43,8 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
     [COMMANDS.watchlistAdd]: async (arg?: unknown, opts?: unknown): Promise<AddResult | undefined> => {
       const answer = (opts as { show?: unknown } | undefined)?.show === true;
       // From code (an argument): every valid id, no prompt. Else a prompt (filled with the editor's selection when it
-      // holds ids), then, for several new ids, a pick of them all checked whose title and placeholder say what was skipped and why.
+      // holds ids), then, for several new ids, a pick of them all checked, with the ids already watched and the words
+      // skipped (each with why) listed under "Not added".
       const say = (r: AddResult): void => {
         const m = addMessage(r);
         if (m) void (m.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(m.text);
@@ -66,20 +67,28 @@ export function watchlistHandlers(services: Services, act: WatchlistActions): Re
         });
         if (text === undefined) return undefined;
         read = parseAccountIds(text);
-        const fresh = read.ids.filter((id) => !services.settings.watchlist.includes(id));
+        const watched = services.settings.watchlist;
+        const fresh = read.ids.filter((id) => !watched.includes(id));
         if (fresh.length > 1) {
           told = true;
+          const { rows, ...words } = addPick(
+            fresh,
+            read.ids.filter((id) => watched.includes(id)),
+            read.skipped,
+          );
           const kept = await vscode.window.showQuickPick(
-            fresh.map((label) => ({ label, picked: true })),
-            { ...addPickWords(fresh.length, read.skipped), canPickMany: true, ignoreFocusOut: true },
+            rows.map(({ separator, ...row }) => (separator ? { ...row, kind: vscode.QuickPickItemKind.Separator } : row)),
+            { ...words, canPickMany: true, ignoreFocusOut: true },
           );
           if (!kept) return undefined;
+          // Only a new id's row adds it: a row under "Not added" names no new id, checked or not.
           read.ids = read.ids.filter((id) => !fresh.includes(id) || kept.some((k) => k.label === id));
         }
       }
       const added = await act.add(read.ids);
       const r: AddResult = { added, alreadyWatched: read.ids.filter((id) => !added.includes(id)), skipped: read.skipped };
-      say(told ? { ...r, skipped: [] } : r);
+      // The pick already listed the ids watched and the words skipped, with why: no toast repeats them.
+      if (!told) say(r);
       const shown = answer ? (added[0] ?? r.alreadyWatched[0]) : added.length === 0 ? r.alreadyWatched[0] : undefined;
       if (shown !== undefined) await act.reveal(shown);
       return r;

@@ -121,10 +121,11 @@ describe('watchlist', () => {
     assert.match(said.messages[0]?.text ?? '', /^Skipped "Bad\.\.Id": uppercase .*; "ed25519:\S+": a public key, not an account/);
   });
 
-  it('asks which of several ids in the prompt to add (all checked), says inside the pick which words were skipped, and adds only those kept', async () => {
+  it('asks which of several ids in the prompt to add (all checked); lists inside the pick the id already watched and each word skipped with why; adds only those kept', async () => {
     await vscode.commands.executeCommand('nearLens.watchlist.add', 'mob.near');
-    const asked = answerNextInputBox(`${ID} here.tg mob.near root.near Nope`);
-    const picked = answerNextQuickPick((items) => items.filter((i) => i.label === ID || i.label === 'root.near'));
+    const asked = answerNextInputBox(`${ID} here.tg and mob.near, root.near Nope`);
+    // Checking a row under "Not added" adds nothing.
+    const picked = answerNextQuickPick((items) => items.filter((i) => i.label === ID || i.label === 'root.near' || i.label === '"and"'));
     const said = captureMessages();
     let r: AddResult | undefined;
     try {
@@ -135,25 +136,34 @@ describe('watchlist', () => {
     await asked;
     const { items, options } = await picked;
     assert.equal(options?.canPickMany, true);
-    assert.equal(options?.title, 'NEAR Lens: Add 3 Accounts (1 word skipped)');
-    assert.equal(options?.placeHolder, 'Uncheck the ids not to add — skipped: "Nope": uppercase letters are not allowed in NEAR account ids');
+    assert.equal(options?.title, 'NEAR Lens: Add 3 Accounts (1 already watched, 2 words skipped)');
+    assert.equal(options?.placeHolder, 'Uncheck the ids not to add; those under "Not added" are not added, checked or not');
+    const AND = 'an English word, not taken as an account id (type it alone to add it)';
     assert.deepEqual(
-      items.map((i) => [i.label, i.picked]),
+      items.map((i) => [i.label, i.kind === vscode.QuickPickItemKind.Separator ? 'separator' : i.picked, i.description, i.detail]),
       [
-        [ID, true],
-        ['here.tg', true],
-        ['root.near', true],
+        [ID, true, undefined, undefined],
+        ['here.tg', true, undefined, undefined],
+        ['root.near', true, undefined, undefined],
+        ['Not added', 'separator', undefined, undefined],
+        ['mob.near', undefined, 'already in the watchlist', undefined],
+        ['"and"', undefined, 'skipped', AND],
+        ['"Nope"', undefined, 'skipped', 'uppercase letters are not allowed in NEAR account ids'],
       ],
-      'the new ids, all checked (mob.near is already watched)',
+      'the new ids, all checked; "and" is never one of them; mob.near said as watched; each reason whole on its own line',
     );
     assert.deepEqual(r, {
       added: [ID, 'root.near'],
       alreadyWatched: ['mob.near'],
-      skipped: [{ text: '"Nope"', reason: 'uppercase letters are not allowed in NEAR account ids' }],
+      skipped: [
+        { text: '"and"', reason: AND },
+        { text: '"Nope"', reason: 'uppercase letters are not allowed in NEAR account ids' },
+      ],
     });
     assert.deepEqual(rootIds(), ['mob.near', ID, 'root.near']);
-    // The skipped word was said inside the pick: no toast repeats it.
-    assert.deepEqual(said.messages, [{ level: 'info', text: 'mob.near is already in the watchlist.' }]);
+    assert.equal(vscode.workspace.getConfiguration('nearLens').inspect<string[]>('watchlist')?.globalValue?.includes('and'), false);
+    // The pick said it all: no toast repeats it.
+    assert.deepEqual(said.messages, []);
   });
 
   it('adding an account already watched adds no duplicate, says so and reveals it in the tree', async () => {

@@ -13,12 +13,42 @@ export interface AddResult {
 /** `"Bad..Id": why` — one skipped word, as the pick's separators and the messages show it. */
 export const skippedLine = (s: Skipped): string => `${s.text}: ${s.reason}`;
 
-/** The multi-add pick's title and placeholder: the skipped words and why are said inside the pick, not in toasts. */
-export function addPickWords(fresh: number, skipped: readonly Skipped[]): { title: string; placeHolder: string } {
-  const n = skipped.length;
+/** One row of the multi-add pick, as plain data (the editor glue makes the separator a QuickPickItemKind.Separator). */
+export interface AddPickRow {
+  label: string;
+  description?: string;
+  /** The whole reason, on its own line under the word (a placeholder or a title is cut to the pick's width). */
+  detail?: string;
+  picked?: boolean;
+  separator?: true;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The multi-add pick: the new ids, all checked; then, under "Not added", each id already watched (said as such) and
+ * each word skipped with its reason in full on a detail line. Its title counts each kind.
+ */
+export function addPick(
+  fresh: readonly string[],
+  alreadyWatched: readonly string[],
+  skipped: readonly Skipped[],
+): { title: string; placeHolder: string; rows: AddPickRow[] } {
+  const counts = [
+    alreadyWatched.length > 0 && `${alreadyWatched.length} already watched`,
+    skipped.length > 0 && `${plural(skipped.length, 'word', 'words')} skipped`,
+  ].filter(Boolean);
+  const notAdded: AddPickRow[] = [
+    ...alreadyWatched.map((id) => ({ label: id, description: 'already in the watchlist' })),
+    ...skipped.map((s) => ({ label: s.text, description: 'skipped', detail: sanitizeText(s.reason, 400) })),
+  ];
   return {
-    title: `NEAR Lens: Add ${fresh} Accounts${n > 0 ? ` (${n} ${n > 1 ? 'words' : 'word'} skipped)` : ''}`,
-    placeHolder: sanitizeText(`Uncheck the ids not to add${n > 0 ? ` — skipped: ${skipped.map(skippedLine).join('; ')}` : ''}`, 400),
+    title: `NEAR Lens: Add ${plural(fresh.length, 'Account', 'Accounts')}${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`,
+    placeHolder: notAdded.length > 0 ? 'Uncheck the ids not to add; those under "Not added" are not added, checked or not' : 'Uncheck the ids not to add',
+    rows: [
+      ...fresh.map((id) => ({ label: id, picked: true })),
+      ...(notAdded.length > 0 ? [{ label: 'Not added', separator: true as const }, ...notAdded] : []),
+    ],
   };
 }
 

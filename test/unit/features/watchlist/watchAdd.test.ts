@@ -1,6 +1,6 @@
 // Unit tests of Add Account…'s text reading and its answer (src/features/watchlist/model/watchAdd.ts).
 import { strict as assert } from 'node:assert';
-import { addMessage, addPickWords, skippedLine } from '../../../../src/features/watchlist/model/watchAdd';
+import { addMessage, addPick, skippedLine } from '../../../../src/features/watchlist/model/watchAdd';
 import { parseAccountIds } from '../../../../src/ui/accountArgs';
 
 const SECRET = 'ed25519:DyXZZCSiBREJ8YZ5cULd7PVdKpbkhHvHJ7otbJmLJajJtRsyq1irMMqKimYeKvRmZ8Sc2qWLhKjYR4ekM8RSzkV'; // 64 made-up bytes
@@ -32,6 +32,17 @@ describe('Add Account…: reading text and answering', () => {
       assert.match(r.skipped[2]!.reason, /an empty part between dots/);
     });
 
+    it('reads "and", "or" and other joining words between ids as words, with why; typed alone, such a word is the id asked for', () => {
+      const r = parseAccountIds('alice.near and bob.near, or the carol.near');
+      assert.deepEqual(r.ids, ['alice.near', 'bob.near', 'carol.near']);
+      assert.deepEqual(
+        r.skipped.map(skippedLine),
+        ['"and"', '"or"', '"the"'].map((w) => `${w}: an English word, not taken as an account id (type it alone to add it)`),
+      );
+      assert.deepEqual(parseAccountIds('and'), { ids: ['and'], skipped: [] });
+      assert.deepEqual(parseAccountIds('android.near band.near near').ids, ['android.near', 'band.near', 'near'], 'only whole words');
+    });
+
     it('never repeats a secret key', () => {
       const r = parseAccountIds(`alice.near ${SECRET}`);
       assert.deepEqual(r.ids, ['alice.near']);
@@ -49,20 +60,36 @@ describe('Add Account…: reading text and answering', () => {
     });
   });
 
-  describe('addPickWords', () => {
-    it('says the skipped words and why inside the pick: its title counts them, its placeholder names them', () => {
-      const r = parseAccountIds('a.near b.near Foo.near x..y');
-      assert.deepEqual(addPickWords(2, r.skipped), {
-        title: 'NEAR Lens: Add 2 Accounts (2 words skipped)',
-        placeHolder: 'Uncheck the ids not to add — skipped: "Foo.near": uppercase letters are not allowed in NEAR account ids; "x..y": ' + r.skipped[1]!.reason,
-      });
-      assert.equal(addPickWords(3, parseAccountIds('a.near bad..id').skipped).title, 'NEAR Lens: Add 3 Accounts (1 word skipped)');
+  describe('addPick', () => {
+    it('checks the new ids; lists under "Not added" each id already watched, as such, and each word skipped with its reason whole', () => {
+      const r = parseAccountIds('a.near b.near w.near Foo.near x..y');
+      const pick = addPick(['a.near', 'b.near'], ['w.near'], r.skipped);
+      assert.equal(pick.title, 'NEAR Lens: Add 2 Accounts (1 already watched, 2 words skipped)');
+      assert.equal(pick.placeHolder, 'Uncheck the ids not to add; those under "Not added" are not added, checked or not');
+      assert.deepEqual(pick.rows, [
+        { label: 'a.near', picked: true },
+        { label: 'b.near', picked: true },
+        { label: 'Not added', separator: true },
+        { label: 'w.near', description: 'already in the watchlist' },
+        { label: '"Foo.near"', description: 'skipped', detail: 'uppercase letters are not allowed in NEAR account ids' },
+        { label: '"x..y"', description: 'skipped', detail: r.skipped[1]!.reason },
+      ]);
+      assert.equal(addPick(['a.near', 'b.near', 'c.near'], [], parseAccountIds('a.near bad..id').skipped).title, 'NEAR Lens: Add 3 Accounts (1 word skipped)');
     });
 
-    it('says only what to do when nothing was skipped, and keeps a long list to one short line', () => {
-      assert.deepEqual(addPickWords(2, []), { title: 'NEAR Lens: Add 2 Accounts', placeHolder: 'Uncheck the ids not to add' });
-      const long = addPickWords(2, parseAccountIds('A '.repeat(100)).skipped).placeHolder;
-      assert.ok([...long].length <= 400 && long.endsWith('…'), long);
+    it('says only what to do when nothing was left out; a reason is never cut to the width of one line', () => {
+      assert.deepEqual(addPick(['a.near', 'b.near'], [], []), {
+        title: 'NEAR Lens: Add 2 Accounts',
+        placeHolder: 'Uncheck the ids not to add',
+        rows: [
+          { label: 'a.near', picked: true },
+          { label: 'b.near', picked: true },
+        ],
+      });
+      const skipped = parseAccountIds('A '.repeat(100)).skipped;
+      const rows = addPick(['a.near', 'b.near'], [], skipped).rows.filter((row) => row.description === 'skipped');
+      assert.equal(rows.length, 100, 'every word its own row');
+      for (const row of rows) assert.equal(row.detail, skipped[0]!.reason);
     });
   });
 

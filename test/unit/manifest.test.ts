@@ -131,7 +131,7 @@ describe('manifest: package.json and the code agree', () => {
     const steps = c.walkthroughs.flatMap((w) => w.steps);
     assert.deepEqual(
       steps.map((s) => s.id),
-      ['setKey', 'addAccount', 'hover', 'openPanel', 'localNode', 'queryBlock'],
+      ['setKey', 'addAccount', 'hover', 'openPanel', 'transactions', 'localNode', 'queryBlock'],
     );
     for (const s of steps) {
       const links = [...s.description.matchAll(/\]\(command:([^)?]+)\)/g)].map((m) => m[1] ?? '');

@@ -1,10 +1,10 @@
-// Local node (#26): a new user (fresh profile, packaged .vsix) switches to Local node… pointing at the stub's RPC —
-// the stub in RPC-only mode, its REST paths answering 404 like a node that has none — hovers a sandbox id in a new
-// file and opens its balance panel: exact native figures, "no indexer on this network" where tokens would be, and no
-// error text anywhere on screen.
+// Local node (#26, #38): a new user (fresh profile, packaged .vsix) switches to Local node… pointing at the stub's RPC —
+// the stub in RPC-only mode, its REST paths answering 404 like a node that has none — hovers a sandbox id in the
+// sandbox's log (test/fixtures/workspace/sandbox.log) and opens its balance panel: exact native figures, "no indexer
+// on this network" where tokens would be, and no error text anywhere on screen. Saves docs/images/log-hover.png.
 import assert from 'node:assert/strict';
-import { RAW_ERROR, assertNoErrorOnScreen as noErrorOn, useWorkbench } from './support/session';
-import { answerInputBox, hoverUntil, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
+import { RAW_ERROR, assertNoErrorOnScreen as noErrorOn, toReadme, useWorkbench } from './support/session';
+import { answerInputBox, cropAround, hoverUntil, openFromExplorer, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** Text that only a bug or an unhandled error puts on screen, and the words of a failure. */
 const ERROR_OR_FAILURE = new RegExp(`${RAW_ERROR.source}|unavailable|failed|Nothing answers`);
@@ -29,16 +29,16 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
     await assertNoErrorOnScreen('after Local node…');
   });
 
-  it('hovers a sandbox id: exact figures from RPC, "no indexer" in a word', async () => {
+  it('hovers a sandbox id in its log file: exact figures from RPC, "no indexer" in a word', async () => {
     const { page } = wb;
-    await runCommand(page, 'File: New Untitled Text File');
-    await page.keyboard.type(`const owner = "${LOCAL}";`);
-    const { text } = await hoverUntil(page, LOCAL, /Total owned:/);
+    await openFromExplorer(page, 'sandbox.log');
+    const { text, hover } = await hoverUntil(page, LOCAL, /Total owned:/);
     // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals).
     assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
     assert.ok(text.includes('no indexer on this network'), text);
     assert.match(text, /local · 127\.0\.0\.1:\d+ · RPC/);
     await wb.shot('local-2-hover');
+    toReadme(await wb.shot('readme-log-hover', await cropAround(page.locator('.editor-group-container.active'), hover)), 'log-hover');
     await assertNoErrorOnScreen('with the hover open');
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');

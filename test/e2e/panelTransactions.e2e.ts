@@ -1,9 +1,9 @@
 // Browser E2E (#33, item 4): the balance panel's Transactions table as a person meets it — Show transactions, 20 rows
 // newest first, Older to the next page read with the service's resume token, Newer back, "Failed only" — in the
 // packaged .vsix against the loopback stub's transactions host. Saves .e2e/screenshots/readme-panel-transactions.png
-// (the README's picture, docs/images/panel-transactions.png).
+// and copies it to docs/images/panel-transactions.png (the README's picture).
 import assert from 'node:assert/strict';
-import { useWorkbench } from './support/session';
+import { toReadme, useWorkbench } from './support/session';
 import { answerInputBox, cropAround, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** The stub's account with a paged history: 47 transactions (pages of 20, 20 and 7). */
@@ -33,9 +33,13 @@ describe("NEAR Lens balance panel's Transactions table in the browser", function
       stub.requests.filter((r) => r.host === 'tx').map((r) => r.path),
       ['/v0/account', '/v0/transactions'],
     );
+    // #38: beside its 47 transactions the footer's figure says what it is — the tokens', NFTs' and pools' last update
+    // (history.near has none) — and no longer reads as the account's latest activity.
+    assert.match((await frame.locator('footer').innerText()).trim(), /^Tokens, NFTs and pools last updated: (none recorded|block #[\d,]+)\n/);
+    assert.doesNotMatch(await frame.locator('body').innerText(), /Latest activity/);
     const firstHash = await rows.first().locator('button.link').getAttribute('title');
     await section.scrollIntoViewIfNeeded();
-    await wb.shot('readme-panel-transactions', await cropAround(page.locator('.editor-group-container.active'), section));
+    toReadme(await wb.shot('readme-panel-transactions', await cropAround(page.locator('.editor-group-container.active'), section)), 'panel-transactions');
 
     await section.locator('button', { hasText: 'Older' }).click();
     await poll(async () => ((await status.innerText()) === '21–40 of 47' ? true : undefined), 'the second page');

@@ -1,9 +1,10 @@
-// Browser E2E (#34): a new full-access key on a watched account, seen as a person sees it in the packaged .vsix —
-// the alert, the account's row and its Changes node, the view's badge. Saves docs/images/watchlist-changes.png.
+// Browser E2E (#34, #38): a new full-access key on a watched account, seen as a person sees it in the packaged .vsix —
+// the alert, the account's row and its Changes node, the view's badge; then the demo's change of the README's "Try it"
+// (the c key of `npm start -- --stub`: history.near gets 2 NEAR and a full-access key). Saves
+// docs/images/watchlist-changes.png and docs/images/demo-change.png.
 import assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
-import { useWorkbench } from './support/session';
+import { toReadme, useWorkbench } from './support/session';
+import { DEMO_ACCOUNT } from '../support/stubDemo';
 import { poll, runCommand, sideBarRow, sideBarTreeRows } from './support/workbench';
 
 const ID = 'changing.near';
@@ -57,7 +58,42 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
       async () => (await sideBarTreeRows(page)).some((r) => r.label === 'New full-access key' && /^\w{4}…\w{4}$/.test(r.description ?? '')),
       'the key line',
     );
-    const file = await wb.shot('watchlist-changes');
-    copyFileSync(file, path.join(__dirname, '../../docs/images/watchlist-changes.png'));
+    toReadme(await wb.shot('watchlist-changes'), 'watchlist-changes');
+  });
+});
+
+describe("the demo's change in the browser (the README's Try it)", function () {
+  this.timeout(180_000);
+  const wb = useWorkbench({ name: 'demo-change', settings: { 'nearLens.watchlist': [DEMO_ACCOUNT] }, shots: 'demo-change.png' });
+
+  it('the c key\'s change on history.near: "+2 NEAR · new full-access key · storage +82 bytes", its Changes node, the alert', async () => {
+    const { page, stub } = wb;
+    await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();
+    const before = await poll(
+      async () => (await sideBarTreeRows(page)).find((r) => r.label === DEMO_ACCOUNT && / NEAR$/.test(r.description)),
+      `${DEMO_ACCOUNT} loaded`,
+      60_000,
+    );
+    // What the c key of `npm start -- --stub` runs, in-process.
+    const change = stub.changeAccount(DEMO_ACCOUNT);
+    assert.ok(change, 'the stub changed the demo account');
+    await runCommand(page, 'NEAR Lens: Refresh All');
+    const row = await poll(
+      async () => (await sideBarTreeRows(page)).find((r) => r.label === DEMO_ACCOUNT && /new full-access key/.test(r.description)),
+      'the changed row',
+      60_000,
+    );
+    assert.notEqual(row.description, before.description);
+    assert.match(row.description, /^[\d,.]+ NEAR · \+2 NEAR · new full-access key · storage \+82 bytes$/);
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'FULL-ACCESS' });
+    await toast.first().waitFor({ timeout: 30_000 });
+    assert.match(await toast.first().innerText(), /history\.near: a new FULL-ACCESS key/);
+    await sideBarRow(page, DEMO_ACCOUNT).click();
+    const changes = await poll(async () => (await sideBarTreeRows(page)).find((r) => r.label.startsWith('Changes since')), 'the Changes node');
+    await sideBarRow(page, changes.label).click();
+    const short = `${change.keyAdded.slice(8, 12)}…${change.keyAdded.slice(-4)}`;
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'New full-access key' && r.description === short), 'the key line');
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Storage' && r.description === '+82 bytes'), 'the storage line');
+    toReadme(await wb.shot('demo-change'), 'demo-change');
   });
 });

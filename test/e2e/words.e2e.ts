@@ -2,13 +2,14 @@
 // port (something answers, but not as a NEAR node: the box stays open with the URL and says so), then at its RPC port
 // (the node's chain and head; the status bar names the node); and, in the Web Worker extension host, Set API Key…:
 // the prompt names no place before the choice, the choice's explanations fit on their lines, and the answer says
-// where the key is. Screenshots: readme-local-node-rest.png, readme-local-node-rpc.png, readme-web-key.png.
+// where the key is. Screenshots: readme-local-node-rest.png, readme-local-node-rpc.png (both copied to docs/images/),
+// readme-web-key.png.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { ROOT } from './support/packaging';
-import { useWorkbench } from './support/session';
+import { toReadme, useWorkbench } from './support/session';
 import { answerInputBox, poll, runCommand, nearLensActive } from './support/workbench';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
@@ -56,7 +57,7 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     assert.equal(await input.inputValue(), stub.apiUrl, 'with the URL, for another try');
     assert.equal(await page.locator('.notification-toast').count(), 0, 'no toast besides the box');
     await wb.shot('words-local-1-rest');
-    await wb.shot('readme-local-node-rest', widget);
+    toReadme(await wb.shot('readme-local-node-rest', widget), 'local-node-rest');
   });
 
   it("then its RPC port: the node's chain and head, and the status bar names the node", async () => {
@@ -71,7 +72,7 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     await status.waitFor({ timeout: 30_000 });
     assert.equal((await status.innerText()).trim(), `NEAR local · ${node}`);
     await wb.shot('words-local-2-rpc');
-    await wb.shot('readme-local-node-rpc');
+    toReadme(await wb.shot('readme-local-node-rpc'), 'local-node-rpc');
     // Local node… again: the node in use is offered.
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const rows = await poll(async () => {

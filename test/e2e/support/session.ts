@@ -6,9 +6,10 @@
 //
 // inside its `describe`, then reads `wb.page`, `wb.stub`, `wb.shot(…)` in its tests as before.
 import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { packageVsix } from './packaging';
+import { packageVsix, ROOT } from './packaging';
 import { SCREENSHOTS, startWorkbench } from './workbench';
 import type { Workbench } from './workbench';
 
@@ -79,4 +80,9 @@ export async function assertNoErrorOnScreen(page: Page, where: string, bad: RegE
       `${where}: error text in a frame (${frame.url().slice(0, 60)})`,
     );
   }
+}
+
+/** Copies a saved screenshot to docs/images/<name>.png, where the README and the guide show it. */
+export function toReadme(file: string, name: string): void {
+  copyFileSync(file, path.join(ROOT, 'docs/images', `${name}.png`));
 }

@@ -164,7 +164,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!\\./[^/]+$)(?!.*/(protocol|guards)$)(?!.*/webview/[^/]+$)(?!.*/ui/(guard|dom)$)',
-              message: 'a webview script imports only message protocols, their guards, the ui's guard and DOM helpers, and other webview scripts.',
+              message: 'a webview script imports only message protocols, their guards, the ui guard and DOM helpers, and other webview scripts.',
             },
           ],
         },

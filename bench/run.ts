@@ -15,6 +15,7 @@ import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
 import { diagnosticsRows } from './diagnostics';
+import { failureSourcesRow } from './failureSources';
 import { peerRows } from './peer';
 import { hoverSessionRow } from './hoverSession';
 import { dedupeRow, overheadRow, refreshRow } from './network';
@@ -120,6 +121,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
+  rows.push(...(await attempt(36, "a failure's sources", () => failureSourcesRow())));
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

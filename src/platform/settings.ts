@@ -32,7 +32,10 @@ export interface Settings {
   explorer: Record<NetworkLabel, string>;
   /** Problems-panel diagnostics, each already off when `diagnostics.enabled` is (missing accounts: opt-in, like balance hints). */
   diagnostics: DiagnosticSettings;
-  /** What a watched contract's incoming calls are read for (`nearLens.watchlist.activity`). */
+  /**
+   * What a watched contract's incoming calls are read for (`nearLens.watchlistActivity`: not under `watchlist.`, as
+   * VS Code's configuration tree cannot hold an object below the `nearLens.watchlist` array — the user's list hides it).
+   */
   watchlistActivity: ActivitySettings;
 }
 
@@ -84,7 +87,7 @@ export const SETTING_KEYS = [
   'watchlist',
   'watchlist.alerts',
   'watchlist.storageAlertNear',
-  'watchlist.activity',
+  'watchlistActivity',
   'refreshIntervalSeconds',
   'explorer.mainnetUrl',
   'explorer.testnetUrl',
@@ -154,7 +157,7 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
       custom: template('customNetwork.explorerUrl', ''),
     },
     diagnostics: diagnosticSettings(get, opts.trusted),
-    watchlistActivity: activitySettingsOf(get('watchlist.activity')),
+    watchlistActivity: activitySettingsOf(get('watchlistActivity')),
   };
 }
 
@@ -166,7 +169,7 @@ export function eventPattern(p: string): { standard: string; event: string } | u
   return at > 0 && event !== '' ? { standard, event } : undefined;
 }
 
-/** The user's `nearLens.watchlist.activity` value (anything malformed left out: a workspace may hold anything). */
+/** The user's `nearLens.watchlistActivity` value (anything malformed left out: a workspace may hold anything). */
 export function activitySettingsOf(v: unknown): ActivitySettings {
   if (!isRecord(v)) return DEFAULT_ACTIVITY_SETTINGS;
   const names = (x: unknown): string[] =>

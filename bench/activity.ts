@@ -56,8 +56,7 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
   const a: number[] = [];
   const b: number[] = [];
   const requests = { plain: 0, watched: 0, account: 0, batches: 0 };
-  let grown = { requests: 0, batches: 0, noticed: 0 };
-  let quietWrites = 0;
+  const grown = { requests: 0, batches: 0, noticed: 0, quietWrites: 0 };
   try {
     await plain();
     await watched(); // warm connections, the first reads (each records its cursor)
@@ -82,17 +81,15 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
         await timeWatched();
         await timePlain();
       }
-    quietWrites = writes;
+    grown.quietWrites = writes;
     // 10 of them receive a failed call: one batch of records each, nothing else more.
     for (const id of ids.slice(0, 10)) stub.appendCall({ contract: id, method: 'l2_claim', panic: 'claim is not ready yet' });
     clearTransactionCache();
     stub.clearRequests();
     await watched();
-    grown = {
-      requests: stub.requests.length,
-      batches: count('/v0/transactions'),
-      noticed: [...stored.values()].reduce((s, x) => s + x.report.groups.reduce((n, g) => n + g.count, 0), 0),
-    };
+    grown.requests = stub.requests.length;
+    grown.batches = count('/v0/transactions');
+    grown.noticed = [...stored.values()].reduce((s, x) => s + x.report.groups.reduce((n, g) => n + g.count, 0), 0);
   } finally {
     stub.setLatency(0);
   }
@@ -110,7 +107,7 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
     target: '≤ 1.1 × time, ≤ 2.05 × requests; one batch per account with rows',
     pass: time <= 1.1 && reqs <= 2.05 && requests.batches === 0 && batchOk && failed === 0 && retries === 0,
     notes: [
-      `The activity request goes out beside /full in its limiter slot (the engine's beside()): after it instead, each account's slot would hold two round trips and the refresh would take about twice as long. A contract's first read (its cursor) comes after view_account on its first load; an account without code sends none. ${quietWrites} records written in the last quiet round (nothing new writes nothing).`,
+      `The activity request goes out beside /full in its limiter slot (the engine's beside()): after it instead, each account's slot would hold two round trips and the refresh would take about twice as long. A contract's first read (its cursor) comes after view_account on its first load; an account without code sends none. ${grown.quietWrites} records written in the last quiet round (nothing new writes nothing).`,
       `With a call to 10 of the 100: ${grown.batches} /v0/transactions batches (one per account that had rows), ${grown.noticed} failed calls noticed.${failed > 0 ? ` ${failed} failed.` : ''}${retries > 0 ? ` ${retries} reads to retry!` : ''}`,
     ],
   };

@@ -253,7 +253,16 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => e.full,
         (s) => (e.full = mine = s),
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
-        () => this.#client(e).full(id, { fresh }),
+        async () => {
+          const client = this.#client(e);
+          // Beside /full in its slot: a watched contract's activity (the changes part decides whether it has any).
+          const beside = watch?.beside(id, e.network, client);
+          try {
+            return await client.full(id, { fresh });
+          } finally {
+            await beside;
+          }
+        },
         this.#fullLoads,
       ).then(async () => {
         // What changed: once this load's own /full answered (a failed or superseded one costs nothing more), the watched

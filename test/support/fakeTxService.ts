@@ -1,6 +1,7 @@
 // A transactions API in memory, paging exactly as FastNEAR's server does (SERVICE-NOTES.md, "Transactions API"): newest
 // first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
-// page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
+// page, the filters' `is_*` flags, the block range (`from_tx_block_height`, `to_tx_block_height`: inclusive), at most
+// 20 records a request, unknown hashes absent; a history that grows (append). For unit tests of the history
 // views; the loopback stub (stub.ts) serves the same over HTTP.
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/types';
 import type { TransactionModel } from '../../src/client/transactions/model';
@@ -63,10 +64,13 @@ export interface FakeTxService extends TxClient {
   readonly calls: Array<{ kind: 'account'; req: AccountTxRequest } | { kind: 'transactions'; hashes: readonly string[] }>;
   /** Makes the next `n` calls fail with `message`. */
   failNext(n: number, message?: string): void;
+  /** New transactions: the history grows as a watched contract's does between refreshes. */
+  append(...txs: FakeTx[]): void;
 }
 
 export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = true): FakeTxService {
-  const sorted = [...history].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0));
+  const newestFirst = (a: FakeTx, b: FakeTx): number => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0);
+  let sorted = [...history].sort(newestFirst);
   const calls: FakeTxService['calls'] = [];
   let failures = 0;
   let failure = 'the transactions service failed';
@@ -83,6 +87,9 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       failures = n;
       failure = message;
     },
+    append(...txs) {
+      sorted = [...sorted, ...txs].sort(newestFirst);
+    },
     async accountTransactions(req) {
       calls.push({ kind: 'account', req });
       maybeFail();
@@ -90,8 +97,13 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       if (limit < 1) throw new Error('limit 0 crashes the server');
       const f = req.filter ?? {};
       const flags = Object.entries(f) as Array<[keyof AccountTxFilter, boolean | undefined]>;
-      // A flag a row does not carry reads as false, as the reader reads a missing one.
-      const matching = sorted.filter((r) => flags.every(([k, v]) => v === undefined || (r[k] ?? false) === v));
+      // A flag a row does not carry reads as false, as the reader reads a missing one; the block range is inclusive.
+      const matching = sorted.filter(
+        (r) =>
+          flags.every(([k, v]) => v === undefined || (r[k] ?? false) === v) &&
+          (req.fromBlockHeight === undefined || BigInt(r.blockHeight) >= BigInt(req.fromBlockHeight)) &&
+          (req.toBlockHeight === undefined || BigInt(r.blockHeight) <= BigInt(req.toBlockHeight)),
+      );
       const after = req.resumeToken === undefined ? matching : matching.filter((r) => key(r) < BigInt(req.resumeToken!));
       const rows = after.slice(0, Math.min(limit, 200)).map(({ model: _m, ...r }) => r);
       const page: AccountTxPage = { rows };

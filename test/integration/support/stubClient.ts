@@ -1,6 +1,7 @@
 // In-editor test side of the stub: its URLs (from the environment the runner passed to the extension host) and
 // the control channel (requests seen, faults, latency). Uses the host's global fetch; must not import vscode.
 import type { ChangingAccount, CorsMode, FaultRule, RecordedRequest } from '../../support/stub';
+import type { ActivityCall } from '../../support/stubActivity';
 import type { DemoChange } from '../../support/stubDemo';
 import type { WireFaultRule } from './stubControl';
 
@@ -98,4 +99,9 @@ export async function setChangingAccount(id: string, state: ChangingAccount): Pr
 /** The demo stub's change of an account (+2 NEAR, a new full-access key and its storage), as `npm run stub -- change` makes it. */
 export function demoChange(id: string): Promise<DemoChange> {
   return call<DemoChange>('POST', '/demo-change', { id });
+}
+
+/** A call to a contract appended to the stub's transactions history (Stub.appendCall); resolves with its hash. */
+export async function appendStubCall(made: ActivityCall): Promise<string> {
+  return (await call<{ hash: string }>('POST', '/append-call', made)).hash;
 }

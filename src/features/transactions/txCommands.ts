@@ -1,6 +1,7 @@
-// Look Up Transaction… (a hash, a receipt id or an explorer URL; on a network without a transactions API, RPC `tx`
-// with the signer, asked for) and the hover of a hash: a lazy part (`txview`), loaded on the first use. Talks HTTP only
-// through the services' clients; builds text only with the transactions model (model/txMarkdown.ts).
+// Look Up Transaction… (a hash, a receipt id or an explorer URL; on a network without a transactions API, RPC
+// `EXPERIMENTAL_tx_status` by the hash alone, then with the signer, asked for) and the hover of a hash, each failure
+// explained with where it is in the workspace (the `failures` part): part of the lazy part `transactions`. Talks HTTP
+// only through the services' clients; builds text only with the transactions model (model/txMarkdown.ts).
 import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
@@ -20,6 +21,11 @@ import { fail } from '../../platform/failure';
 import { ask, cancellable, pick } from '../../platform/prompts';
 import { loadPart } from '../../platform/parts';
 import type * as Rpc from '../rpc/rpcCommands';
+import type { NearClient } from '../../client/client';
+import { failureFeatureOf } from '../failures/index';
+import { explainedModel, failuresOf } from '../failures/model/failureView';
+import type { TxFailures } from '../failures/model/failureView';
+import type { TokenUnit } from './model/txArgs';
 
 export interface LookupTransactionArgs {
   /** A transaction hash, a receipt id or an explorer URL of a transaction. */
@@ -30,6 +36,12 @@ export interface LookupTransactionArgs {
   /** false: no UI at all; the result is returned. */
   show?: boolean;
 }
+
+/**
+ * The signer named to a node when only the hash is known, as near-cli-rs names it: the signer only picks the shard
+ * asked, and a node that tracks every shard (a sandbox, a localnet, most RPC nodes) finds the transaction whatever it is.
+ */
+export const ANY_SIGNER = 'near';
 
 /** A hash is looked up at most once a minute while hovering. */
 export const HOVER_LOOKUP_MS = 60_000;
@@ -45,6 +57,17 @@ export interface TxFeature {
   findHashAt: typeof findHashAt;
 }
 
+interface Found {
+  t: TransactionModel;
+  failures?: TxFailures;
+}
+
+/** The units of the tokens a transaction's calls go to, where their ft_metadata was already read (nothing is sent). */
+function tokenUnits(client: NearClient, t: TransactionModel): Map<string, TokenUnit> {
+  const ids = [...new Set([t.receiverId, ...t.receipts.map((r) => r.receiverId)].filter(Boolean))];
+  return new Map([...client.cachedFtMetadata(ids)].map(([id, m]) => [id, { decimals: m.decimals, symbol: m.symbol }]));
+}
+
 export function txFeature(services: Services): TxFeature {
   const at = (network?: NetworkLabel): ClientFor =>
     network && network !== services.settings.network ? services.clientForAccount('near', network) : services.clientForNetwork();
@@ -52,14 +75,37 @@ export function txFeature(services: Services): TxFeature {
   /** Hover look-ups by network and hash: when, and what (the last good one stays if a later one fails). */
   const recent = new Map<string, { at: number; found: Promise<TxLookup>; good?: TxLookup }>();
 
+  /** A failed transaction's failures explained (metadata and workspace sources); nothing for one that did not fail. */
+  async function explain(t: TransactionModel, client: NearClient, network: NetworkLabel, signal?: AbortSignal): Promise<TxFailures | undefined> {
+    if (failuresOf(t).length === 0) return undefined;
+    try {
+      return await (await failureFeatureOf()).explain(t, { client, network }, signal);
+    } catch (e) {
+      // The failure still reads in words without its sources.
+      services.log.warn(`NEAR Lens could not look for the failure of ${t.hash.slice(0, 8)}… in the workspace: ${errorMessage(e)}`);
+      return undefined;
+    }
+  }
+
   async function hoverLookup(hash: string, signal: AbortSignal): Promise<TxLookup> {
     await services.ready;
     const { client, network, name } = services.clientForNetwork();
-    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network, name };
-    const tx = (await client.transactions([hash], { signal })).get(hash);
-    if (tx) return { kind: 'tx', tx, network, name };
-    const r = await client.receipt(hash, { signal });
-    if (r) return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network, name };
+    const withFailures = async (tx: TransactionModel): Promise<TxLookup> => {
+      const failures = await explain(tx, client, network, signal);
+      return { kind: 'tx', tx, network, name, ...(failures && { failures }) };
+    };
+    if (!client.hasTransactionsApi) {
+      const tx = await client.transactionViaRpc(hash, ANY_SIGNER, { signal });
+      if (tx) return withFailures(tx);
+    } else {
+      const tx = (await client.transactions([hash], { signal })).get(hash);
+      if (tx) return withFailures(tx);
+      const r = await client.receipt(hash, { signal });
+      if (r) {
+        const failures = r.transaction && (await explain(r.transaction, client, network, signal));
+        return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network, name, ...(failures && { failures }) };
+      }
+    }
     try {
       const b = (await client.block({ blockId: hash }, { signal })).result;
       const h = isRecord(b['header']) ? b['header'] : {};
@@ -67,6 +113,8 @@ export function txFeature(services: Services): TxFeature {
     } catch (e) {
       if (!(NearLensError.is(e) && /UNKNOWN_BLOCK|GARBAGE/.test(e.rpcCause ?? ''))) throw e;
     }
+    // This node does not find it by its hash alone: it tracks some shards only, and RPC needs the signer.
+    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network, name };
     const other = OTHER[network];
     return { kind: 'not-found', network, name, ...(other && { other }) };
   }
@@ -146,36 +194,63 @@ export function txFeature(services: Services): TxFeature {
       await services.ready;
       const { client, network: net, name } = at(network);
       const keyVariable = services.hasApiKey ? KEY_VARIABLES[keyProviderFor(net)] : undefined;
-      let t: TransactionModel | undefined;
-      let curl: string;
+      /** The read under a progress that can be cancelled (none from code with show: false), its failures explained too. */
+      const read = async (find: (signal?: AbortSignal) => Promise<TransactionModel | undefined>): Promise<Found | undefined> => {
+        const run = async (signal?: AbortSignal): Promise<Found | undefined> => {
+          const t = await find(signal);
+          return t && { t, failures: await explain(t, client, net, signal) };
+        };
+        return quiet ? run() : cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+      };
+      let found: Found | undefined;
+      let curl = '';
+      let withSigner = false;
       if (client.hasTransactionsApi) {
         const url = endpointUrl(client.endpoints.txApiUrl ?? '', '/v0/transactions');
         curl = curlCommand({ url, body: { tx_hashes: [parsed.hash] }, keyVariable, transport: services.settings.transport });
-        const run = async (signal?: AbortSignal): Promise<TransactionModel | undefined> =>
-          (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction;
-        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
+        found = await read(
+          async (signal) =>
+            (await client.transactions([parsed.hash], { signal })).get(parsed.hash) ?? (await client.receipt(parsed.hash, { signal }))?.transaction,
+        );
       } else {
-        const signer = a?.signerId ?? (quiet ? undefined : await askSigner(parsed.hash));
-        if (signer === undefined) {
-          if (quiet) throw invalidInput(`${noTxApi()}: give signerId, as RPC tx needs the signer.`);
-          return undefined;
+        const viaRpc = (signer: string): Promise<Found | undefined> => {
+          curl = curlCommand({
+            url: client.endpoints.rpcUrl,
+            body: rpcBody('EXPERIMENTAL_tx_status', { tx_hash: parsed.hash, sender_account_id: signer }),
+            keyVariable,
+            transport: services.settings.transport,
+          });
+          return read((signal) => client.transactionViaRpc(parsed.hash, signer, { signal }));
+        };
+        // The hash alone first (a node tracking every shard finds it); the signer only when the node does not.
+        found = await viaRpc(a?.signerId ?? ANY_SIGNER);
+        withSigner = a?.signerId !== undefined;
+        if (!found && a?.signerId === undefined) {
+          const signer = quiet ? undefined : await askSigner(parsed.hash);
+          if (signer === undefined) {
+            if (quiet)
+              throw invalidInput(
+                `${noTxApi()} and the node does not find ${parsed.hash.slice(0, 8)}… by its hash alone: give signerId, as RPC tx needs the signer.`,
+              );
+            return undefined;
+          }
+          found = await viaRpc(signer);
+          withSigner = true;
         }
-        curl = curlCommand({
-          url: client.endpoints.rpcUrl,
-          body: rpcBody('EXPERIMENTAL_tx_status', { tx_hash: parsed.hash, sender_account_id: signer }),
-          keyVariable,
-          transport: services.settings.transport,
-        });
-        const run = (signal?: AbortSignal): Promise<TransactionModel | undefined> => client.transactionViaRpc(parsed.hash, signer, { signal });
-        t = quiet ? await run() : await cancellable(`looking up ${parsed.hash.slice(0, 8)}…`, run);
       }
-      if (!t)
-        throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${client.hasTransactionsApi ? '' : ' with that signer'}.`);
+      if (!found) throw new NearLensError('not-found', `No transaction or receipt ${parsed.hash} on ${name}${withSigner ? ' with that signer' : ''}.`);
+      const { t, failures } = found;
       if (!quiet) {
         const { showResult } = await loadPart<typeof Rpc>('rpc');
-        await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, name, curl), true);
+        await showResult(
+          'tx',
+          `Transaction ${t.hash.slice(0, 8)}`,
+          transactionDocument(t, name, curl, { ...(failures && { failures }), tokens: tokenUnits(client, t) }),
+          true,
+        );
       }
-      return t;
+      // Every failed receipt's error with the contract and sources found (none found: an empty list).
+      return failuresOf(t).length > 0 ? explainedModel(t, failures ?? new Map()) : t;
     } catch (e) {
       return fail(e, prompted, 'Look Up Transaction', a?.show !== false);
     }

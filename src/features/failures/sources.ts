@@ -22,6 +22,8 @@ export function editorSearchHost(): SearchHost {
       signal.addEventListener('abort', stop);
       try {
         const found = await vscode.workspace.findFiles(include, excludeGlob(SKIP), max, cancel.token);
+        // A stopped search answers with what it had: that is not the whole workspace.
+        if (signal.aborted) throw new Error('the file search was stopped');
         return found.map((u) => {
           const s = u.toString();
           uris.set(s, u);

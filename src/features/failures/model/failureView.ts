@@ -204,7 +204,8 @@ export const NOTES = {
   cannotSearch: (why: string): string => `This workspace could not be searched: ${sanitizeText(why, 200)}.`,
   budget: (searched: number, total: number, budgetMs: number): string =>
     `Searched ${count(searched)} of ${count(total)} files within the ${budgetWords(budgetMs)} budget; ${count(total - searched)} were not searched.`,
-  unlisted: (budgetMs: number): string => `The workspace's files were not listed within the ${budgetWords(budgetMs)} budget: nothing was searched.`,
+  unlisted: (ms: number): string =>
+    `The workspace's files were not listed within ${ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`}: nothing was searched.`,
   capped: (max: number): string => ` Files past the first ${count(max)} were not listed.`,
 } as const;
 

@@ -1,8 +1,9 @@
 // Where in the open workspace a failure comes from: with a location, the workspace files its path names (ranked by
 // rank.ts); with a contract's message alone, the .rs/.ts/.js files whose string literals give it (formatMatch.ts),
 // within a time budget that says what it did not search. No `vscode`: the workspace is reached through a SearchHost
-// (the editor's, sources.ts; a fake tree in the unit tests). Nothing here leaves the machine, and the answer is only
-// ever files the host listed: a path from a panic is compared with them, never opened itself.
+// (the editor's, sources.ts; a fake tree in the unit tests): its listing gets LIST_MS, the reading SEARCH_BUDGET_MS after
+// it. Nothing here leaves the machine, and the answer is only ever files the host listed: a path from a panic is
+// compared with them, never opened itself.
 import type { FailureExplained } from '../../../near/failure/explain';
 import type { ContractSource } from '../../../near/failure/nep330';
 import { sanitizeText } from '../../../base/text';
@@ -41,6 +42,8 @@ export interface SearchAnswer {
 }
 
 export const SEARCH_BUDGET_MS = 1000;
+/** How long the editor may take to list the files (its file search starts cold the first time), before the budget. */
+export const LIST_MS = 5000;
 /** The most files a message search lists. */
 export const SEARCH_MAX_FILES = 20_000;
 const LOCATION_MAX_FILES = 5_000;
@@ -58,38 +61,65 @@ const PLAIN_NAME = /^[\w.@+-]{1,255}$/;
 export async function searchSources(
   input: SearchInput,
   host: SearchHost,
-  o: { budgetMs?: number; signal?: AbortSignal; now?: () => number } = {},
+  o: { budgetMs?: number; listMs?: number; signal?: AbortSignal; now?: () => number } = {},
 ): Promise<SearchAnswer> {
   const budgetMs = o.budgetMs ?? SEARCH_BUDGET_MS;
+  const listMs = o.listMs ?? LIST_MS;
   const now = o.now ?? Date.now;
-  const deadline = now() + budgetMs;
   const e = input.error;
   const wantsSearch = e.location !== undefined || (e.kind === 'panic' && prepareMessage(e.message) !== undefined);
   if (!wantsSearch) return { sources: [], paths: [] };
   if (!host.hasFolders) return { sources: [], paths: [], note: NOTES.noFolder };
-  // The search stops at the deadline or the caller's cancel; the host's listing is asked to stop with it.
+  // The caller's cancel stops everything; the listing stops after listMs, the reading at the budget's end.
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), Math.max(0, budgetMs));
   const stop = (): void => ctrl.abort();
   o.signal?.addEventListener('abort', stop);
-  const run = { host, deadline, now, signal: ctrl.signal, budgetMs };
+  if (o.signal?.aborted) ctrl.abort();
+  const run: Run = {
+    host,
+    deadline: Infinity,
+    now,
+    signal: ctrl.signal,
+    budgetMs,
+    list: async (include, max) => {
+      const listing = new AbortController();
+      const cut = setTimeout(() => listing.abort(), Math.max(0, listMs));
+      const follow = (): void => listing.abort();
+      ctrl.signal.addEventListener('abort', follow);
+      if (ctrl.signal.aborted) listing.abort();
+      try {
+        const files = listing.signal.aborted ? [] : await host.findFiles(include, max, listing.signal);
+        if (listing.signal.aborted) throw new ListingCut();
+        return files;
+      } finally {
+        clearTimeout(cut);
+        ctrl.signal.removeEventListener('abort', follow);
+        run.deadline = now() + budgetMs;
+      }
+    },
+  };
   try {
     return e.location ? await byLocation(input, run) : await byMessage(input, run);
   } catch (err) {
-    if (ctrl.signal.aborted) return { sources: [], paths: [], note: NOTES.unlisted(budgetMs) };
+    if (ctrl.signal.aborted) return { sources: [], paths: [] };
+    if (err instanceof ListingCut) return { sources: [], paths: [], note: NOTES.unlisted(listMs) };
     return { sources: [], paths: [], note: NOTES.cannotSearch(err instanceof Error ? err.message : String(err)) };
   } finally {
-    clearTimeout(timer);
     o.signal?.removeEventListener('abort', stop);
   }
 }
 
+/** The file listing did not finish in its time, or the search was cancelled while it ran. */
+class ListingCut extends Error {}
+
 interface Run {
   host: SearchHost;
+  /** When reading stops: the budget, counted from the end of the listing. */
   deadline: number;
   now: () => number;
   signal: AbortSignal;
   budgetMs: number;
+  list(include: string, max: number): Promise<string[]>;
 }
 
 const skipped = (relPath: string): boolean => relPath.split('/').some((s) => SKIPPED_DIRS.has(s));
@@ -98,7 +128,7 @@ async function byLocation(input: SearchInput, run: Run): Promise<SearchAnswer> {
   const location = input.error.location!;
   const name = location.path.split(/[\\/]/).pop() ?? '';
   if (!PLAIN_NAME.test(name) || name === '.' || name === '..') return { sources: [], paths: [], note: NOTES.notInWorkspace(location) };
-  const uris = (await run.host.findFiles(`**/${name}`, LOCATION_MAX_FILES, run.signal)).filter((u) => !skipped(run.host.relPath(u)));
+  const uris = (await run.list(`**/${name}`, LOCATION_MAX_FILES)).filter((u) => !skipped(run.host.relPath(u)));
   const files = await withCrates(uris, run);
   const ranked = rankLocationFiles({
     location,
@@ -178,7 +208,7 @@ export function packageCrate(text: string): RankFile['crate'] | undefined {
 
 async function byMessage(input: SearchInput, run: Run): Promise<SearchAnswer> {
   const message = prepareMessage(input.error.message)!;
-  const listed = await run.host.findFiles(SOURCE_EXTENSIONS, SEARCH_MAX_FILES, run.signal);
+  const listed = await run.list(SOURCE_EXTENSIONS, SEARCH_MAX_FILES);
   const capped = listed.length >= SEARCH_MAX_FILES;
   const files = order(
     listed.map((uri) => ({ uri, relPath: run.host.relPath(uri) })).filter((f) => !skipped(f.relPath) && languageOf(f.relPath) !== undefined),

@@ -161,6 +161,15 @@ describe('a failure’s sources in the workspace', () => {
     assert.equal(SEARCH_BUDGET_MS, 1000);
   });
 
+  it('a listing that does not come within its time: said, nothing searched', async () => {
+    const slow: SearchHost = {
+      ...host(WORKSPACE_FILES),
+      findFiles: (_include, _max, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve([]))),
+    };
+    const a = await searchSources({ error: panic('round 7 is closed to bets'), receiverId: 'g.near' }, slow, { listMs: 30 });
+    assert.deepEqual(a, { sources: [], paths: [], note: "The workspace's files were not listed within 30 ms: nothing was searched." });
+  });
+
   it('a cancel stops the search', async () => {
     const ctrl = new AbortController();
     ctrl.abort();

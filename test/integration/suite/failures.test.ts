@@ -51,9 +51,9 @@ const rpcCalls = async (): Promise<string[]> =>
       return [b.method, p['request_type'], p['method_name'], p['account_id'] ?? p['sender_account_id']].filter(Boolean).join(' ');
     });
 
-/** The hover at a hash in failed-tests.log, markdown escapes removed from its text (links kept as they are). */
+/** The hover at a hash in cargo-test.log, markdown escapes removed from its text (links kept as they are). */
 async function hoverAt(hash: string): Promise<string> {
-  const editor = await openFixture('failed-tests.log');
+  const editor = await openFixture('cargo-test.log');
   return hoverText(editor.document.uri, positionOf(editor.document, hash, 0, 5));
 }
 
@@ -286,7 +286,7 @@ describe('failures: from the failed receipt to the line', function () {
       };
       await stubFault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN }, times: 1 });
       await clearStubRequests();
-      await openFixture('failed-tests.log');
+      await openFixture('cargo-test.log');
       const shown = answerNextQuickPick((items) => items.find((i) => i.label === 'player.lensdev.near'));
       const done = vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: LACK_BALANCE });
       await shown;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, answerNextQuickPick, fixtureUri, hoverText, openFixture, positionOf, setUserSetting, waitFor } from '../support/editor';
-import { clearStubRequests, resetStub, stubFault, stubRequests, stubUrls } from '../support/stubClient';
+import { clearStubRequests, resetStub, stubEnvValue, stubFault, stubRequests, stubUrls } from '../support/stubClient';
 
 const PANIC_AT = '5MRvKYvRk2no6E8T42tk6nLCg6i3eATjfm4W49FRNfJm';
 const PANIC_MESSAGE = 'EaYsyzf5Po66sNSUeidLK4nRracbSXnSCV7C9cj44DUB';
@@ -55,6 +55,18 @@ const rpcCalls = async (): Promise<string[]> =>
 async function hoverAt(hash: string): Promise<string> {
   const editor = await openFixture('cargo-test.log');
   return hoverText(editor.document.uri, positionOf(editor.document, hash, 0, 5));
+}
+
+/** The Git extension's repository of `uri`; null where there is none to reach (no Git in this host, no git binary, none opened). */
+async function gitRepositoryOf(uri: vscode.Uri): Promise<unknown> {
+  type Git = { getAPI(v: 1): { getRepository(u: vscode.Uri): unknown } };
+  try {
+    const git = vscode.extensions.getExtension<Git>('vscode.git');
+    const api = git && (git.isActive ? git.exports : await git.activate()).getAPI(1);
+    return api?.getRepository(uri) ?? null;
+  } catch {
+    return null; // "Git model not found": the extension without a git binary
+  }
 }
 
 /** The arguments of the first link to `command` whose label starts with `label`. */
@@ -114,6 +126,19 @@ describe('failures: from the failed receipt to the line', function () {
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('nearLens.openFailureSource', { uri: 'file:///etc/hosts', line: 1, column: 1 })),
       /not in this workspace/,
+    );
+  });
+
+  it('the deployed revision, where there is no Git for the file (the web has none), is refused in a sentence', async () => {
+    if (stubEnvValue('NEAR_LENS_TEST_HOST') === 'web') {
+      // The Web Worker extension host does not reach the Git extension (it runs on the server, or nowhere).
+      const git = vscode.extensions.getExtension('vscode.git');
+      assert.equal(git?.isActive ? git.exports : undefined, undefined, 'no Git API in the web host');
+    }
+    assert.equal(await gitRepositoryOf(gameLib()), null, 'no repository of the fixture workspace is open');
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('nearLens.openFailureSource', { uri: gameLib().toString(), line: 29, column: 50, rev: '4f1c2e9' })),
+      /Revision 4f1c2e9 cannot be opened here: there is no Git repository for this file\./,
     );
   });
 

@@ -163,8 +163,8 @@ export default tseslint.config(
           paths: [vscode],
           patterns: [
             {
-              regex: '^(?!\\./[^/]+$)(?!.*/(protocol|guards|dom)$)(?!.*/webview/[^/]+$)(?!.*/ui/guard$)',
-              message: 'a webview script imports only message protocols, their guards, the ui guard and other webview scripts.',
+              regex: '^(?!\\./[^/]+$)(?!.*/(protocol|guards)$)(?!.*/webview/[^/]+$)(?!.*/ui/(guard|dom)$)',
+              message: 'a webview script imports only message protocols, their guards, the ui guard and DOM helpers, and other webview scripts.',
             },
           ],
         },

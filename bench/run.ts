@@ -15,10 +15,12 @@ import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
 import { diagnosticsRows } from './diagnostics';
+import { failureSourcesRow } from './failureSources';
 import { peerRows } from './peer';
 import { hoverSessionRow } from './hoverSession';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { watchRow } from './watch';
+import { activityRow } from './activity';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
@@ -96,7 +98,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
   rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows()))); // rows 20–22 (#27)
   // The rows that talk to the shared stub; it is started only when one of them runs.
-  const stubRows = [4, 6, 7, 35, 8, 9, 13, 16, 24, 27, 33];
+  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 24, 27, 33];
   if (stubRows.some(wanted)) {
     const stub = await startStub();
     try {
@@ -105,6 +107,7 @@ async function main(): Promise<number> {
       const c = `REFRESH_CONCURRENCY = ${REFRESH_CONCURRENCY} in src/client/limit.ts`;
       rows.push(...(await attempt(7, 'refresh of 100 accounts', () => refreshRow(stub, REFRESH_CONCURRENCY, `core/limit settleAll, ${c}`))));
       rows.push(...(await attempt(35, 'refresh of 100 watched accounts with changes', () => watchRow(stub, REFRESH_CONCURRENCY))));
+      rows.push(...(await attempt(37, 'refresh of 100 watched contracts with their activity', () => activityRow(stub, REFRESH_CONCURRENCY))));
       rows.push(...(await attempt(8, 'client overhead', () => overheadRow(stub))));
       const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/client/cache.ts`;
       rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
@@ -120,6 +123,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
+  rows.push(...(await attempt(36, "a failure's sources", () => failureSourcesRow())));
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

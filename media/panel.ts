@@ -1,11 +1,11 @@
 // The balance panel's webview script: renders host messages with createElement/textContent only (never innerHTML; DOM
-// helpers in dom.ts), the History section from historySection.ts. Runs in the webview: no `vscode` module, no Node.
+// helpers in src/ui/dom.ts), the History section from historySection.ts. Runs in the webview: no `vscode` module, no Node.
 import { isHostMessage, isPanelState } from '../src/features/panel/protocol';
 import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/features/panel/protocol';
 import { isHistoryHostMessage } from '../src/features/timeTravel/guards';
 import type { HistoryRequest } from '../src/features/timeTravel/protocol';
-import { amountCell, busy, el, idText, num, table, withTitle } from './dom';
-import type { Child } from './dom';
+import { amountCell, busy, el, idText, num, table, withTitle } from '../src/ui/dom';
+import type { Child } from '../src/ui/dom';
 import { historySection, receiveHistory } from '../src/features/timeTravel/webview/historySection';
 import type { HistoryHost } from '../src/features/timeTravel/webview/historySection';
 import { isTxHostMessage } from '../src/features/transactions/guards';

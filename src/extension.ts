@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext) {
     const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services, posts?.observe);
-    registerTransactions(context, services, watchlist, panels);
+    const { terminalLinks } = registerTransactions(context, services, watchlist, panels);
     registerFailures(context, services);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext) {
     const diagnostics = registerDiagnostics(context, services);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
-    return posts && testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar }, posts);
+    return posts && testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar, terminalLinks }, posts);
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -6,6 +6,7 @@ import { EXPLORER_TEMPLATES, PRESETS, endpointUrlError, explorerUrl, txExplorerU
 import type { Endpoints, NetworkLabel } from '../near/networks';
 import { DEFAULT_TIMEOUT_MS } from '../client/client';
 import type { Transport } from '../client/client';
+import { isRecord } from '../base/json';
 
 export interface Settings {
   network: NetworkLabel;
@@ -31,7 +32,24 @@ export interface Settings {
   explorer: Record<NetworkLabel, string>;
   /** Problems-panel diagnostics, each already off when `diagnostics.enabled` is (missing accounts: opt-in, like balance hints). */
   diagnostics: DiagnosticSettings;
+  /**
+   * What a watched contract's incoming calls are read for (`nearLens.watchlistActivity`: not under `watchlist.`, as
+   * VS Code's configuration tree cannot hold an object below the `nearLens.watchlist` array — the user's list hides it).
+   */
+  watchlistActivity: ActivitySettings;
 }
+
+export interface ActivitySettings {
+  /** Group every failed receipt on the account. */
+  failedCalls: boolean;
+  /** Method names to watch: under "*" for every watched contract, under an account id for that one. */
+  methods: Readonly<Record<string, readonly string[]>>;
+  /** NEP-297 names: "standard:event", or "standard:*" for every event of a standard. */
+  events: readonly string[];
+}
+export const DEFAULT_ACTIVITY_SETTINGS: Readonly<ActivitySettings> = { failedCalls: true, methods: {}, events: [] };
+/** Names kept per list of the activity setting. */
+const MAX_ACTIVITY_NAMES = 100;
 
 export interface DiagnosticSettings {
   secretKeys: boolean;
@@ -69,6 +87,7 @@ export const SETTING_KEYS = [
   'watchlist',
   'watchlist.alerts',
   'watchlist.storageAlertNear',
+  'watchlistActivity',
   'refreshIntervalSeconds',
   'explorer.mainnetUrl',
   'explorer.testnetUrl',
@@ -138,6 +157,35 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
       custom: template('customNetwork.explorerUrl', ''),
     },
     diagnostics: diagnosticSettings(get, opts.trusted),
+    watchlistActivity: activitySettingsOf(get('watchlistActivity')),
+  };
+}
+
+/** "standard:event" or "standard:*" split at its last colon; undefined when either side is empty. */
+export function eventPattern(p: string): { standard: string; event: string } | undefined {
+  const at = p.lastIndexOf(':');
+  const standard = p.slice(0, at);
+  const event = p.slice(at + 1);
+  return at > 0 && event !== '' ? { standard, event } : undefined;
+}
+
+/** The user's `nearLens.watchlistActivity` value (anything malformed left out: a workspace may hold anything). */
+export function activitySettingsOf(v: unknown): ActivitySettings {
+  if (!isRecord(v)) return DEFAULT_ACTIVITY_SETTINGS;
+  const names = (x: unknown): string[] =>
+    Array.isArray(x) ? [...new Set(x.filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 256))].slice(0, MAX_ACTIVITY_NAMES) : [];
+  const methods = isRecord(v['methods'])
+    ? // fromEntries defines own properties: a "__proto__" key stays a key.
+      Object.fromEntries(
+        Object.entries(v['methods'])
+          .map(([k, list]): [string, string[]] => [k, names(list)])
+          .filter(([, l]) => l.length > 0),
+      )
+    : {};
+  return {
+    failedCalls: typeof v['failedCalls'] === 'boolean' ? v['failedCalls'] : DEFAULT_ACTIVITY_SETTINGS.failedCalls,
+    methods,
+    events: names(v['events']).filter((p) => eventPattern(p) !== undefined),
   };
 }
 

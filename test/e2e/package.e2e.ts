@@ -7,39 +7,18 @@ import path from 'node:path';
 import { installExtension } from '../../scripts/lib/code-server.mjs';
 import { packageVsix, ROOT, vsceLs } from './support/packaging';
 
+/** The lazy parts (src/parts.json): each is its own file beside each activation bundle. */
+const PARTS = Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'src/parts.json'), 'utf8')) as Record<string, string>);
+
 /** What the extension needs at run time, and nothing else (README images are links to the repository, not packaged). */
 const ALLOWLIST = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
-  'dist/accountTxs.js',
-  'dist/balances.js',
-  'dist/contracts.js',
-  'dist/diagnostics.js',
   'dist/extension.js',
-  'dist/hover.js',
-  'dist/lookup.js',
-  'dist/panel.js',
-  'dist/rpc.js',
-  'dist/secrets.js',
-  'dist/txview.js',
-  'dist/units.js',
-  'dist/watch.js',
-  'dist/watchlist.js',
-  'dist/web/accountTxs.js',
-  'dist/web/balances.js',
-  'dist/web/contracts.js',
-  'dist/web/diagnostics.js',
+  ...PARTS.map((name) => `dist/${name}.js`),
   'dist/web/extension.js',
-  'dist/web/hover.js',
-  'dist/web/lookup.js',
-  'dist/web/panel.js',
-  'dist/web/rpc.js',
-  'dist/web/secrets.js',
-  'dist/web/txview.js',
-  'dist/web/units.js',
-  'dist/web/watch.js',
-  'dist/web/watchlist.js',
+  ...PARTS.map((name) => `dist/web/${name}.js`),
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',
@@ -50,7 +29,7 @@ const ALLOWLIST = [
   'media/walkthrough/panel.svg',
   'media/walkthrough/watchlist.svg',
   'package.json',
-];
+].sort();
 
 function walk(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -301,6 +301,8 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       },
       // #34: the watchlist's Δ decoration of changed accounts.
       registerFileDecorationProvider: () => new Disposable(() => undefined),
+      // Transaction hashes in the terminal (the tests reach the provider through activate()'s test API).
+      registerTerminalLinkProvider: () => new Disposable(() => undefined),
       createWebviewPanel: (viewType: string) => {
         const p = new FakeWebviewPanel(viewType, rec);
         panels.push(p);

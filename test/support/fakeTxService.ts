@@ -1,6 +1,7 @@
 // A transactions API in memory, paging exactly as FastNEAR's server does (SERVICE-NOTES.md, "Transactions API"): newest
 // first, `txs_count` only on a first page, `resume_token` = (height << 32) | tx_index of the last row and only on a full
-// page, the filters' `is_*` flags, at most 20 records a request, unknown hashes absent. For unit tests of the history
+// page, the filters' `is_*` flags, the block range (`from_tx_block_height`, `to_tx_block_height`: inclusive), at most
+// 20 records a request, unknown hashes absent; a history that grows (append). For unit tests of the history
 // views; the loopback stub (stub.ts) serves the same over HTTP.
 import type { AccountTxPage, AccountTxRequest, AccountTxRow } from '../../src/client/transactions/types';
 import type { TransactionModel } from '../../src/client/transactions/model';
@@ -61,10 +62,13 @@ export interface FakeTxService extends TxClient {
   readonly calls: Array<{ kind: 'account'; req: AccountTxRequest } | { kind: 'transactions'; hashes: readonly string[] }>;
   /** Makes the next `n` calls fail with `message`. */
   failNext(n: number, message?: string): void;
+  /** New transactions: the history grows as a watched contract's does between refreshes. */
+  append(...txs: FakeTx[]): void;
 }
 
 export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = true): FakeTxService {
-  const sorted = [...history].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0));
+  const newestFirst = (a: FakeTx, b: FakeTx): number => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0);
+  let sorted = [...history].sort(newestFirst);
   const calls: FakeTxService['calls'] = [];
   let failures = 0;
   let failure = 'the transactions service failed';
@@ -81,6 +85,9 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       failures = n;
       failure = message;
     },
+    append(...txs) {
+      sorted = [...sorted, ...txs].sort(newestFirst);
+    },
     async accountTransactions(req) {
       calls.push({ kind: 'account', req });
       maybeFail();
@@ -92,7 +99,9 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
           (f.isSigner === undefined || r.isSigner === f.isSigner) &&
           (f.isReceiver === undefined || r.isReceiver === f.isReceiver) &&
           (f.isFunctionCall === undefined || r.isFunctionCall === f.isFunctionCall) &&
-          (f.isSuccess === undefined || r.isSuccess === f.isSuccess),
+          (f.isSuccess === undefined || r.isSuccess === f.isSuccess) &&
+          (req.fromBlockHeight === undefined || BigInt(r.blockHeight) >= BigInt(req.fromBlockHeight)) &&
+          (req.toBlockHeight === undefined || BigInt(r.blockHeight) <= BigInt(req.toBlockHeight)),
       );
       const after = req.resumeToken === undefined ? matching : matching.filter((r) => key(r) < BigInt(req.resumeToken!));
       const rows = after.slice(0, Math.min(limit, 200)).map(({ model: _m, ...r }) => r);

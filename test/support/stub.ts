@@ -10,6 +10,8 @@ import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GENESIS_HEIGHT, CHAIN_GO
 import { demoChangeOf, STUB_CHANGE_ROUTE } from './stubDemo';
 import type { DemoChange, RpcKey } from './stubDemo';
 import { TxData, txReply, txRpcResult } from './stubTx';
+import { activityRecord } from './stubActivity';
+import type { ActivityCall } from './stubActivity';
 
 export type StubHost = 'api' | 'tx' | 'rpc' | 'archival' | 'foreign';
 
@@ -73,6 +75,12 @@ export interface Stub {
    * state follows the model chain's clock.
    */
   changeAccount(id: string): DemoChange | undefined;
+  /**
+   * A call to a contract appended to the transactions API's history (test/support/stubActivity.ts): its record by
+   * hash and a row for each account it touches, answered with the filters and block range like every other. Without a
+   * height, above every block the history holds (so it is newer than any row read before). Answers its hash.
+   */
+  appendCall(call: ActivityCall): string;
   setLatency(ms: number): void;
   /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
   setRpcOnly(on: boolean): void;
@@ -919,6 +927,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       } as never;
     },
     changeAccount,
+    appendCall: (call) => txData.append(activityRecord({ ...call, height: call.height ?? txData.topHeight + 2 }).text),
     setLatency: (ms) => {
       latencyMs = ms;
     },

@@ -97,7 +97,25 @@ export class TxData {
         if (f.endsWith('.json')) this.named.set(f.slice(0, -5), r.hash);
       }
     }
+    this.#sortRows();
+  }
+
+  #sortRows(): void {
     for (const list of this.rows.values()) list.sort((a, b) => b.tx_block_height - a.tx_block_height || b.tx_index - a.tx_index);
+  }
+
+  /** A record's JSON text added as if it had just happened: its hash and rows answer from now on. */
+  append(text: string): string {
+    const r = this.#add(text);
+    this.#sortRows();
+    return r.hash;
+  }
+
+  /** The highest transaction block the history holds (0 for none). */
+  get topHeight(): number {
+    let top = 0;
+    for (const r of this.byHash.values()) top = Math.max(top, r.height);
+    return top;
   }
 
   #add(text: string): Rec {

@@ -143,112 +143,128 @@ function needStrings(a: Record<string, unknown>, fields: readonly string[], shap
 /** The RPC part as the commands use it: its result documents. */
 export type RpcPart = Pick<typeof Rpc, 'showResult'>;
 
-/** The commands' handlers. `rpc` loads the RPC part (another lazy part): its result documents. */
-export function contractCommands(services: Services, rpc: () => Promise<RpcPart>): ContractCommands {
+/** The commands, each a method; `rpc` loads the RPC part (another lazy part): its result documents. */
+class ContractCommandSet {
+  constructor(
+    private readonly services: Services,
+    private readonly rpc: () => Promise<RpcPart>,
+  ) {}
+
+  get handlers(): ContractCommands['handlers'] {
+    return {
+      [COMMANDS.callViewMethod]: (arg) => this.callViewMethod(arg),
+      [COMMANDS.viewContractState]: (arg) => this.viewContractState(arg),
+      [COMMANDS.contractInterface]: (arg) => this.contractInterface(arg),
+    };
+  }
+
   /** A watched account, or one typed. */
-  const askContract = async (): Promise<string | undefined> => {
-    const watched = services.settings.watchlist;
+  async askContract(): Promise<string | undefined> {
+    const watched = this.services.settings.watchlist;
     if (!watched.length) return typeContract();
     const picked = await pick('contract', [...watched.map((id) => ({ label: id, value: id })), { label: '$(edit) Other account…', value: '' }]);
     return picked === '' ? typeContract() : picked;
-  };
-  const clientFor = async (contractId: string): Promise<NearClient> => {
-    await services.ready;
-    return services.clientForAccount(contractId).client;
-  };
-  const answered = (client: NearClient, host: RpcHost): string =>
-    answeredBy(host, hostOf(host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl));
+  }
+
+  async clientFor(contractId: string): Promise<NearClient> {
+    await this.services.ready;
+    return this.services.clientForAccount(contractId).client;
+  }
+
+  answered(client: NearClient, host: RpcHost): string {
+    return answeredBy(host, hostOf(host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl));
+  }
 
   /** From code `{ contractId, methodName, args?, blockId? }` → `{ result, logs, blockHeight }`; from the tree or palette, prompts. */
-  const callViewMethod = async (arg?: unknown): Promise<unknown> => {
+  async callViewMethod(arg?: unknown): Promise<unknown> {
     const code = fromCodeArg(arg);
-    const fromCode = code !== undefined;
     try {
-      if (code) {
-        needStrings(code, ['contractId', 'methodName'], 'Call View Method takes { contractId, methodName, args?, blockId?, show? }');
-        const a = code as unknown as CallViewMethodArgs;
-        const client = await clientFor(accountRule(a.contractId));
-        const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
-        if (a.show === true) {
-          await (
-            await rpc()
-          ).showResult(
-            'call',
-            callSummary(a.contractId, a.methodName, r, answered(client, r.host)),
-            callDocument(callSummary(a.contractId, a.methodName, r, answered(client, r.host)), a.args, r),
-            true,
-          );
-        }
-        return { result: r.result, logs: r.logs, blockHeight: r.blockHeight };
-      }
-      const node = isRecord(arg) && typeof arg['id'] === 'string' ? methodOfNodeId(arg['id']) : undefined;
-      const contractId = contractOf(arg) ?? (await askContract());
-      if (!contractId) return undefined;
-      const client = await clientFor(accountRule(contractId));
-      // The interface for the picker and the argument fields; a contract that cannot be read still takes a typed name.
-      const d = await cancellable(`reading ${contractId}…`, (signal) => contractDetails(client, contractId, { signal })).then(
-        (x) => x,
-        (e: unknown) => {
-          if (NearLensError.is(e) && e.kind === 'aborted') throw e; // cancelled: the command ends here
-          return undefined;
-        },
-      );
-      const method = node ?? (await pickMethod(d));
-      if (!method) return undefined;
-      const args = await askArgs(d, contractId, method);
-      if (args === undefined) return undefined;
-      // Kept for the next JSON box (also when the call then fails), but never arguments refused for a secret key.
-      plainJson(args, 'Contract arguments');
-      lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
-      const r = await cancellable(`calling ${method}…`, (signal) => callView(client, contractId, method, args, undefined, signal));
-      const summary = callSummary(contractId, method, r, answered(client, r.host));
-      const document = await (await rpc()).showResult('call', summary, callDocument(summary, args, r), true);
-      const network = services.clientForAccount(contractId).network;
-      void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
-        if (c)
-          void vscode.env.clipboard.writeText(c.includes('cli') ? nearCliCommand(contractId, method, args, network) : nearApiJsCall(contractId, method, args));
-      });
-      return { result: r.result, logs: r.logs, blockHeight: r.blockHeight, document };
+      return code ? await this.callFromCode(code) : await this.callAsked(arg);
     } catch (e) {
-      return fail(e, !fromCode, 'Call View Method');
+      return fail(e, code === undefined, 'Call View Method');
     }
-  };
+  }
+
+  /** A call from code: its fields checked, no prompt; its document only with `show: true`. */
+  async callFromCode(code: Record<string, unknown>): Promise<unknown> {
+    needStrings(code, ['contractId', 'methodName'], 'Call View Method takes { contractId, methodName, args?, blockId?, show? }');
+    const a = code as unknown as CallViewMethodArgs;
+    const client = await this.clientFor(accountRule(a.contractId));
+    const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
+    if (a.show === true) {
+      const summary = callSummary(a.contractId, a.methodName, r, this.answered(client, r.host));
+      await (await this.rpc()).showResult('call', summary, callDocument(summary, a.args, r), true);
+    }
+    return { result: r.result, logs: r.logs, blockHeight: r.blockHeight };
+  }
+
+  /** A call from the tree (a method's node) or the palette: the contract, the method and its arguments asked. */
+  async callAsked(arg: unknown): Promise<unknown> {
+    const node = isRecord(arg) && typeof arg['id'] === 'string' ? methodOfNodeId(arg['id']) : undefined;
+    const contractId = contractOf(arg) ?? (await this.askContract());
+    if (!contractId) return undefined;
+    const client = await this.clientFor(accountRule(contractId));
+    // The interface for the picker and the argument fields; a contract that cannot be read still takes a typed name.
+    const d = await cancellable(`reading ${contractId}…`, (signal) => contractDetails(client, contractId, { signal })).then(
+      (x) => x,
+      (e: unknown) => {
+        if (NearLensError.is(e) && e.kind === 'aborted') throw e; // cancelled: the command ends here
+        return undefined;
+      },
+    );
+    const method = node ?? (await pickMethod(d));
+    if (!method) return undefined;
+    const args = await askArgs(d, contractId, method);
+    if (args === undefined) return undefined;
+    // Kept for the next JSON box (also when the call then fails), but never arguments refused for a secret key.
+    plainJson(args, 'Contract arguments');
+    lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
+    const r = await cancellable(`calling ${method}…`, (signal) => callView(client, contractId, method, args, undefined, signal));
+    const summary = callSummary(contractId, method, r, this.answered(client, r.host));
+    const document = await (await this.rpc()).showResult('call', summary, callDocument(summary, args, r), true);
+    const network = this.services.clientForAccount(contractId).network;
+    void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
+      if (c)
+        void vscode.env.clipboard.writeText(c.includes('cli') ? nearCliCommand(contractId, method, args, network) : nearApiJsCall(contractId, method, args));
+    });
+    return { result: r.result, logs: r.logs, blockHeight: r.blockHeight, document };
+  }
 
   /** From code `{ contractId, prefix?, blockId? }` → `{ entries: [{ key, value }], blockHeight }` (text, or { base64, hex }). */
-  const viewContractState = async (arg?: unknown): Promise<unknown> => {
+  async viewContractState(arg?: unknown): Promise<unknown> {
     const code = fromCodeArg(arg);
     const fromCode = code !== undefined;
     try {
       if (code) needStrings(code, ['contractId'], 'View Contract State takes { contractId, prefix?, blockId?, show? }');
       const a = code as unknown as ViewContractStateArgs | undefined;
-      const contractId = a?.contractId ?? contractOf(arg) ?? (await askContract());
+      const contractId = a?.contractId ?? contractOf(arg) ?? (await this.askContract());
       if (!contractId) return undefined;
       const prefix = a ? (a.prefix ?? '') : await ask('key prefix', { prompt: 'empty: the whole state; text (STATE) or base64:…', value: '' }, (t) => t);
       if (prefix === undefined) return undefined;
-      const client = await clientFor(accountRule(contractId));
+      const client = await this.clientFor(accountRule(contractId));
       const r = a
         ? await viewState(client, contractId, prefix, a.blockId)
         : await cancellable(`reading the state of ${contractId}…`, (signal) => viewState(client, contractId, prefix, undefined, signal));
       const entries = r.entries.map((e) => ({ key: stateValue(e.key), value: stateValue(e.value) }));
       const out = { entries, blockHeight: r.blockHeight };
       if (!a || a.show === true) {
-        const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${answered(client, r.host)}`;
-        return { ...out, document: await (await rpc()).showResult('state', summary, stateDocument(summary, r.entries), true) };
+        const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${this.answered(client, r.host)}`;
+        return { ...out, document: await (await this.rpc()).showResult('state', summary, stateDocument(summary, r.entries), true) };
       }
       return out;
     } catch (e) {
       return fail(e, !fromCode, 'View Contract State');
     }
-  };
+  }
 
   /** `{ codeHash, methods: [{ name, kind, params?: [{ name }] }], abi?, source? }` of a contract id (string or `{ contractId }`). */
-  const contractInterface = async (arg?: unknown): Promise<unknown> => {
+  async contractInterface(arg?: unknown): Promise<unknown> {
     const given = contractOf(arg);
     try {
       if (arg !== undefined && given === undefined) throw invalidInput('Contract Interface takes a contract id or { contractId }.');
-      const contractId = given ?? (await askContract());
+      const contractId = given ?? (await this.askContract());
       if (!contractId) return undefined;
-      const client = await clientFor(accountRule(contractId));
+      const client = await this.clientFor(accountRule(contractId));
       const d = await contractDetails(client, contractId);
       const out = {
         codeHash: d.codeHash,
@@ -260,14 +276,15 @@ export function contractCommands(services: Services, rpc: () => Promise<RpcPart>
         ...(d.abiError ? { abiError: d.abiError } : {}),
       };
       if (given === undefined)
-        await (await rpc()).showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
+        await (await this.rpc()).showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
       return out;
     } catch (e) {
       return fail(e, given === undefined, 'Contract Interface');
     }
-  };
+  }
+}
 
-  return {
-    handlers: { [COMMANDS.callViewMethod]: callViewMethod, [COMMANDS.viewContractState]: viewContractState, [COMMANDS.contractInterface]: contractInterface },
-  };
+/** The commands' handlers. `rpc` loads the RPC part (another lazy part): its result documents. */
+export function contractCommands(services: Services, rpc: () => Promise<RpcPart>): ContractCommands {
+  return { handlers: new ContractCommandSet(services, rpc).handlers };
 }

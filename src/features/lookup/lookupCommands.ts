@@ -94,164 +94,189 @@ async function showKeyAccounts(services: Services, ids: string[], network: strin
 /** Time travel as the look-ups use it: the panel's lazy part carries it (History reads the same past). */
 export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs' | 'lookupAt' | 'accountAtText'>;
 
+type Get<T, A> = (services: Services, text: string, a: A | undefined) => Promise<T>;
+
+/**
+ * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the chain
+ * rules (src/near) before anything is sent (secrets refused unsent), then `get` once the stored key is read.
+ */
+async function lookup<T, A extends { show?: boolean }>(
+  services: Services,
+  what: string,
+  field: keyof A & string,
+  want: 'account' | 'public-key',
+  placeHolder: string,
+  get: Get<T, A>,
+  arg?: unknown,
+): Promise<T | undefined> {
+  // The hover's link passes {key, all}; a string is the id or key; nothing prompts.
+  const a = (typeof arg === 'string' ? { [field]: arg } : isRecord(arg) ? arg : undefined) as A | undefined;
+  try {
+    const given = a
+      ? a[field]
+      : await vscode.window.showInputBox({
+          title: `NEAR Lens: ${what}`,
+          placeHolder,
+          ignoreFocusOut: true,
+          // Look Up Account… also takes "alice.near at 2025-06-01": the id is what comes before "at".
+          validateInput: (v) => (v.trim() ? lookupInputError(want === 'account' ? splitAt(v)[0] : v, want) : undefined),
+        });
+    const text = typeof given === 'string' ? given.trim() : '';
+    if (!a && !text) return undefined; // the prompt was dismissed or left empty
+    const why = lookupInputError(want === 'account' ? splitAt(text)[0] : text, want);
+    if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
+    await services.ready; // the first request after start-up goes with the stored key
+    return await get(services, text, a);
+  } catch (e) {
+    return fail(e, !a, what, a !== undefined && a.show !== false);
+  }
+}
+
+/** Look Up Public Key: the accounts of a key (full-access ones, or all with `all`), shown to pick one. */
+const publicKeyAccounts: Get<PublicKeyAccounts, LookupPublicKeyArgs> = async (services, key, a) => {
+  const all = a?.all === true;
+  const { client, name } = services.clientForNetwork();
+  if (!client.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
+  const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
+  if (a?.show !== false) void showKeyAccounts(services, r.accountIds, name, all);
+  return r;
+};
+
+type AccountAnswer = AccountFull | AccountAtBlock | FtHolding[] | NftCollection[] | PoolEntry[] | undefined;
+
+/** One asset family's narrow endpoint: one request (the service's own rule), the exact list returned. */
+async function accountPart(services: Services, id: string, part: unknown, a: LookupAccountArgs, atText: string | undefined): Promise<AccountAnswer> {
+  if (part !== 'ft' && part !== 'nft' && part !== 'staking') throw invalidInput("The part is 'ft', 'nft' or 'staking'.");
+  if (atText !== undefined || a.blockId !== undefined || a.date !== undefined) throw invalidInput('A part is read as of now only.');
+  const { client } = services.clientForAccount(id, a.network);
+  const list = await client[part](id);
+  if (a.show === false) return list;
+  const what = part === 'ft' ? 'fungible token(s)' : part === 'nft' ? 'NFT collection(s)' : 'staking pool(s)';
+  void vscode.window.showInformationMessage(`NEAR Lens: ${sanitizeText(id, 80)}: ${list.length} ${what}.`);
+  return undefined;
+}
+
+/** Time travel: the account as of a past block, from the panel's lazy part (History reads the same past). */
+async function accountInThePast(
+  services: Services,
+  timeTravel: () => Promise<TimeTravelPart>,
+  id: string,
+  a: LookupAccountArgs | undefined,
+  atText: string | undefined,
+): Promise<AccountAnswer> {
+  const part = await timeTravel();
+  if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
+  const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
+  const { client, network } = services.clientForAccount(id, a?.network);
+  const r = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)} in the past` },
+    () => part.lookupAt(client, network, id, at),
+  );
+  if (a?.show === false) return r;
+  void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);
+  return undefined;
+}
+
+/** The account now; shown to a person, the actions that fit (or where else it could be when it is missing). */
+async function accountNow(services: Services, id: string, a: LookupAccountArgs | undefined): Promise<AccountAnswer> {
+  const { client, network, name } = services.clientForAccount(id, a?.network);
+  const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
+    client.full(id),
+  );
+  if (a?.show === false) return full;
+  // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it was
+  // run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
+  const summary = full.state ? accountSummaryText(full, services.settings.decimals) : undefined;
+  if (summary && network === networkForLookup(services.settings.network, id)) {
+    void pickAccountAction(services, id, `${name}: ${summary}`);
+  } else {
+    // Missing, or found on a network it is not normally looked up on: the usual actions would not fit.
+    const m = lookupOffer(services.settings, id, network, summary);
+    void offer(m.message, id, m.actions, !summary);
+  }
+  return undefined;
+}
+
+/** Look Up Account: now, one part, or in the past ("alice.near at 2025-06-01", blockId, date). */
+function accountLookup(timeTravel: () => Promise<TimeTravelPart>): Get<AccountAnswer, LookupAccountArgs> {
+  return async (services, text, a) => {
+    const [id, atText] = splitAt(text);
+    const asked = a?.network;
+    if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
+    if (a?.part !== undefined) return accountPart(services, id, a.part, a, atText);
+    if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) return accountInThePast(services, timeTravel, id, a, atText);
+    return accountNow(services, id, a);
+  };
+}
+
+/** The Switch Network pick: each network, the one in use checked, and Local node… with the node it would use. */
+async function pickNetwork(services: Services): Promise<NetworkLabel | 'local' | undefined> {
+  const current = services.settings.network;
+  const inUse = networkName(services.settings); // "local · 127.0.0.1:3031" when the custom network is a node
+  const node = localNodeDefault(services);
+  return pick<NetworkLabel | 'local'>('network for look-ups, keys and RPC', [
+    ...NETWORK_CHOICES.map(([n, description]) => ({
+      label: n === current ? `$(check) ${n}` : n,
+      description: n === current && inUse !== n ? `in use: ${inUse}, RPC only` : description,
+      value: n,
+    })),
+    {
+      label: '$(server) Local node…',
+      description: node === DEFAULT_LOCAL_RPC ? `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only` : `a node's JSON-RPC (in use: ${node}), RPC only`,
+      value: 'local' as const,
+    },
+  ]);
+}
+
+/** Switch Network: a network from the argument ('local' or `{ local: <RPC URL> }` for a node) or the pick. */
+async function switchNetwork(services: Services, arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> {
+  if (arg === 'local') return localNode(services);
+  if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(services, arg['local'], arg['show'] !== false);
+  let network: NetworkLabel | 'local' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
+  // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
+  if (arg !== undefined && !network)
+    return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local' or { local: <RPC URL> }."), false, 'Switch Network', true);
+  network ??= await pickNetwork(services);
+  if (network === 'local') return localNode(services);
+  if (!network) return undefined;
+  const config = vscode.workspace.getConfiguration(SECTION);
+  await config.update('network', network, vscode.ConfigurationTarget.Global);
+  const i = config.inspect('network');
+  if (vscode.workspace.isTrusted && (i?.workspaceValue !== undefined || i?.workspaceFolderValue !== undefined)) {
+    void vscode.window.showWarningMessage('NEAR Lens: this workspace sets nearLens.network, which overrides your user setting here.');
+  }
+  if (network === 'custom' && services.settings.configError) {
+    void vscode.window.showWarningMessage(`NEAR Lens: ${services.settings.configError}`);
+  }
+  return network;
+}
+
+/** The hover's Copy link: ids and public keys only (a secret never gets a link). */
+async function copyText(text?: unknown): Promise<boolean> {
+  if (typeof text !== 'string' || !text) return false;
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${sanitizeText(text, 80)}`, 3000);
+  return true;
+}
+
 /** The commands' handlers; `timeTravel` loads the part that looks an account up in the past. */
 export function lookupCommands(services: Services, timeTravel: () => Promise<TimeTravelPart>): Record<string, (...args: never[]) => unknown> {
-  /**
-   * Both look-ups: the text from the argument (a string, or the object's `field`) or a prompt, checked with the chain
-   * rules (src/near) before anything is sent (secrets refused unsent), then `get` once the stored key is read.
-   */
-  const lookup =
-    <T, A extends { show?: boolean }>(
-      what: string,
-      field: keyof A & string,
-      want: 'account' | 'public-key',
-      placeHolder: string,
-      get: (text: string, a: A | undefined) => Promise<T>,
-    ) =>
-    async (arg?: unknown): Promise<T | undefined> => {
-      // The hover's link passes {key, all}; a string is the id or key; nothing prompts.
-      const a = (typeof arg === 'string' ? { [field]: arg } : isRecord(arg) ? arg : undefined) as A | undefined;
-      try {
-        const given = a
-          ? a[field]
-          : await vscode.window.showInputBox({
-              title: `NEAR Lens: ${what}`,
-              placeHolder,
-              ignoreFocusOut: true,
-              // Look Up Account… also takes "alice.near at 2025-06-01": the id is what comes before "at".
-              validateInput: (v) => (v.trim() ? lookupInputError(want === 'account' ? splitAt(v)[0] : v, want) : undefined),
-            });
-        const text = typeof given === 'string' ? given.trim() : '';
-        if (!a && !text) return undefined; // the prompt was dismissed or left empty
-        const why = lookupInputError(want === 'account' ? splitAt(text)[0] : text, want);
-        if (why) throw new NearLensError(why === SECRET_REFUSED ? 'sensitive' : 'invalid-input', why);
-        await services.ready; // the first request after start-up goes with the stored key
-        return await get(text, a);
-      } catch (e) {
-        return fail(e, !a, what, a !== undefined && a.show !== false);
-      }
-    };
-
-  const lookupPublicKey = lookup<PublicKeyAccounts, LookupPublicKeyArgs>(
-    'Look Up Public Key',
-    'key',
-    'public-key',
-    'ed25519:… or secp256k1:…',
-    async (key, a) => {
-      const all = a?.all === true;
-      const { client, name } = services.clientForNetwork();
-      if (!client.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
-      const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
-      if (a?.show !== false) void showKeyAccounts(services, r.accountIds, name, all);
-      return r;
-    },
-  );
-
-  const lookupAccount = lookup<AccountFull | AccountAtBlock | FtHolding[] | NftCollection[] | PoolEntry[] | undefined, LookupAccountArgs>(
-    'Look Up Account',
-    'id',
-    'account',
-    'alice.near, or alice.near at 2025-06-01 (a block height, hash or date)',
-    async (text, a) => {
-      const [id, atText] = splitAt(text);
-      const asked = a?.network;
-      if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
-      const part = a?.part;
-      if (part !== undefined) {
-        // The narrow endpoint of one asset family: one request (the service's own rule), the exact list returned.
-        if (part !== 'ft' && part !== 'nft' && part !== 'staking') throw invalidInput("The part is 'ft', 'nft' or 'staking'.");
-        if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) throw invalidInput('A part is read as of now only.');
-        const { client } = services.clientForAccount(id, asked);
-        const list = await client[part](id);
-        if (a?.show === false) return list;
-        void vscode.window.showInformationMessage(
-          `NEAR Lens: ${sanitizeText(id, 80)}: ${list.length} ${part === 'ft' ? 'fungible token(s)' : part === 'nft' ? 'NFT collection(s)' : 'staking pool(s)'}.`,
-        );
-        return undefined;
-      }
-      if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) {
-        // Time travel: the account as of a past block, from the panel's lazy part (dist/panel.js).
-        const part = await timeTravel();
-        if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
-        const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
-        const { client, network } = services.clientForAccount(id, asked);
-        const r = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)} in the past` },
-          () => part.lookupAt(client, network, id, at),
-        );
-        if (a?.show === false) return r;
-        void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);
-        return undefined;
-      }
-      const { client, network, name } = services.clientForAccount(id, asked);
-      const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
-        client.full(id),
-      );
-      if (a?.show === false) return full;
-      // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it
-      // was run from the palette or a keybinding, and the amounts in `full` are bigints, which JSON cannot carry.
-      const summary = full.state ? accountSummaryText(full, services.settings.decimals) : undefined;
-      if (summary && network === networkForLookup(services.settings.network, id)) {
-        void pickAccountAction(services, id, `${name}: ${summary}`);
-      } else {
-        // Missing, or found on a network it is not normally looked up on: the usual actions would not fit.
-        const m = lookupOffer(services.settings, id, network, summary);
-        void offer(m.message, id, m.actions, !summary);
-      }
-      return undefined;
-    },
-  );
-
-  const switchNetwork = async (arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> => {
-    if (arg === 'local') return localNode(services);
-    if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(services, arg['local'], arg['show'] !== false);
-    let network: NetworkLabel | 'local' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
-    // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
-    if (arg !== undefined && !network)
-      return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local' or { local: <RPC URL> }."), false, 'Switch Network', true);
-    if (!network) {
-      const current = services.settings.network;
-      const inUse = networkName(services.settings); // "local · 127.0.0.1:3031" when the custom network is a node
-      const node = localNodeDefault(services);
-      network = await pick<NetworkLabel | 'local'>('network for look-ups, keys and RPC', [
-        ...NETWORK_CHOICES.map(([n, description]) => ({
-          label: n === current ? `$(check) ${n}` : n,
-          description: n === current && inUse !== n ? `in use: ${inUse}, RPC only` : description,
-          value: n,
-        })),
-        {
-          label: '$(server) Local node…',
-          description:
-            node === DEFAULT_LOCAL_RPC ? `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only` : `a node's JSON-RPC (in use: ${node}), RPC only`,
-          value: 'local' as const,
-        },
-      ]);
-    }
-    if (network === 'local') return localNode(services);
-    if (!network) return undefined;
-    const config = vscode.workspace.getConfiguration(SECTION);
-    await config.update('network', network, vscode.ConfigurationTarget.Global);
-    const i = config.inspect('network');
-    if (vscode.workspace.isTrusted && (i?.workspaceValue !== undefined || i?.workspaceFolderValue !== undefined)) {
-      void vscode.window.showWarningMessage('NEAR Lens: this workspace sets nearLens.network, which overrides your user setting here.');
-    }
-    if (network === 'custom' && services.settings.configError) {
-      void vscode.window.showWarningMessage(`NEAR Lens: ${services.settings.configError}`);
-    }
-    return network;
-  };
-
+  const account = accountLookup(timeTravel);
   return {
-    [COMMANDS.lookupPublicKey]: lookupPublicKey,
-    [COMMANDS.lookupAccount]: lookupAccount,
-    [COMMANDS.switchNetwork]: switchNetwork,
+    [COMMANDS.lookupPublicKey]: (arg?: unknown) =>
+      lookup<PublicKeyAccounts, LookupPublicKeyArgs>(services, 'Look Up Public Key', 'key', 'public-key', 'ed25519:… or secp256k1:…', publicKeyAccounts, arg),
+    [COMMANDS.lookupAccount]: (arg?: unknown) =>
+      lookup<AccountAnswer, LookupAccountArgs>(
+        services,
+        'Look Up Account',
+        'id',
+        'account',
+        'alice.near, or alice.near at 2025-06-01 (a block height, hash or date)',
+        account,
+        arg,
+      ),
+    [COMMANDS.switchNetwork]: (arg?: unknown) => switchNetwork(services, arg),
     [COMMANDS.showLog]: () => services.log.show(),
-    // The hover's Copy link: ids and public keys only (a secret never gets a link).
-    [COMMANDS.copyText]: async (text?: unknown): Promise<boolean> => {
-      if (typeof text !== 'string' || !text) return false;
-      await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage(`$(check) NEAR Lens: copied ${sanitizeText(text, 80)}`, 3000);
-      return true;
-    },
+    [COMMANDS.copyText]: copyText,
   };
 }

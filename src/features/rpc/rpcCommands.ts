@@ -165,134 +165,144 @@ export interface RpcCommands {
   content(uri: vscode.Uri): string;
 }
 
-/** The commands' handlers (register.ts registers them at activation and loads this part on the first call). */
+type Request<A> = (services: Services, a: A | undefined) => Promise<[method: string, call: Call, params: unknown] | undefined>;
+
+/**
+ * Query Block and RPC Request: `request` reads the argument object (or prompts when there is none) into the method and
+ * its call; then the call under a cancellable progress, the summary line (which host answered: regular may have fallen
+ * back to archival for history) and the JSONC document. Errors end in `fail`.
+ */
+async function runRequest<A extends { show?: boolean }>(
+  services: Services,
+  what: string,
+  kind: KeptResult['kind'],
+  request: Request<A>,
+  arg: unknown,
+): Promise<RpcCommandResult | undefined> {
+  const a = isRecord(arg) ? (arg as A) : undefined;
+  try {
+    const r = await request(services, a);
+    if (!r) return undefined;
+    const [method, call, params] = r;
+    await services.ready; // the first request after start-up goes with the stored key
+    const { client } = services.clientForNetwork();
+    // From code with show: false, no UI at all (no progress notification either).
+    const res = a?.show === false ? await call(client) : await cancellable(`requesting ${method}…`, (signal) => call(client, signal));
+    const url = res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl;
+    const host = hostOf(url);
+    const summary =
+      method === 'block'
+        ? blockSummary(res.result, res.host, host)
+        : `${[method, askedLabel(params)].filter(Boolean).join(' ')} · ${answeredBy(res.host, host)}`;
+    // The request as curl, to the host that answered (an archival fallback included), the key as a variable.
+    const s = services.settings;
+    const curl = curlCommand({
+      url,
+      body: rpcBody(method, params),
+      keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(s.network)] : undefined,
+      transport: s.transport,
+    });
+    const shown = method === 'block' ? undefined : params; // a block's summary says which
+    const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, shown, curl)), a?.show !== false);
+    return { result: res.result, host: res.host, summary, document };
+  } catch (e) {
+    return fail(e, !a, what, a !== undefined && a.show !== false);
+  }
+}
+
+/** Query Block's request: the host and the block, from the argument or asked. */
+const blockRequest: Request<QueryBlockArgs> = async (services, a) => {
+  const host = a ? hostArg(a.host) : await pickHost(services);
+  const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
+  if (!host || !ref) return undefined;
+  return ['block', (client, signal) => client.block(ref, { host, signal }), blockParams(ref)];
+};
+
+/** RPC Request's request: an argument's method and params are checked by the client, before anything is sent. */
+const methodRequest: Request<RpcRequestArgs> = async (services, a) => {
+  const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
+  const host = a ? hostArg(a.host) : method && (await pickHost(services));
+  const params = a
+    ? (a.params ?? {})
+    : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
+  if (method === undefined || !host || params === undefined) return undefined;
+  // Regular lets the client fall back to archival for history; archival is asked directly.
+  return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal }), params];
+};
+
+/** The kept results newest first; from code with `{ show: false }`, their summaries and URIs, no UI. */
+async function recentResults(arg?: unknown): Promise<unknown> {
+  const all = recent.all();
+  if (isRecord(arg) && arg['show'] === false) return all.map((r) => ({ kind: r.kind, summary: r.summary, uri: uriOf(r).toString() }));
+  if (!all.length) return void vscode.window.showInformationMessage('NEAR Lens: no results yet.');
+  const r = await pick(
+    'Recent Results',
+    all.map((r) => {
+      const [label = '', ...rest] = r.summary.split(' · ');
+      return { label, detail: rest.join(' · '), value: r };
+    }),
+  );
+  return r && openResult(r, true);
+}
+
+async function copy(curl: string): Promise<string> {
+  await vscode.env.clipboard.writeText(curl);
+  vscode.window.setStatusBarMessage('NEAR Lens: copied as curl', 2000);
+  return curl;
+}
+
+/**
+ * An account's look-up as curl (an id as `{ accountId }`, a watchlist node, the panel): its first request, on the
+ * network it is looked up on, with that network's key variable when a key is stored for it.
+ */
+async function copyAccountCurl(services: Services, accountId: string): Promise<string | undefined> {
+  const bad = accountIdError(accountId);
+  if (bad !== undefined) return void vscode.window.showWarningMessage(`NEAR Lens: ${bad}`);
+  // The suffix rule keeps an id on the setting's provider (a custom network looks every id up there): its key.
+  let to: ReturnType<Services['clientForAccount']>;
+  try {
+    to = services.clientForAccount(accountId);
+  } catch (e) {
+    return void vscode.window.showWarningMessage(`NEAR Lens: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const { client, network } = to;
+  return copy(
+    curlCommand({
+      ...accountRequest(accountId, client.endpoints),
+      keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(network)] : undefined,
+      transport: services.settings.transport,
+    }),
+  );
+}
+
+/**
+ * Copy as curl: an account's look-up, or the request of a result document (its URI, or the active result editor) as
+ * a shell command, the key as an environment variable, never its value. Returns the command (undefined when there is
+ * nothing to copy).
+ */
+async function copyAsCurl(services: Services, arg?: unknown): Promise<string | undefined> {
+  const accountId = isRecord(arg) && typeof arg['accountId'] === 'string' ? arg['accountId'].trim() : undefined;
+  if (accountId !== undefined) return copyAccountCurl(services, accountId);
+  const uri: Pick<vscode.Uri, 'scheme' | 'query'> | undefined =
+    typeof arg === 'string'
+      ? vscode.Uri.parse(arg)
+      : isRecord(arg) && typeof arg['scheme'] === 'string'
+        ? (arg as never)
+        : vscode.window.activeTextEditor?.document.uri;
+  const text = uri?.scheme === RESULT_SCHEME ? resultOf(uri)?.text : undefined;
+  const curl = text === undefined ? undefined : curlOfDocument(text);
+  if (!curl) return void vscode.window.showInformationMessage('NEAR Lens: open a Query Block or RPC Request result to copy its request as curl.');
+  return copy(curl);
+}
+
+/** The commands' handlers (index.ts registers them at activation; this part loads on the first call). */
 export function rpcCommands(services: Services): RpcCommands {
-  /**
-   * Both commands: `request` reads the argument object (or prompts when there is none) into the method and its call;
-   * then the call under a cancellable progress, the summary line (which host answered: regular may have fallen back
-   * to archival for history) and the JSONC document. Errors end in `fail`.
-   */
-  const command =
-    <A extends { show?: boolean }>(
-      what: string,
-      kind: KeptResult['kind'],
-      request: (a: A | undefined) => Promise<[method: string, call: Call, params: unknown] | undefined>,
-    ) =>
-    async (arg?: unknown): Promise<RpcCommandResult | undefined> => {
-      const a = isRecord(arg) ? (arg as A) : undefined;
-      try {
-        const r = await request(a);
-        if (!r) return undefined;
-        const [method, call, params] = r;
-        await services.ready; // the first request after start-up goes with the stored key
-        const { client } = services.clientForNetwork();
-        // From code with show: false, no UI at all (no progress notification either).
-        const res = a?.show === false ? await call(client) : await cancellable(`requesting ${method}…`, (signal) => call(client, signal));
-        const host = hostOf(res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl);
-        const summary =
-          method === 'block'
-            ? blockSummary(res.result, res.host, host)
-            : `${[method, askedLabel(params)].filter(Boolean).join(' ')} · ${answeredBy(res.host, host)}`;
-        // The request as curl, to the host that answered (an archival fallback included), the key as a variable.
-        const s = services.settings;
-        const curl = curlCommand({
-          url: res.host === 'archival' ? client.endpoints.archivalRpcUrl : client.endpoints.rpcUrl,
-          body: rpcBody(method, params),
-          keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(s.network)] : undefined,
-          transport: s.transport,
-        });
-        const shown = method === 'block' ? undefined : params; // a block's summary says which
-        const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, shown, curl)), a?.show !== false);
-        return { result: res.result, host: res.host, summary, document };
-      } catch (e) {
-        return fail(e, !a, what, a !== undefined && a.show !== false);
-      }
-    };
-
-  const queryBlock = command<QueryBlockArgs>('Query Block', 'block', async (a) => {
-    const host = a ? hostArg(a.host) : await pickHost(services);
-    const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
-    if (!host || !ref) return undefined;
-    return ['block', (client, signal) => client.block(ref, { host, signal }), blockParams(ref)];
-  });
-
-  const rpcRequest = command<RpcRequestArgs>('RPC Request', 'rpc', async (a) => {
-    // An argument's method and params are checked by the client, before anything is sent.
-    const method = a ? (typeof a.method === 'string' ? a.method.trim() : '') : await pickMethod();
-    const host = a ? hostArg(a.host) : method && (await pickHost(services));
-    const params = a
-      ? (a.params ?? {})
-      : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
-    if (method === undefined || !host || params === undefined) return undefined;
-    // Regular lets the client fall back to archival for history; archival is asked directly.
-    return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal }), params];
-  });
-
-  /** The kept results newest first; from code with `{ show: false }`, their summaries and URIs, no UI. */
-  const recentResults = async (arg?: unknown): Promise<unknown> => {
-    const all = recent.all();
-    if (isRecord(arg) && arg['show'] === false) return all.map((r) => ({ kind: r.kind, summary: r.summary, uri: uriOf(r).toString() }));
-    if (!all.length) return void vscode.window.showInformationMessage('NEAR Lens: no results yet.');
-    const r = await pick(
-      'Recent Results',
-      all.map((r) => {
-        const [label = '', ...rest] = r.summary.split(' · ');
-        return { label, detail: rest.join(' · '), value: r };
-      }),
-    );
-    return r && openResult(r, true);
-  };
-
-  /**
-   * Copy as curl: the request of a result document (its URI, or the active result editor) as a shell command, the key
-   * as an environment variable, never its value. Returns the command (undefined when there is no result to copy).
-   */
-  const copyAsCurl = async (arg?: unknown): Promise<string | undefined> => {
-    // An account (an id as `{ accountId }`, a watchlist node, the panel): the look-up's first request, on the network
-    // it is looked up on, with that network's key variable when a key is stored for it.
-    const accountId = isRecord(arg) && typeof arg['accountId'] === 'string' ? arg['accountId'].trim() : undefined;
-    if (accountId !== undefined) {
-      const bad = accountIdError(accountId);
-      if (bad !== undefined) return void vscode.window.showWarningMessage(`NEAR Lens: ${bad}`);
-      // The suffix rule keeps an id on the setting's provider (a custom network looks every id up there): its key.
-      let to: ReturnType<Services['clientForAccount']>;
-      try {
-        to = services.clientForAccount(accountId);
-      } catch (e) {
-        return void vscode.window.showWarningMessage(`NEAR Lens: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      const { client, network } = to;
-      return copy(
-        curlCommand({
-          ...accountRequest(accountId, client.endpoints),
-          keyVariable: services.hasApiKey ? KEY_VARIABLES[keyProviderFor(network)] : undefined,
-          transport: services.settings.transport,
-        }),
-      );
-    }
-    const uri: Pick<vscode.Uri, 'scheme' | 'query'> | undefined =
-      typeof arg === 'string'
-        ? vscode.Uri.parse(arg)
-        : isRecord(arg) && typeof arg['scheme'] === 'string'
-          ? (arg as never)
-          : vscode.window.activeTextEditor?.document.uri;
-    const text = uri?.scheme === RESULT_SCHEME ? resultOf(uri)?.text : undefined;
-    const curl = text === undefined ? undefined : curlOfDocument(text);
-    if (!curl) return void vscode.window.showInformationMessage('NEAR Lens: open a Query Block or RPC Request result to copy its request as curl.');
-    return copy(curl);
-  };
-  const copy = async (curl: string): Promise<string> => {
-    await vscode.env.clipboard.writeText(curl);
-    vscode.window.setStatusBarMessage('NEAR Lens: copied as curl', 2000);
-    return curl;
-  };
-
   return {
     handlers: {
-      [COMMANDS.queryBlock]: queryBlock,
-      [COMMANDS.rpcRequest]: rpcRequest,
+      [COMMANDS.queryBlock]: (arg) => runRequest(services, 'Query Block', 'block', blockRequest, arg),
+      [COMMANDS.rpcRequest]: (arg) => runRequest(services, 'RPC Request', 'rpc', methodRequest, arg),
       [COMMANDS.recentResults]: recentResults,
-      [COMMANDS.copyAsCurl]: copyAsCurl,
+      [COMMANDS.copyAsCurl]: (arg) => copyAsCurl(services, arg),
     },
     content: (uri) => resultOf(uri)?.text ?? RESULT_GONE,
   };

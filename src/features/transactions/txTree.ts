@@ -7,6 +7,7 @@ import { readPage, startHistory } from './model/txPaging';
 import type { ActionNode, TxTreeState } from './model/txTreeNodes';
 import type { AccountEntry } from '../watchlist/model/watchlistNodes';
 import type { Services } from '../../platform/services';
+import { treeItemOf } from '../watchlist/treeItem';
 
 /** What a load needs of the tree's side (txNodes.ts, in the activation bundle): the states it fills and the entries. */
 export interface TxTreeHost {
@@ -40,16 +41,10 @@ export function txTreeRun(tree: TxTreeHost, id: string, step: 'open' | 'more' | 
 
 /** The tree item of a node under an opened Transactions node. */
 export function txTreeItem(n: ActionNode): vscode.TreeItem {
-  const { id, label, description, tooltip, contextValue, icon, iconColor, command, a11y } = n;
-  return {
-    id,
-    label,
-    description,
-    tooltip,
-    contextValue,
-    collapsibleState: vscode.TreeItemCollapsibleState[n.collapsible === 'none' ? 'None' : 'Collapsed'],
-    iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
-    command: command && { command: command.id, title: command.title, arguments: command.args },
-    accessibilityInformation: { label: a11y ?? `${label}${description ? `, ${description}` : ''}.`, role: 'treeitem' },
-  };
+  const { label, description, command, a11y } = n;
+  return treeItemOf(
+    n,
+    a11y ?? `${label}${description ? `, ${description}` : ''}.`,
+    command && { command: command.id, title: command.title, arguments: command.args },
+  );
 }

@@ -113,7 +113,10 @@ class Watchlist implements WatchlistApi, WatchlistActions {
   /** Shows a watched account's item, selected (the view opens if it was closed). */
   async reveal(id: string): Promise<void> {
     const item = this.provider.getChildren().find((n) => n.accountId === id);
-    if (item) await this.view.reveal(item, { select: true, focus: true });
+    if (!item) return;
+    // A closed view is opened first: VS Code 1.90 drops the selection of a reveal that has to open the view itself.
+    if (!this.view.visible) await vscode.commands.executeCommand(`${WATCHLIST_VIEW}.focus`);
+    await this.view.reveal(item, { select: true, focus: true });
   }
 
   whenIdle(): Promise<void> {

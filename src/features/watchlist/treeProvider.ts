@@ -2,6 +2,7 @@
 // data. Talks to the network only through the services' clients; its commands and timer are in register.ts and
 // refreshTimer.ts.
 import vscode = require('vscode');
+import { treeItemOf } from './treeItem';
 import type { FtMetadata, NearClient } from '../../client/client';
 import type { AccountFull } from '../../near/account';
 import { IDLE, loadSlot, needsLoad, poolBalance, slotLoading } from '../../ui/slots';
@@ -75,22 +76,11 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   getTreeItem(node: WatchNode): vscode.TreeItem {
     const tx = this.transactions.item(node);
     if (tx) return tx;
-    const { id, label, description, tooltip, contextValue, icon, iconColor } = node;
     const account = node.kind === 'account';
     const e = account && this.#entries.get(node.accountId);
     // First shown → load its /full (lazy: nothing is fetched for accounts never displayed).
     if (e && e.invalid === undefined && needsLoad(e.full)) void this.#loadFull(e, false);
-    // VS Code reads a tree item by its shape: a plain object with the node's texts does.
-    const item: vscode.TreeItem = {
-      id,
-      label,
-      description,
-      tooltip,
-      contextValue,
-      collapsibleState: vscode.TreeItemCollapsibleState[node.collapsible === 'none' ? 'None' : 'Collapsed'],
-      iconPath: icon === undefined ? undefined : new vscode.ThemeIcon(icon, iconColor === undefined ? undefined : new vscode.ThemeColor(iconColor)),
-      accessibilityInformation: { label: accessibilityLabel(node), role: 'treeitem' },
-    };
+    const item = treeItemOf(node, accessibilityLabel(node));
     this.watch?.item(node, item);
     return item;
   }
@@ -263,7 +253,16 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => e.full,
         (s) => (e.full = mine = s),
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
-        () => this.#client(e).full(id, { fresh }),
+        async () => {
+          const client = this.#client(e);
+          // Beside /full in its slot: a watched contract's activity (the changes part decides whether it has any).
+          const beside = watch?.beside(id, e.network, client);
+          try {
+            return await client.full(id, { fresh });
+          } finally {
+            await beside;
+          }
+        },
         this.#fullLoads,
       ).then(async () => {
         // What changed: once this load's own /full answered (a failed or superseded one costs nothing more), the watched

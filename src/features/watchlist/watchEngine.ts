@@ -1,9 +1,10 @@
 // What changed on watched accounts: a snapshot per account kept in the Memento of the scope that lists it
 // (workspace state for workspace-listed accounts, global state for the user's), compared on each complete, fresh
-// load; the tree's description, decoration and Changes node; the view's badge; alerts said once per change; Mark as
-// Seen. A lazy part (dist/watch.js): watchHooks.ts loads it with the first account load.
+// load, and a watched contract's activity (failed calls, watched methods, events) read beside each /full; the tree's
+// description, decoration and Changes node; the view's badge; alerts said once per change or group; Mark as Seen.
+// A lazy part (dist/changes.js): watchHooks.ts loads it with the first account load.
 import vscode = require('vscode');
-import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
+import { COMMANDS, PEER_COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
 import { accountIdError } from '../../near/ids';
 import { scaleUp } from '../../near/units';
 import { invalidInput } from '../../base/errors';
@@ -14,13 +15,24 @@ import type { ChangesView } from './model/changesNodes';
 import type { AccountEntry, WatchNode } from './model/watchlistNodes';
 import { alertsFor, DEFAULT_ALERTS } from './model/changeText';
 import type { Alert, AlertSettings } from './model/changeText';
-import { carriedSnapshotOf, changeId, diffSnapshots, keysReadNeeded, snapshotOf } from './model/snapshot';
+import { carriedSnapshotOf, changeId, diffSnapshots, holdsContract, keysReadNeeded, snapshotOf } from './model/snapshot';
 import type { Change, Snapshot } from './model/snapshot';
 import { changesOf, unchangedSince, watchedRecord } from './model/store';
 import type { Watched } from './model/store';
 import { accountIdFromArgument } from '../../ui/accountArgs';
 import { readInTurn, writeInTurn } from '../../platform/mementoInTurn';
 import type { Services } from '../../platform/services';
+import { activityRequest, planActivity } from './model/activityCursor';
+import type { ActivityCursor } from './model/activityCursor';
+import { EMPTY_ACTIVITY } from './model/activity';
+import { applyActivity, EMPTY_STATE, hasActivity, readActivity, seenActivity, withSaid } from './model/activityRead';
+import type { ActivityState } from './model/activityRead';
+import { activityEntries, activityNotices, nsTime } from './model/activityView';
+import type { ActivityEntry, ActivityNotice } from './model/activityView';
+
+/** The failures feature's command: where in the workspace a failed receipt's panic comes from (`show: false`: no UI). */
+const SHOW_FAILURE_IN_CODE = PEER_COMMANDS.showFailureInCode;
+const formatNs = nsTime((ms) => new Date(ms).toLocaleString());
 
 /** The Memento key (both scopes) of the snapshots: `{ "<network>|<id>": Watched }`. */
 export const SNAPSHOTS_KEY = WATCH_SNAPSHOTS_KEY;
@@ -30,13 +42,16 @@ export const DECORATION_SCHEME = 'near-lens-watch';
 interface Read {
   view: ViewAccount;
   keys: AccessKeyInfo[];
+  /** A contract's first activity cursor, read here when the stored snapshot did not know it holds one. */
+  activity?: ActivityCursor;
 }
 
 export interface WatchedChanges {
   accountId: string;
   network: string;
   since: { blockHeight?: number; time: string };
-  changes: Change[];
+  /** Changes of state, then what a watched contract's incoming calls showed (docs/API.md). */
+  changes: Array<Change | ActivityEntry>;
 }
 
 export interface EngineHost {
@@ -69,6 +84,10 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   readonly #clients = new Map<string, NearClient>();
   /** The accounts' network names as last loaded (the key of their snapshots). */
   readonly #networks = new Map<string, string>();
+  /** Activity reads in flight, by `<network>|<id>`: one at a time, so that no row is read twice. */
+  readonly #reading = new Map<string, Promise<void>>();
+  /** Why each account's last activity read failed (cleared by the next that succeeds). */
+  readonly #activityErrors = new Map<string, string>();
 
   constructor(host: EngineHost) {
     this.#host = host;
@@ -103,7 +122,10 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     return this.#all(this.#memento(accountId, info))[`${network}|${accountId}`];
   }
 
-  /** Stored in turn (see mementoInTurn.ts): read back at once, never replaced by the echo of an older write. */
+  /**
+   * Stored in turn (see mementoInTurn.ts): read back at once, never replaced by the echo of an older write. `w` must
+   * be read in the same turn as this call (nothing awaited in between), so that it holds every field written before.
+   */
   #put(network: string, accountId: string, w: Watched): Promise<void> {
     const m = this.#memento(accountId);
     return writeInTurn(m, SNAPSHOTS_KEY, { ...this.#all(m), [`${network}|${accountId}`]: w });
@@ -136,10 +158,78 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     if (!keysReadNeeded(w?.latest ?? w?.seen, full, Date.now())) return CARRY;
     try {
       const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
-      return { view: view.result, keys: keys.result } satisfies Read;
+      const known = w !== undefined && (w.activity?.cursor !== undefined || holdsContract(w.latest ?? w.seen));
+      const activity = view.result.hasCode && !known ? await this.#firstCursor(accountId, client) : undefined;
+      return { view: view.result, keys: keys.result, ...(activity && { activity }) } satisfies Read;
     } catch (e) {
       return { error: e };
     }
+  }
+
+  /**
+   * A contract's first activity read, once view_account shows code the stored snapshot did not know of (the first
+   * load, a first deploy): where reading starts, nothing reported. Later reads go beside /full (beside()).
+   */
+  async #firstCursor(accountId: string, client: NearClient): Promise<ActivityCursor | undefined> {
+    if (!client.hasTransactionsApi) return undefined;
+    try {
+      const plan = planActivity(undefined, await client.accountTransactions(activityRequest(accountId, undefined), { fresh: true }));
+      return plan.kind === 'first-load' ? plan.cursor : undefined;
+    } catch (e) {
+      this.#host.services.log.warn(`watchlist: the activity of ${accountId} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined; // the next refresh reads it beside /full
+    }
+  }
+
+  /**
+   * Beside a load's /full, in its slot of the refresh limiter: a watched contract's calls since the last one read (a
+   * contract the stored snapshot knows, on a network with a transactions API; anything else costs nothing). Side by
+   * side with /full rather than after it, so that a refresh with nothing new takes the time of one without activity.
+   * Never rejects.
+   */
+  async beside(accountId: string, network: string, client: NearClient): Promise<void> {
+    try {
+      this.#clients.set(accountId, client);
+      const w = this.#get(network, accountId);
+      if (!w || !holdsContract(w.latest ?? w.seen) || !client.hasTransactionsApi) return;
+      await this.#activity(network, accountId, client);
+    } catch (e) {
+      this.#host.services.log.warn(`watchlist: the activity of ${accountId}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** One activity read of an account at a time: a second caller waits for the one in flight. */
+  #activity(network: string, id: string, client: NearClient): Promise<void> {
+    const key = `${network}|${id}`;
+    const running = this.#reading.get(key);
+    if (running) return running;
+    const p = this.#readActivity(network, id, client).finally(() => this.#reading.delete(key));
+    this.#reading.set(key, p);
+    return p;
+  }
+
+  async #readActivity(network: string, id: string, client: NearClient): Promise<void> {
+    const key = `${network}|${id}`;
+    const step = await readActivity(client, id, this.#get(network, id)?.activity?.cursor, this.#host.services.settings.watchlistActivity, Date.now());
+    if (step.kind === 'retry') {
+      // Never "no activity": the cursor stays and the next refresh asks again from the same row.
+      if (step.error !== undefined) this.#activityErrors.set(key, step.error);
+      this.#host.services.log.warn(`watchlist: the activity of ${id} is read again next refresh (${step.error ?? `a record ${step.reason}`})`);
+      return;
+    }
+    this.#activityErrors.delete(key);
+    // Read, applied and written in one turn: nothing written meanwhile is lost.
+    const w = this.#get(network, id);
+    const next = w && applyActivity(w.activity, step);
+    if (!w || !next) return;
+    const said = step.kind === 'read' ? activityNotices(id, step.report, new Set(w.alerted), formatNs) : undefined;
+    // Recorded before it is said: a group is never said twice, even if the window closes now.
+    this.#keep(this.#put(network, id, { ...w, activity: next, alerted: said ? withSaid(w.alerted, said.said) : w.alerted }));
+    if (step.kind !== 'read') return;
+    this.updateBadge();
+    this.#decorations.fire(decorationUri(id));
+    for (const n of said?.notices ?? []) void this.#sayActivity(network, id, n);
+    if (said?.summary !== undefined) void this.#sayActivity(network, id, said.summary);
   }
 
   /** A complete, fresh load: the first one is the snapshot; later ones are compared with it. */
@@ -157,16 +247,19 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     else if (isRead(read)) snap = snapshotOf(full, read.view, read.keys, Date.now());
     else if (read === CARRY && last && !keysReadNeeded(last, full, Date.now(), Infinity)) snap = carriedSnapshotOf(full, last, Date.now());
     else return;
+    // A first activity cursor (read()) is stored with the snapshot; one stored already is never replaced.
+    const cursor = isRead(read) ? read.activity : undefined;
+    const activity: ActivityState | undefined = cursor && w?.activity?.cursor === undefined ? { ...(w?.activity ?? EMPTY_STATE), cursor } : w?.activity;
     if (!w) {
-      this.#keep(this.#put(e.network, id, { seen: snap, alerted: [] }));
+      this.#keep(this.#put(e.network, id, { seen: snap, alerted: [], ...(activity && { activity }) }));
       return;
     }
     const changes = diffSnapshots(w.seen, snap);
     const alerts = alertsFor(id, changes, w.seen, snap, this.#alertSettings()).filter((a) => !w.alerted.includes(a.id));
     // Nothing new since the last stored read: nothing to write, the badge and decoration as they are (unchangedSince).
-    if (alerts.length > 0 || !unchangedSince(last, snap, read === CARRY)) {
+    if (alerts.length > 0 || !unchangedSince(last, snap, read === CARRY) || activity !== w.activity) {
       // Recorded before it is said: an alert is never said twice, even if the window closes now.
-      this.#keep(this.#put(e.network, id, { seen: w.seen, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)] }));
+      this.#keep(this.#put(e.network, id, { ...w, latest: snap, alerted: [...w.alerted, ...alerts.map((a) => a.id)], ...(activity && { activity }) }));
       this.updateBadge();
       this.#decorations.fire(decorationUri(id));
     }
@@ -229,6 +322,32 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     else if (pick === 'Mark as Seen') await this.markSeen(accountId);
   }
 
+  /**
+   * One activity notification (or the line counting what the caps dropped): Open Transaction with the group's newest
+   * transaction, Go to Line when the failures feature finds its panic in the workspace (asked without UI first; when
+   * it cannot say, there is no button and the alert is said all the same).
+   */
+  async #sayActivity(network: string, accountId: string, n: ActivityNotice | string): Promise<void> {
+    const group = typeof n === 'string' ? undefined : n.group;
+    const hash = group?.transactions[0];
+    let source = false;
+    if (group?.kind === 'failed-calls' && hash !== undefined) {
+      try {
+        source = (await vscode.commands.executeCommand<unknown>(SHOW_FAILURE_IN_CODE, { hash, network, show: false })) != null;
+      } catch {
+        source = false;
+      }
+    }
+    const text = typeof n === 'string' ? n : n.text;
+    const show = typeof n !== 'string' && n.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const buttons = ['Show Changes', ...(hash === undefined ? [] : ['Open Transaction']), ...(source ? ['Go to Line'] : []), 'Mark as Seen'];
+    const pick = await show(text, ...buttons);
+    if (pick === 'Show Changes') await this.#host.showChanges(accountId);
+    else if (pick === 'Open Transaction') await vscode.commands.executeCommand(COMMANDS.lookupTransaction, { hash, network });
+    else if (pick === 'Go to Line') await vscode.commands.executeCommand(SHOW_FAILURE_IN_CODE, { hash, network, show: true });
+    else if (pick === 'Mark as Seen') await this.markSeen(accountId);
+  }
+
   // ------------------------------------------------------------ what is shown
 
   /** Every watched account with a snapshot, and its changes since (none: `changes: []`). */
@@ -240,19 +359,39 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
       const w = network === undefined ? undefined : this.#get(network, id, info);
       if (!w || network === undefined) continue;
       const since = { ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }), time: new Date(w.seen.time).toISOString() };
-      out.push({ accountId: id, network, since, changes: changesOf(w) });
+      out.push({ accountId: id, network, since, changes: [...changesOf(w), ...activityEntries(w.activity?.report)] });
     }
     return out;
   }
 
+  /** Whether the account's network has a transactions API (as its client is now: settings may have changed). */
+  #hasTxApi(accountId: string): boolean {
+    try {
+      return this.#host.services.clientForAccount(accountId).client.hasTransactionsApi;
+    } catch {
+      return false; // an unusable custom network
+    }
+  }
+
   #view(e: AccountEntry): ChangesView | undefined {
     const w = this.#get(e.network, e.accountId);
-    if (!w?.latest) return undefined;
+    if (!w || (!w.latest && !hasActivity(w.activity))) return undefined;
+    const latest = w.latest ?? w.seen;
+    const key = `${e.network}|${e.accountId}`;
+    const error = this.#activityErrors.get(key);
+    const activity = holdsContract(latest)
+      ? {
+          report: w.activity?.report ?? EMPTY_ACTIVITY,
+          unread: w.activity?.unread ?? EMPTY_STATE.unread,
+          ...(this.#hasTxApi(e.accountId) ? error !== undefined && { error } : { noTxApi: true }),
+        }
+      : undefined;
     return {
       since: { time: w.seen.time, ...(w.seen.blockHeight === undefined ? {} : { blockHeight: w.seen.blockHeight }) },
       // A carried read's block is its keys' read, before its state: no upper bound of "changed between blocks" then.
-      now: { time: w.latest.time, ...(w.latest.blockHeight === undefined || w.latest.keysTime !== undefined ? {} : { blockHeight: w.latest.blockHeight }) },
+      now: { time: latest.time, ...(latest.blockHeight === undefined || latest.keysTime !== undefined ? {} : { blockHeight: latest.blockHeight }) },
       changes: changesOf(w),
+      ...(activity && { activity }),
       ...(this.#txs.get(`${e.network}|${e.accountId}`)?.got ? { transactions: this.#txs.get(`${e.network}|${e.accountId}`)!.got } : {}),
     };
   }
@@ -278,7 +417,13 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const id = decodeURIComponent(uri.path.slice(1));
     const c = this.changes().find((x) => x.accountId === id);
     if (!c || c.changes.length === 0) return undefined;
-    const serious = c.changes.some((x) => (x.kind === 'keyAdded' && x.permission === 'FullAccess') || x.kind === 'code');
+    const serious = c.changes.some(
+      (x) =>
+        (x.kind === 'keyAdded' && 'permission' in x && x.permission === 'FullAccess') ||
+        x.kind === 'code' ||
+        x.kind === 'failed-calls' ||
+        x.kind === 'method-called',
+    );
     return new vscode.FileDecoration(
       'Δ',
       `Changed since ${new Date(c.since.time).toLocaleString()}`,
@@ -299,15 +444,18 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     for (const id of ids) {
       const network = this.#networkOf(id);
       const w = network === undefined ? undefined : this.#get(network, id);
-      if (!w?.latest || network === undefined) continue;
+      if (!w || network === undefined || (!w.latest && !hasActivity(w.activity))) continue;
+      const latest = w.latest ?? w.seen;
       // Lists a partial read could not know stay as they were seen.
       const seen: Snapshot = {
-        ...w.latest,
-        tokens: w.latest.tokens ?? w.seen.tokens,
-        nfts: w.latest.nfts ?? w.seen.nfts,
-        pools: w.latest.pools ?? w.seen.pools,
+        ...latest,
+        tokens: latest.tokens ?? w.seen.tokens,
+        nfts: latest.nfts ?? w.seen.nfts,
+        pools: latest.pools ?? w.seen.pools,
       };
-      await this.#put(network, id, { seen, alerted: [] });
+      // The activity's cursor stays (what was read is not read again); what it noticed is cleared with the rest.
+      const activity = seenActivity(w.activity);
+      await this.#put(network, id, { seen, alerted: [], ...(activity && { activity }) });
       this.#txs.delete(`${network}|${id}`);
       done.push(id);
       this.#decorations.fire(decorationUri(id));

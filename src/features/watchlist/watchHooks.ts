@@ -10,6 +10,8 @@ import type * as Engine from './watchEngine';
 import { loadPart, partNow } from '../../platform/parts';
 
 export interface WatchHooks {
+  /** Runs beside a load's /full, in its slot of the refresh limiter (a watched contract's activity); never rejects. */
+  beside(accountId: string, network: string, client: NearClient): Promise<void>;
   /** Runs beside a load's /full, in its slot of the refresh limiter; never rejects (a failure is its answer). */
   read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown>;
   /** A load ended with fresh data in `e.full` (status ok); `read` is what `read` answered. */
@@ -38,6 +40,14 @@ export class LazyWatchHooks implements WatchHooks {
 
   start(): Promise<WatchEngine> {
     return (this.#starting ??= loadPart<typeof Engine>('changes').then((part) => (this.engine = this.make(part))));
+  }
+
+  async beside(accountId: string, network: string, client: NearClient): Promise<void> {
+    try {
+      await (await this.start()).beside(accountId, network, client);
+    } catch {
+      // the part could not load: no activity this time
+    }
   }
 
   async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {

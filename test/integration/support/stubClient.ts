@@ -1,6 +1,7 @@
 // In-editor test side of the stub: its URLs (from the environment the runner passed to the extension host) and
 // the control channel (requests seen, faults, latency). Uses the host's global fetch; must not import vscode.
 import type { ChangingAccount, CorsMode, FaultRule, RecordedRequest } from '../../support/stub';
+import type { ActivityCall } from '../../support/stubActivity';
 import type { WireFaultRule } from './stubControl';
 
 export interface StubUrls {
@@ -92,4 +93,9 @@ export async function setStubRpcOnly(on: boolean): Promise<void> {
 /** #34: an account whose state changes between reads (its /full, view_account and access keys answer `state`). */
 export async function setChangingAccount(id: string, state: ChangingAccount): Promise<void> {
   await call('POST', '/changing-account', { id, state });
+}
+
+/** A call to a contract appended to the stub's transactions history (Stub.appendCall); resolves with its hash. */
+export async function appendStubCall(made: ActivityCall): Promise<string> {
+  return (await call<{ hash: string }>('POST', '/append-call', made)).hash;
 }

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChangingAccount, CorsMode, FaultRule, Stub } from '../../support/stub';
+import type { ActivityCall } from '../../support/stubActivity';
 
 /** A FaultRule as it crosses the wire: a RegExp `match` travels as `{ regex, flags }`. */
 export type WireFaultRule = Omit<FaultRule, 'match'> & { match?: string | { regex: string; flags?: string } };
@@ -67,6 +68,8 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
             stub.putChangingAccount(b.id, b.state);
             return send(200, { ok: true });
           }
+          case 'POST /append-call':
+            return send(200, { hash: stub.appendCall(body as ActivityCall) });
           case 'POST /cors':
             stub.setCors(String((body as { mode?: unknown } | undefined)?.mode ?? 'allow') as CorsMode);
             return send(200, { ok: true });

@@ -11,8 +11,12 @@ import type { StormReport } from '../../support/stormHour';
 import { formatTable } from './harness';
 
 const HEAP_AT = [5, 15, 30, 45, 60];
-/** Heap growth allowed over the hour: gc noise and warm-up, while a leak of 1 KB per request (~4,700 sent) would show. */
-const HEAP_GROWTH_MB = 4;
+/**
+ * Heap growth allowed over the hour: gc noise and warm-up, while a leak of 2 KB per request (~4,700 sent: one kept
+ * response body per read) would show. Leak-free hours measured 0.6–3.4 MB alone and up to 4.9 MB inside the full unit
+ * run on a loaded 2-core machine (code compiled for the later phases lands in the heap), so 4 MB failed without a leak.
+ */
+const HEAP_GROWTH_MB = 8;
 
 const s = (ms: number): string => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
 

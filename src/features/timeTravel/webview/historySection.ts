@@ -3,7 +3,7 @@
 // passes in how to post a request and redraw.
 import { HISTORY_RANGES } from '../protocol';
 import type { HistoryHostMessage, HistoryPointView, HistoryRange, HistoryRequest, HistoryViewModel } from '../protocol';
-import { amountCell, busy, el, num, table, withTitle } from '../../../../media/dom';
+import { amountCell, busy, el, num, table, withTitle } from '../../../ui/dom';
 
 /** What the History section needs from the panel: send a request to the host, draw the whole panel again. */
 export interface HistoryHost {

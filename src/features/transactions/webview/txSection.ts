@@ -3,7 +3,7 @@
 // webview: no `vscode` module, no Node; the panel (panel.ts) passes in how to post a request and redraw.
 import { TX_DIRECTIONS } from '../protocol';
 import type { TxCellsView, TxDirection, TxFilterView, TxHostMessage, TxRequest, TxTableView } from '../protocol';
-import { el, idText, num, table, withTitle } from '../../../../media/dom';
+import { el, idText, num, table, withTitle } from '../../../ui/dom';
 
 /** What the section needs from the panel: send a request to the host, draw the whole panel again. */
 export interface TxHost {

@@ -4,6 +4,8 @@
 // untrusted: cut at MAX_TEXT, and groups capped per kind so a flood of one kind can neither grow without bound nor
 // push out another (a thousand junk failures must not hide one call to `upgrade`).
 import { isRecord } from '../../../base/json';
+import { eventPattern } from '../../../platform/settings';
+import type { ActivitySettings } from '../../../platform/settings';
 import type { ReceiptModel, TransactionModel } from '../../../client/transactions/model';
 import { sanitizeText } from '../../../base/text';
 
@@ -16,16 +18,6 @@ export const MAX_TX_PER_GROUP = 20;
 /** Callers named per watched method. */
 export const MAX_CALLERS = 10;
 const U128_MAX = (1n << 128n) - 1n;
-
-export interface ActivitySettings {
-  /** Group every failed receipt on the account. */
-  failedCalls: boolean;
-  /** Method names to watch: under "*" for every watched contract, under an account id for that one. */
-  methods: Readonly<Record<string, readonly string[]>>;
-  /** NEP-297 names: "standard:event", or "standard:*" for every event of a standard. */
-  events: readonly string[];
-}
-export const DEFAULT_ACTIVITY_SETTINGS: Readonly<ActivitySettings> = { failedCalls: true, methods: {}, events: [] };
 
 /** A receipt as the project's model makes it; `failureRaw` is nearcore's failure value, when the caller kept it. */
 export type ActivityReceipt = ReceiptModel & { readonly failureRaw?: unknown };
@@ -99,34 +91,6 @@ const newestFirst = (a: readonly string[], b: readonly string[]): string[] => [.
 export const failedCallsId = (method: string, message: string): string => JSON.stringify(['failed-calls', method, message]);
 export const methodCalledId = (method: string): string => JSON.stringify(['method-called', method]);
 export const eventId = (standard: string, event: string): string => JSON.stringify(['event', standard, event]);
-
-/** "standard:event" or "standard:*" split at its last colon; undefined when either side is empty. */
-function eventPattern(p: string): { standard: string; event: string } | undefined {
-  const at = p.lastIndexOf(':');
-  const standard = p.slice(0, at);
-  const event = p.slice(at + 1);
-  return at > 0 && event !== '' ? { standard, event } : undefined;
-}
-
-/** The user's `nearLens.watchlist.activity` value (anything malformed left out: a workspace may hold anything). */
-export function activitySettingsOf(v: unknown): ActivitySettings {
-  if (!isRecord(v)) return DEFAULT_ACTIVITY_SETTINGS;
-  const names = (x: unknown): string[] =>
-    Array.isArray(x) ? [...new Set(x.filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 256))].slice(0, MAX_GROUPS) : [];
-  const methods = isRecord(v['methods'])
-    ? // fromEntries defines own properties: a "__proto__" key stays a key.
-      Object.fromEntries(
-        Object.entries(v['methods'])
-          .map(([k, list]): [string, string[]] => [k, names(list)])
-          .filter(([, l]) => l.length > 0),
-      )
-    : {};
-  return {
-    failedCalls: typeof v['failedCalls'] === 'boolean' ? v['failedCalls'] : DEFAULT_ACTIVITY_SETTINGS.failedCalls,
-    methods,
-    events: names(v['events']).filter((p) => eventPattern(p) !== undefined),
-  };
-}
 
 /** The failing action's index: nearcore's `ActionError.index`, else the model's "Action N: …" words. */
 function failedActionIndex(r: ActivityReceipt): number | undefined {

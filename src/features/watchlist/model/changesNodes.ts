@@ -9,6 +9,9 @@ import type { WatchNode } from './watchlistNodes';
 import { sanitizeText } from '../../../base/text';
 import { ITEM_CONTEXT } from '../../../manifest';
 import { noTxApi } from '../../../near/networks';
+import { activityRows, activitySerious, activitySummary, nsTime } from './activityView';
+import type { ActivityView } from './activityView';
+import { hasActivity } from './activityRead';
 
 /** Context values: a changed account (its menus still match /^nearLens\.account/) and its Changes node. */
 export const CHANGED_ACCOUNT = ITEM_CONTEXT.changedAccount;
@@ -27,6 +30,8 @@ export interface ChangesView {
   changes: readonly Change[];
   /** The account's transactions since the snapshot's block (a network with a transactions API), or why not. */
   transactions?: { rows: readonly TxRow[]; more: boolean } | { error: string };
+  /** A watched contract's incoming calls since the user last looked. */
+  activity?: ActivityView;
 }
 
 export interface ChangesOptions {
@@ -36,8 +41,8 @@ export interface ChangesOptions {
 
 /** The account node with its changes: description "… · +2 NEAR · new full-access key", the Changes node first. */
 export function withChanges(account: WatchNode, v: ChangesView, o: ChangesOptions, sentences: Map<string, string>): WatchNode {
-  if (v.changes.length === 0) return account;
-  const summary = changeSummary(v.changes, o.decimals);
+  if (v.changes.length === 0 && !hasActivity(v.activity)) return account;
+  const summary = [changeSummary(v.changes, o.decimals), v.activity ? activitySummary(v.activity) : ''].filter(Boolean).join(' · ');
   const changes = changesNode(account.accountId, v, o, sentences);
   sentences.set(account.id, `${account.label}, ${account.description ?? ''}, changed since ${o.formatTime(v.since.time)}: ${summary}.`);
   return {
@@ -68,7 +73,8 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
   const b = v.now.blockHeight;
   const range = a !== undefined && b !== undefined ? `blocks ${formatHeight(a)} to ${formatHeight(b)}` : undefined;
   const extra: WatchNode[] = [];
-  const t = v.transactions;
+  // The transactions and blocks "since the snapshot" explain changes of state; activity alone has none to explain.
+  const t = n > 0 ? v.transactions : undefined;
   if (t && 'rows' in t) {
     for (const r of t.rows) {
       const hash = sanitizeText(r.hash, 64);
@@ -95,7 +101,7 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     });
     sentences.set(info.id, `${said}${range ? `, ${range}` : ''}.`);
     extra.unshift(info);
-  } else if (range) {
+  } else if (range && n > 0) {
     const failed = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : undefined;
     const why = `The changes happened between ${range}${failed ? `; ${failed}.` : `. ${noTxApi()}.`}`;
     const info = node(acc, 'changes/blocks', 'info', `Changed between ${range}`, {
@@ -106,16 +112,18 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     sentences.set(info.id, why);
     extra.push(info);
   }
+  if (v.activity) extra.push(...activityRows(acc, v.activity, nsTime(o.formatTime), sentences));
   const label = `Changes since ${since}`;
+  const counted = [n > 0 && `${n} change${n === 1 ? '' : 's'}`, v.activity && activitySummary(v.activity)].filter(Boolean).join(' · ');
   const changes = node(acc, 'changes', 'group', label, {
-    description: `${n} change${n === 1 ? '' : 's'}`,
+    description: counted,
     tooltip: `What changed since you last looked (${new Date(v.since.time).toISOString()}). Mark as Seen takes a new snapshot.`,
     icon: 'bell-dot',
-    iconColor: v.changes.some((c) => changeLine(c, o.decimals).serious) ? 'list.warningForeground' : undefined,
+    iconColor: v.changes.some((c) => changeLine(c, o.decimals).serious) || activitySerious(v.activity?.report) ? 'list.warningForeground' : undefined,
     collapsible: 'collapsed',
     contextValue: CHANGES_NODE,
     children: [...lines, ...extra],
   });
-  sentences.set(changes.id, `${label}: ${n} change${n === 1 ? '' : 's'}, ${changeSummary(v.changes, o.decimals)}.`);
+  sentences.set(changes.id, `${label}: ${counted}${n > 0 ? `, ${changeSummary(v.changes, o.decimals)}` : ''}.`);
   return changes;
 }

@@ -49,6 +49,9 @@ export interface Change {
 
 const NO_CODE = '11111111111111111111111111111111';
 
+/** Whether the account of a snapshot holds a contract (its code hash is not all ones). */
+export const holdsContract = (s: Snapshot): boolean => s.exists && s.codeHash !== NO_CODE;
+
 const permissionOf = (k: AccessKeyInfo): KeyPermission =>
   k.permission === 'FullAccess' ? 'FullAccess' : { receiverId: k.permission.receiverId, methodNames: [...k.permission.methodNames] };
 

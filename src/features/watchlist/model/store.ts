@@ -4,14 +4,18 @@
 // decoration); parsed and diffed afresh each time, that would be ~2 million entry checks a refresh.
 import { diffSnapshots, isSnapshot } from './snapshot';
 import type { Change, Snapshot } from './snapshot';
+import { activityStateOf } from './activityRead';
+import type { ActivityState } from './activityRead';
 
 export interface Watched {
   /** What the user last saw (renewed by Mark as Seen). */
   seen: Snapshot;
   /** The newest complete read, when newer than `seen`. */
   latest?: Snapshot;
-  /** Alerts already said since `seen` (each once). */
+  /** Alerts already said since `seen` (each once): changes' ids and activity groups' ids. */
   alerted: string[];
+  /** A contract's incoming calls: where the next read starts and what was noticed since `seen`. */
+  activity?: ActivityState;
 }
 
 const parsed = new WeakMap<object, Readonly<Record<string, Watched>>>();
@@ -24,12 +28,15 @@ export function watchedRecord(v: unknown): Readonly<Record<string, Watched>> {
   const out: Record<string, Watched> = {};
   for (const [k, w] of Object.entries(v)) {
     const x = w as Partial<Watched> | null;
-    if (x && isSnapshot(x.seen))
+    if (x && isSnapshot(x.seen)) {
+      const activity = activityStateOf(x.activity);
       out[k] = {
         seen: x.seen,
         ...(isSnapshot(x.latest) ? { latest: x.latest } : {}),
         alerted: Array.isArray(x.alerted) ? x.alerted.filter((a) => typeof a === 'string') : [],
+        ...(activity && { activity }),
       };
+    }
   }
   parsed.set(v, out);
   return out;

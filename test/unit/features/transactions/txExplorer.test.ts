@@ -49,7 +49,7 @@ describe('transaction explorer links follow the explorer setting', () => {
   });
 
   it('the hover links a transaction to the page the settings give, and to none without one', () => {
-    const tx = fromRecord(parseJsonExact(readFileSync(path.resolve(__dirname, '../../fixtures/tx/transfer-alice-bob.json'), 'utf8')));
+    const tx = fromRecord(parseJsonExact(readFileSync(path.resolve(__dirname, '../../../fixtures/tx/transfer-alice-bob.json'), 'utf8')));
     const hover = (network: 'mainnet' | 'custom', s = normaliseSettings({}, { trusted: true })): string =>
       txHoverSections(tx.hash, { kind: 'tx', tx, network }, s).join('\n');
     assert.ok(hover('mainnet').includes(`[Open in Explorer](https://nearblocks.io/txns/${encodeURIComponent(tx.hash)})`));

@@ -9,20 +9,13 @@ import { parseJsonExact } from '../../../../src/base/json';
 import { fromRecord } from '../../../../src/client/transactions/model';
 import type { TxEvent, TxStatus } from '../../../../src/client/transactions/model';
 import type { ActionModel } from '../../../../src/client/transactions/actions';
-import {
-  activitySettingsOf,
-  DEFAULT_ACTIVITY_SETTINGS,
-  EMPTY_ACTIVITY,
-  failedCallsId,
-  MAX_GROUPS,
-  mergeActivity,
-  noticeActivity,
-} from '../../../../src/features/watchlist/model/activity';
+import { activitySettingsOf, DEFAULT_ACTIVITY_SETTINGS } from '../../../../src/platform/settings';
+import type { ActivitySettings } from '../../../../src/platform/settings';
+import { EMPTY_ACTIVITY, failedCallsId, MAX_GROUPS, mergeActivity, noticeActivity } from '../../../../src/features/watchlist/model/activity';
 import { groupLine, pickAlerts } from '../../../../src/features/watchlist/model/activityAlerts';
 import type {
   ActivityGroup,
   ActivityReceipt,
-  ActivitySettings,
   ActivityTransaction,
   EventGroup,
   FailedCallsGroup,

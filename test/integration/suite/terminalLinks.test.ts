@@ -1,0 +1,79 @@
+// In-editor terminal links: the provider NEAR Lens registers at activation returns a link for each transaction and
+// receipt hash of a near-workspaces output line (none for its block hash), with exact ranges, and a link opens Look Up
+// Transaction with that hash: its document, from the stub's answer.
+import assert from 'node:assert/strict';
+import vscode = require('vscode');
+import { activateExtension, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
+import { resetStub } from '../support/stubClient';
+
+const DELEGATE = '8atrNKVjKmdWTZRmFNUXvoDz5UyiHyKiDk9V6yLWAXU8';
+const FAILED = '8BVgYKBTDFQ8m8VS5Kqr7qw5xeGuKDVB4Bvq8MSNandG';
+const RECEIPT = 'HKnyPNuXoGh38xQBRwwQ8dyDfE1qvkbQEMi4yuaUVPy1';
+const BLOCK = 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui';
+
+/** near-workspaces-rs: `println!("{:?}", outcome)` of a call. */
+const RS_LINE = `ExecutionFinalResult { total_gas_burnt: NearGas { inner: 2428073311104 }, transaction: ExecutionOutcome { transaction_hash: ${DELEGATE}, block_hash: ${BLOCK}, logs: [], receipt_ids: [${RECEIPT}], gas_burnt: NearGas { inner: 308059500000 }, tokens_burnt: NearToken { inner: 30805950000000000000 }, executor_id: AccountId("sweat-relayer.near"), status: SuccessReceiptId(${RECEIPT}) } }`;
+/** near-workspaces-js with NEAR_WORKSPACES_TXDEBUG=1: a transaction's summary. */
+const JS_LINE = `(412 ms) burned 2428073311104 bob.near -> token.sweat Nonce: 7 Hash: ${FAILED} Actions:`;
+
+/** Where each occurrence of `hash` in `line` starts. */
+function startsOf(line: string, hash: string): number[] {
+  const at: number[] = [];
+  for (let i = line.indexOf(hash); i !== -1; i = line.indexOf(hash, i + 1)) at.push(i);
+  return at;
+}
+
+describe('terminal links', function () {
+  this.timeout(60_000);
+  let api: NearLensApi;
+  let terminal: vscode.Terminal;
+  const written = new vscode.EventEmitter<string>();
+
+  before(async () => {
+    api = await activateExtension();
+    // A terminal of the extension's own (no shell): it prints the test run's lines, as a task's terminal would.
+    terminal = vscode.window.createTerminal({
+      name: 'near-workspaces',
+      pty: { onDidWrite: written.event, open: () => written.fire(`${RS_LINE}\r\n${JS_LINE}\r\n`), close: () => undefined },
+    });
+  });
+  beforeEach(async () => {
+    await resetStub();
+  });
+  after(() => {
+    terminal.dispose();
+    written.dispose();
+  });
+
+  it('a near-workspaces-rs line: a link on the transaction hash and on each receipt id, none on the block hash', async () => {
+    const links = api.terminalLinks.provideTerminalLinks({ line: RS_LINE, terminal });
+    assert.deepEqual(
+      links.map((l) => ({ start: l.startIndex, length: l.length, hash: l.hash })),
+      [{ start: RS_LINE.indexOf(DELEGATE), length: 44, hash: DELEGATE }, ...startsOf(RS_LINE, RECEIPT).map((start) => ({ start, length: 44, hash: RECEIPT }))],
+    );
+    for (const l of links) assert.equal(RS_LINE.slice(l.startIndex, l.startIndex + l.length), l.hash);
+    assert.equal(startsOf(RS_LINE, RECEIPT).length, 2);
+    assert.ok(!links.some((l) => l.hash === BLOCK), 'the block hash is no link');
+  });
+
+  it('a link opens Look Up Transaction with its hash: the document of that transaction', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const [line, hash] of [
+      [JS_LINE, FAILED],
+      [RS_LINE, DELEGATE],
+    ] as const) {
+      const link = api.terminalLinks.provideTerminalLinks({ line, terminal }).find((l) => l.hash === hash);
+      assert.ok(link, `a link on ${hash}`);
+      await api.terminalLinks.handleTerminalLink(link);
+      const doc = await waitFor(
+        () => {
+          const d = vscode.window.activeTextEditor?.document;
+          return d?.uri.scheme === 'near-lens' && d.getText().startsWith(`// Transaction ${hash}`) ? d : undefined;
+        },
+        { timeoutMs: 15_000, what: `the document of ${hash}` },
+      );
+      assert.match(doc.getText(), /Receipts:/);
+    }
+  });
+});

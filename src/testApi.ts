@@ -6,6 +6,8 @@ import type { PanelApi } from './features/panel/index';
 import type { AccountPanel } from './features/panel/panelHost';
 import type { HostMessage } from './features/panel/protocol';
 import type { WatchlistApi } from './features/watchlist/index';
+import type * as TxPart from './features/transactions/part';
+import { loadPart } from './platform/parts';
 
 type Listener = (m: HostMessage) => void;
 
@@ -75,5 +77,7 @@ export function testApi<T extends { panels: PanelApi; watchlist: WatchlistApi }>
       watchlist.watch.engine = undefined;
       return watchlist.watch.now();
     },
+    /** Forgets the transactions read this session, so a suite after one that read them starts cold. */
+    forgetTransactions: async (): Promise<void> => (await loadPart<typeof TxPart>('transactions')).clearTransactionCache(),
   };
 }

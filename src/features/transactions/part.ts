@@ -5,4 +5,4 @@ export { txFeature } from './txCommands';
 export { accountTxsHandlers, NEEDS_INDEXER } from './accountTxs';
 export { txGroupNode } from './model/txTreeNodes';
 export { txTreeItem, txTreeRun } from './txTree';
-export { accountTransactions, receipt, transactionViaRpc, transactions } from '../../client/transactions/reads';
+export { accountTransactions, clearTransactionCache, receipt, transactionViaRpc, transactions } from '../../client/transactions/reads';

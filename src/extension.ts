@@ -4,6 +4,7 @@ import { errorMessage } from './base/errors';
 import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractCommands } from './features/contracts/index';
 import { registerDiagnostics } from './features/diagnostics/index';
+import { registerFailures } from './features/failures/index';
 import { registerHover } from './features/hover/index';
 import { registerKeyCommands } from './features/keys/index';
 import { registerLookupCommands } from './features/lookup/index';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext) {
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services, posts?.observe);
     const { terminalLinks } = registerTransactions(context, services, watchlist, panels);
+    registerFailures(context, services);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

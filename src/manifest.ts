@@ -40,6 +40,9 @@ export const COMMANDS = {
   lookupTransaction: 'nearLens.lookupTransaction',
   accountTransactions: 'nearLens.accountTransactions',
   watchlistMoreTransactions: 'nearLens.watchlist.moreTransactions',
+  showFailureInCode: 'nearLens.showFailureInCode',
+  openFailureSource: 'nearLens.openFailureSource',
+  dismissFailure: 'nearLens.dismissFailure',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

@@ -1,7 +1,8 @@
 // A transaction as NEAR Lens shows it: from a FastNEAR transactions-API record or an RPC `tx` /
 // `EXPERIMENTAL_tx_status` answer, the final status by nearcore's rule (follow SuccessReceiptId to a SuccessValue or a
 // Failure), every receipt with its own status, the fee summed exactly, logs and NEP-297 events. Every u64/u128 is an
-// exact decimal string. Pure: no `vscode`, no I/O.
+// exact decimal string; a failed receipt (and a failed transaction) explained from its raw error and the action that
+// failed. Pure: no `vscode`, no I/O.
 import { badShape } from '../../base/errors';
 import { isRecord, parseJsonExact } from '../../base/json';
 import { base64Bytes, decodeCallResult } from '../../near/contract/values';
@@ -9,6 +10,8 @@ import type { CallResult } from '../../near/contract/values';
 import { dec, str, toActions } from './actions';
 import type { ActionModel } from './actions';
 import { failureText } from '../../near/failure/text';
+import { explainFailure } from '../../near/failure/explain';
+import type { FailureContext, FailureExplained } from '../../near/failure/explain';
 
 export type TxStatus = 'success' | 'failure' | 'pending';
 
@@ -26,6 +29,8 @@ export interface ReceiptModel {
   receiverId: string;
   status: TxStatus;
   failure?: string;
+  /** The failure explained: its kind, the contract's or the chain's words, what they mean, a fix, the panic's location. */
+  error?: FailureExplained;
   gasBurnt: string;
   tokensBurnt: string;
   logs: string[];
@@ -49,6 +54,8 @@ export interface TransactionModel {
   status: TxStatus;
   /** The final failure in words (a contract's panic verbatim). */
   failure?: string;
+  /** The final failure explained (the failed receipt's own, or the transaction outcome's). */
+  error?: FailureExplained;
   blockHash: string;
   blockHeight: string;
   /** ns since the epoch, exact. */
@@ -116,7 +123,7 @@ export function eventsOf(logs: readonly string[]): TxEvent[] {
 }
 
 /** One outcome's own status: settled, or pointing on to a receipt. */
-function ownStatus(status: unknown): { status: TxStatus; failure?: string; next?: string; returned?: CallResult } {
+function ownStatus(status: unknown): { status: TxStatus; failure?: string; raw?: unknown; next?: string; returned?: CallResult } {
   if (isRecord(status)) {
     if (typeof status['SuccessValue'] === 'string') {
       // Most receipts return nothing: no bytes to decode.
@@ -125,9 +132,24 @@ function ownStatus(status: unknown): { status: TxStatus; failure?: string; next?
       return { status: 'success', ...(bytes.length > 0 && { returned: decodeCallResult(bytes) }) };
     }
     if (typeof status['SuccessReceiptId'] === 'string') return { status: 'success', next: status['SuccessReceiptId'] };
-    if ('Failure' in status) return { status: 'failure', failure: failureText(status['Failure']) };
+    if ('Failure' in status) return { status: 'failure', failure: failureText(status['Failure']), raw: status['Failure'] };
   }
   return { status: 'pending' };
+}
+
+/**
+ * What explainFailure needs of the failing call: the receiver, the action the error names (ActionError's index) when
+ * it is a FunctionCall, and the gas the outcome burnt.
+ */
+function failureContext(raw: unknown, receiverId: string, actions: readonly ActionModel[], gasBurnt: string): FailureContext {
+  const action = isRecord(raw) && isRecord(raw['ActionError']) ? raw['ActionError'] : undefined;
+  const index = typeof action?.['index'] === 'number' ? action['index'] : actions.length === 1 ? 0 : undefined;
+  const a = index === undefined ? undefined : actions[index];
+  return {
+    receiverId,
+    ...(a?.kind === 'FunctionCall' && { action: { methodName: a.methodName, gas: a.gas, deposit: a.deposit } }),
+    gasBurnt,
+  };
 }
 
 interface RawReceipt {
@@ -148,7 +170,9 @@ function build(
   const byId = new Map(outcomes.map((o) => [o.id, o]));
   // The final status: the transaction's outcome, then each SuccessReceiptId's receipt, until one settles.
   let final = ownStatus(txOutcome.status);
+  let finalId: string | undefined;
   for (let hops = 0; final.next !== undefined && hops < 1000; hops++) {
+    finalId = final.next;
     const o = byId.get(final.next);
     final = o ? ownStatus(o.status) : { status: 'pending' };
   }
@@ -171,7 +195,10 @@ function build(
       actions: r?.actions ?? [],
       refund: r?.predecessorId === 'system',
     };
-    if (own.failure !== undefined) m.failure = own.failure;
+    if (own.failure !== undefined) {
+      m.failure = own.failure;
+      m.error = explainFailure(own.raw, failureContext(own.raw, m.receiverId, m.actions, o.gasBurnt));
+    }
     if (own.returned) m.returned = own.returned;
     if (o.blockHash !== undefined) m.blockHash = o.blockHash;
     if (o.blockHeight !== undefined) m.blockHeight = o.blockHeight;
@@ -181,20 +208,30 @@ function build(
   const height = at?.height ?? txOutcome.blockHeight;
   const timestamp = at?.timestamp ?? txOutcome.timestamp;
   if (height === undefined || timestamp === undefined) throw badShape('The transaction record has no block height or time.');
+  const actions = toActions(tx['actions']);
+  const receiverId = str(tx['receiver_id'], 'receiver');
+  // The final failure is a receipt's (explained there) or, when the transaction itself failed, its outcome's.
+  const error =
+    final.failure === undefined
+      ? undefined
+      : finalId === undefined
+        ? explainFailure(final.raw, failureContext(final.raw, receiverId, actions, txOutcome.gasBurnt))
+        : models.find((m) => m.id === finalId)?.error;
   return {
     hash: str(tx['hash'], 'hash'),
     signerId: str(tx['signer_id'], 'signer'),
-    receiverId: str(tx['receiver_id'], 'receiver'),
+    receiverId,
     publicKey: typeof tx['public_key'] === 'string' ? tx['public_key'] : '',
     nonce: tx['nonce'] === undefined ? '' : dec(tx['nonce'], 'nonce'),
     status: final.status,
     ...(final.failure !== undefined && { failure: final.failure }),
+    ...(error && { error }),
     blockHash: txOutcome.blockHash ?? '',
     blockHeight: height,
     timestamp,
     gasBurnt: String(gas),
     tokensBurnt: String(tokens),
-    actions: toActions(tx['actions']),
+    actions,
     ...(final.returned && { returned: final.returned }),
     receipts: models,
   };

@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import { DocumentProblems } from './model/engine';
 import type { DiagnoseOptions, Found, SecretsApi } from './model/engine';
+import { excludeGlob } from '../../platform/workspaceExcludes';
 
 /** Scan Workspace skips files larger than this (generated bundles, data). */
 export const SCAN_MAX_BYTES = 1_000_000;
@@ -217,14 +218,4 @@ function lineOf(text: string, offset: number): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-/** files.exclude and search.exclude (the entries set to true) as one glob, as the workspace search applies them. */
-function excludeGlob(): string | undefined {
-  const globs = new Set<string>();
-  for (const section of ['files.exclude', 'search.exclude']) {
-    const o = vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {};
-    for (const [glob, on] of Object.entries(o)) if (on === true) globs.add(glob);
-  }
-  return globs.size ? `{${[...globs].join(',')}}` : undefined;
 }

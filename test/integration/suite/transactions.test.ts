@@ -1,6 +1,6 @@
 // In-editor transactions (#33): hovering a hash in a file (success, failure with its reason, unknown, receipt, block),
-// Look Up Transaction… from code (its document, Copy as curl), a network without a transactions API (the hover and the
-// look-up need the signer), and the key reaching the transactions host only as the other hosts' rules allow.
+// Look Up Transaction… from code (its document, Copy as curl), a network without a transactions API (a hash alone, the
+// signer only when the node does not find it), and the key reaching the transactions host only as the other hosts' rules allow.
 import assert from 'node:assert/strict';
 import vscode = require('vscode');
 import {
@@ -16,14 +16,22 @@ import {
   setUserSetting,
   waitFor,
 } from '../support/editor';
-import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
+import { clearStubFaults, resetStub, stubFault, stubRequests, stubUrls } from '../support/stubClient';
 
 const DELEGATE = '8atrNKVjKmdWTZRmFNUXvoDz5UyiHyKiDk9V6yLWAXU8';
 const FAILED = '8BVgYKBTDFQ8m8VS5Kqr7qw5xeGuKDVB4Bvq8MSNandG';
 const RECEIPT = 'HKnyPNuXoGh38xQBRwwQ8dyDfE1qvkbQEMi4yuaUVPy1';
 const BLOCK = 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui';
 const UNKNOWN = '9pZ6kXDeDbc3sLk4E2Ytq7ZJ1yK5L2tD8mFh3VnQwRc7';
+/** addkey-full-alice, read by no hover here. */
+const ADD_KEY = 'AMtzZDPdSyohVEYZogwMEv1rAEiCCoz6S3pPdMn4skzh';
 const KEY = 'sk_it-transactions-key';
+/** A node's answer for a transaction it does not find (another shard's signer, or pruned). */
+const UNKNOWN_TX = {
+  jsonrpc: '2.0',
+  id: 'x',
+  error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_TRANSACTION', info: {} }, code: -32000, message: 'Server error', data: 'unknown' },
+};
 
 async function hoverAt(text: string): Promise<string> {
   const editor = await openFixture('transactions.md');
@@ -138,14 +146,22 @@ describe('transactions', function () {
     await clearApiKey();
   });
 
-  it('without a transactions API: the hover needs the signer; the look-up reads RPC tx with it', async () => {
+  it('without a transactions API: a hash alone is read (a placeholder signer); the hover needs the signer only when the node does not find it', async () => {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     const { services } = await activateExtension();
     await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
-    const text = await hoverAt('4XogxjoB2EDVPb72cztMtvZVcR5jk8EjEAzFLQU7RoVX');
-    assert.match(text, /needs its signer/, text);
-    assert.match(text, /Look Up with Signer/, text);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: DELEGATE, show: false })), /signerId/);
+    // (A completed transaction is read once per host a session: the hashes the next test reads over RPC are left unread.)
+    const text = await hoverAt(DELEGATE);
+    assert.match(text, /✓ succeeded · sweat-relayer\.near → dec9ffda/, text);
+    await stubFault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN_TX } });
+    try {
+      const unknown = await hoverAt(UNKNOWN);
+      assert.match(unknown, /needs its signer/, unknown);
+      assert.match(unknown, /Look Up with Signer/, unknown);
+      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: ADD_KEY, show: false })), /signerId/);
+    } finally {
+      await clearStubFaults();
+    }
     const t = await vscode.commands.executeCommand<TxResult>('nearLens.lookupTransaction', { hash: DELEGATE, signerId: 'sweat-relayer.near', show: false });
     assert.equal(t.hash, DELEGATE);
     assert.equal(t.tokensBurnt, '299239178518900000000');
@@ -158,7 +174,7 @@ describe('transactions', function () {
     await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
   });
 
-  it('without a transactions API, Look Up Transaction asks for the signer: the ids near the hash in the file, then the watchlist', async () => {
+  it('without a transactions API, when the node does not find the hash alone, Look Up Transaction asks for the signer: the ids near the hash in the file, then the watchlist', async () => {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     await setUserSetting('nearLens.watchlist', ['carol.near', 'bob.near']);
     const { services } = await activateExtension();
@@ -185,6 +201,8 @@ describe('transactions', function () {
         .map((b) => b.params?.['sender_account_id']);
     try {
       // Chosen from the pick: first a wrong one (said in one short line, with another try), then the one on the hash's line.
+      // The placeholder signer and the wrong one find nothing, as on a node that tracks some shards only.
+      await stubFault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN_TX }, times: 2 });
       await openFixture('transactions.md');
       const said = captureMessages((_text, buttons) => (buttons.includes('Try Another Signer') ? 'Try Another Signer' : undefined));
       let done: Thenable<unknown>;
@@ -229,9 +247,10 @@ describe('transactions', function () {
       assert.match(text, /EXPERIMENTAL_tx_status/);
       assert.match(text, /"sender_account_id":"bob\.near"/);
       assert.match(text, /Receipts:/);
-      assert.deepEqual(await senders(), ['alice.near', 'bob.near']);
+      assert.deepEqual(await senders(), ['near', 'alice.near', 'bob.near']);
       // Or typed: "Type the signer…" asks in an input box.
       await resetStub();
+      await stubFault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN_TX }, times: 1 });
       await openFixture('transactions.md');
       const typed = answerNextQuickPick((items) => items.find((i) => i.label === 'Type the signer…'));
       const box = answerNextInputBox('alice.near');
@@ -240,7 +259,7 @@ describe('transactions', function () {
       assert.match((await box)?.placeHolder ?? '', /signer/);
       await again;
       assert.match(await txDocument(TRANSFER), /✓ succeeded/);
-      assert.deepEqual(await senders(), ['alice.near']);
+      assert.deepEqual(await senders(), ['near', 'alice.near']);
       assert.deepEqual(
         (await stubRequests()).filter((r) => r.host === 'tx'),
         [],

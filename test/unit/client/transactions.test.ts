@@ -236,7 +236,9 @@ describe('NearClient transactions', function () {
         receipts: viaApi!.receipts.map((r) => ({ ...r, blockHeight: undefined, timestamp: undefined })),
       },
     );
-    assert.equal(await c.transactionViaRpc(STUB_TX.delegate, 'someone-else.near', { fresh: true }), undefined);
+    // The stub tracks every shard, as a sandbox does: any signer finds the transaction; an unknown hash is none.
+    assert.equal((await c.transactionViaRpc(STUB_TX.delegate, 'near', { fresh: true }))?.hash, STUB_TX.delegate);
+    assert.equal(await c.transactionViaRpc('9pZ6kXDeDbc3sLk4E2Ytq7ZJ1yK5L2tD8mFh3VnQwRc7', 'near', { fresh: true }), undefined);
     const rpc = stub.requests.filter((r) => r.host === 'rpc').map((r) => (r.body as { method: string }).method);
     assert.deepEqual(rpc.slice(0, 2), ['EXPERIMENTAL_tx_status', 'block']);
   });

@@ -139,7 +139,7 @@ function receiverLabels(receiverId: string): string[] {
 }
 
 /** A repository URL as host/path: no scheme, `git+`, `www.`, `.git` or trailing slash; lower case. */
-function repoKey(url: string): string | undefined {
+export function repoKey(url: string): string | undefined {
   const m = /^(?:git\+)?(?:[a-z]+:\/\/)?(?:[^@/]+@)?(?:www\.)?([^?#]+)/i.exec(url.trim().slice(0, 500));
   const key = m?.[1]
     ?.replace(/\.git\/?$/i, '')

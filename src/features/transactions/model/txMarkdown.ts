@@ -1,6 +1,7 @@
 // A transaction (or receipt, or block) by hash, in words: the hover's markdown and the Look Up Transaction document
-// (JSONC: the summary and the receipt tree as comments, then the model). Pure (no `vscode`): every string from the
-// file or the service goes through escapeMarkdown (hover) or sanitizeText (document comments).
+// (JSONC: the summary and the receipt tree as comments, then the model), each failure explained with where it is in the
+// workspace and each call's arguments decoded. Pure (no `vscode`): every string from the file or the service goes
+// through escapeMarkdown (hover) or sanitizeText (document comments).
 import type { ActionModel } from '../../../client/transactions/actions';
 import { depositText, nearText, tgasText } from '../../../client/transactions/actions';
 import type { ReceiptModel, TransactionModel, TxStatus } from '../../../client/transactions/model';
@@ -14,14 +15,18 @@ import { COMMANDS } from '../../../manifest';
 import { commandLink } from '../../../ui/links';
 import { txExplorerUrlFor } from '../../../platform/settings';
 import type { Settings } from '../../../platform/settings';
+import { argsLines, argsPreview } from './txArgs';
+import type { TokenUnit } from './txArgs';
+import { explainedModel, failureDocumentLines, failureHoverLines, failuresOf, finalFailureKey, TX_OUTCOME } from '../../failures/model/failureView';
+import type { TxFailures } from '../../failures/model/failureView';
 
 /** The only commands the transaction hover's links may run. */
-export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText];
+export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText, COMMANDS.openFailureSource, COMMANDS.showFailureInCode];
 
 /** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
 export type TxLookup =
-  | { kind: 'tx'; tx: TransactionModel; network: NetworkLabel; name?: string }
-  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: NetworkLabel; name?: string }
+  | { kind: 'tx'; tx: TransactionModel; network: NetworkLabel; name?: string; failures?: TxFailures }
+  | { kind: 'receipt'; receipt: ReceiptModel; tx?: TransactionModel; network: NetworkLabel; name?: string; failures?: TxFailures }
   | { kind: 'block'; height: string; timestamp: string; network: NetworkLabel; name?: string }
   | { kind: 'not-found'; network: NetworkLabel; other?: NetworkLabel; name?: string }
   | { kind: 'needs-signer'; network: NetworkLabel; name?: string }
@@ -41,7 +46,9 @@ export function actionLine(a: ActionModel, md = true): string {
   switch (a.kind) {
     case 'FunctionCall': {
       const dep = a.deposit === '0' ? '' : ` with ${depositText(a.deposit)} attached`;
-      return `${md ? code(a.methodName) : a.methodName} call${dep}, ${tgasText(a.gas)}`;
+      const args = argsPreview(a);
+      const called = args === undefined ? a.methodName : `${a.methodName}(${args})`;
+      return `${md ? code(called, 200) : sanitizeText(called, 200)} call${dep}, ${tgasText(a.gas)}`;
     }
     case 'AddKey':
       return a.fullAccess ? `AddKey — ${md ? '**full access**' : 'FULL ACCESS'} ${e(a.publicKey)}` : e(a.summary);
@@ -75,7 +82,7 @@ export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings
     case 'needs-signer':
       return [
         head,
-        `${noTxApi(on)}: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
+        `${noTxApi(on)}, and this node does not find the hash alone: reading a transaction over RPC needs its signer. ${commandLink('Look Up with Signer…', COMMANDS.lookupTransaction, { hash, network: found.network })} · ${copy}`,
       ];
     case 'not-found': {
       const other = found.other ? ` · ${commandLink(`Check on ${found.other}`, COMMANDS.lookupTransaction, { hash, network: found.other })}` : '';
@@ -87,6 +94,7 @@ export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings
       const r = found.receipt;
       const lines = [`**Receipt** on ${on}: ${STATUS[r.status]} · ${escapeMarkdown(r.predecessorId || '?')} → ${escapeMarkdown(r.receiverId || '?')}`];
       if (r.failure) lines.push(`Failed: ${escapeMarkdown(r.failure, 400)}`);
+      if (r.error) lines.push(...failureHoverLines(r.error, found.failures?.get(r.id), { hash: found.tx?.hash ?? hash, network: found.network }));
       if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
       if (found.tx)
         lines.push(
@@ -95,16 +103,23 @@ export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings
       return [head, lines.join('  \n')];
     }
     case 'tx':
-      return [head, txSummary(found.tx, found.network, on, s && txExplorerUrlFor(s, found.tx.hash, found.network))];
+      return [head, txSummary(found.tx, found.network, on, s && txExplorerUrlFor(s, found.tx.hash, found.network), found.failures)];
   }
 }
 
-function txSummary(t: TransactionModel, network: NetworkLabel, name: string, explorer: string | undefined): string {
+function txSummary(t: TransactionModel, network: NetworkLabel, name: string, explorer: string | undefined, found: TxFailures | undefined): string {
   const [logs, events] = logCount(t);
   const lines = [`**Transaction** on ${name}: ${STATUS[t.status]} · ${escapeMarkdown(t.signerId)} → ${escapeMarkdown(t.receiverId)}`];
   if (t.failure) lines.push(`Failed: ${escapeMarkdown(t.failure, 400)}`);
-  const failed = t.receipts.filter((r) => r.status === 'failure' && r.failure !== t.failure);
-  for (const r of failed.slice(0, 3)) lines.push(`A receipt failed (${escapeMarkdown(r.receiverId)}): ${escapeMarkdown(r.failure ?? '', 300)}`);
+  // The final failure explained first, then up to three other failed receipts, each with where it is in the workspace.
+  const at = { hash: t.hash, network };
+  const explained = failuresOf(t);
+  const final = explained.find((x) => x.error === t.error);
+  if (final) lines.push(...failureHoverLines(final.error, found?.get(final.key), at));
+  for (const x of explained.filter((y) => y !== final).slice(0, 3)) {
+    lines.push(`A receipt failed (${escapeMarkdown(x.receipt?.receiverId ?? '?')}): ${escapeMarkdown(x.receipt?.failure ?? '', 300)}`);
+    lines.push(...failureHoverLines(x.error, found?.get(x.key), at));
+  }
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
   lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
@@ -125,7 +140,12 @@ function returnedText(v: CallResult): string {
  * The Look Up Transaction document: summary and receipt tree as `//` comments (one line each), then the model as JSON.
  * `network` is named as the user reads it ("local · 127.0.0.1:3031").
  */
-export function transactionDocument(t: TransactionModel, network: string, curl?: string): string {
+export function transactionDocument(
+  t: TransactionModel,
+  network: string,
+  curl?: string,
+  extra?: { failures?: TxFailures; tokens?: ReadonlyMap<string, TokenUnit> },
+): string {
   // The indent is ours, outside the sanitized text (which folds white space): the receipt tree reads as a tree.
   const c = (s: string, indent = 0): string => `// ${' '.repeat(indent)}${sanitizeText(s, 400)}`;
   const [logs, events] = logCount(t);
@@ -139,8 +159,18 @@ export function transactionDocument(t: TransactionModel, network: string, curl?:
       `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,
     ),
   );
+  const action = (a: ActionModel, indent: number, receiverId: string): void => {
+    out.push(c(actionLine(a, false), indent));
+    if (a.kind === 'FunctionCall') {
+      const lines = argsLines(a, extra?.tokens?.get(receiverId));
+      if (lines.length > 0) out.push(c('args:', indent + 2));
+      for (const l of lines) out.push(c(l.text, indent + 4 + 2 * Math.min(l.depth, 8)));
+    }
+  };
+  // A failure of the transaction's own outcome is explained here; a receipt's under that receipt.
+  if (t.error && finalFailureKey(t) === TX_OUTCOME) for (const l of failureDocumentLines(t.error, extra?.failures?.get(TX_OUTCOME))) out.push(c(l, 2));
   out.push(c('Actions:'));
-  for (const a of t.actions) out.push(c(actionLine(a, false), 2));
+  for (const a of t.actions) action(a, 2, t.receiverId);
   out.push(c('Receipts:'));
   for (const r of t.receipts) {
     out.push(
@@ -149,11 +179,13 @@ export function transactionDocument(t: TransactionModel, network: string, curl?:
         2,
       ),
     );
-    for (const a of r.actions) out.push(c(`${actionLine(a, false)}`, 6));
+    for (const a of r.actions) action(a, 6, r.receiverId);
     if (r.failure) out.push(c(`failed: ${r.failure}`, 6));
+    if (r.error) for (const l of failureDocumentLines(r.error, extra?.failures?.get(r.id))) out.push(c(l, 8));
     for (const l of r.logs) if (!l.startsWith('EVENT_JSON:')) out.push(c(`log: ${l}`, 6));
     for (const e of r.events) out.push(c(`event ${e.standard} ${e.event} ${JSON.stringify(e.data ?? null)}`, 6));
     if (r.returned) out.push(c(`${returnedText(r.returned)}`, 6));
   }
-  return `${out.join('\n')}\n${JSON.stringify(t, null, 2)}\n`;
+  const model = extra?.failures ? explainedModel(t, extra.failures) : t;
+  return `${out.join('\n')}\n${JSON.stringify(model, null, 2)}\n`;
 }

@@ -1,0 +1,190 @@
+// A failure's sources over a fake workspace (the SearchHost the editor gives sources.ts): with a location, the files its
+// path names, the crate of NEP-330's contract_path first (two crates with a src/lib.rs line 29); without one, the string
+// literals that give the message (a format string's placeholders as any text, the message read as text, never as a
+// pattern); what cannot be found or was not searched said in words; a 10,000-file tree within its budget.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FailureExplained } from '../../../../src/near/failure/explain';
+import { cargoCrate, packageCrate, SEARCH_BUDGET_MS, searchSources } from '../../../../src/features/failures/model/search';
+import type { SearchHost } from '../../../../src/features/failures/model/search';
+
+const ROOT = 'mem:/w/';
+const WORKSPACE = path.resolve(__dirname, '../../../fixtures/workspace');
+const fixture = (rel: string): string => readFileSync(path.join(WORKSPACE, rel), 'utf8');
+
+/** A workspace of `files` (path → text) under mem:/w/; globs understood: `**\/name` and the source extensions. */
+function host(files: Record<string, string>, o: { readMs?: number; folders?: boolean } = {}): SearchHost & { reads: string[]; globs: string[] } {
+  const reads: string[] = [];
+  const globs: string[] = [];
+  return {
+    reads,
+    globs,
+    hasFolders: o.folders !== false,
+    async findFiles(include, max) {
+      globs.push(include);
+      const name = /^\*\*\/([^*{]+)$/.exec(include)?.[1];
+      const list = Object.keys(files).filter((p) => (name ? p.split('/').pop() === name : /\.(rs|ts|js|mjs|cjs)$/.test(p)));
+      return list.slice(0, max).map((p) => ROOT + p);
+    },
+    async readText(uri) {
+      reads.push(uri);
+      if (o.readMs) await new Promise((r) => setTimeout(r, o.readMs));
+      return files[uri.slice(ROOT.length)];
+    },
+    relPath: (uri) => uri.slice(ROOT.length),
+    sibling(uri, up, name) {
+      const dirs = uri.slice(ROOT.length).split('/').slice(0, -1);
+      if (up > dirs.length) return undefined;
+      return ROOT + [...dirs.slice(0, dirs.length - up), name].join('/');
+    },
+  };
+}
+
+const panic = (message: string, location?: FailureExplained['location']): FailureExplained => ({
+  kind: 'panic',
+  message,
+  explanation: 'x',
+  ...(location && { location }),
+});
+
+const WORKSPACE_FILES = {
+  'contracts/game/Cargo.toml': fixture('contracts/game/Cargo.toml'),
+  'contracts/game/src/lib.rs': fixture('contracts/game/src/lib.rs'),
+  'contracts/arcade/Cargo.toml': fixture('contracts/arcade/Cargo.toml'),
+  'contracts/arcade/src/lib.rs': fixture('contracts/arcade/src/lib.rs'),
+  'frontend/lib.rs': fixture('frontend/lib.rs'),
+  'node_modules/near-sdk/src/lib.rs': 'fn x() {}\n',
+};
+const AT_29 = { path: 'src/lib.rs', line: 29, column: 50 };
+
+describe('a failure’s sources in the workspace', () => {
+  it('a location: contract_path puts contracts/game first, with the line’s text; both crates have a line 29', async () => {
+    const a = await searchSources(
+      { error: panic('called `Option::unwrap()` on a `None` value', AT_29), receiverId: 'game.lensdev.near', contract: { contractPath: 'contracts/game' } },
+      host(WORKSPACE_FILES),
+    );
+    assert.deepEqual(a.paths, ['contracts/game/src/lib.rs', 'contracts/arcade/src/lib.rs']);
+    assert.deepEqual(a.sources[0], {
+      uri: `${ROOT}contracts/game/src/lib.rs`,
+      line: 29,
+      column: 50,
+      text: 'let winning_party = round.winner.clone().unwrap();',
+      why: 'location',
+    });
+    assert.ok(a.sources[1]?.text, 'arcade has a line 29 too');
+    assert.equal(a.note, undefined);
+  });
+
+  it('without metadata, the crate whose Cargo.toml name matches the receiver ("arcade-contract") comes first', async () => {
+    const a = await searchSources({ error: panic('x', AT_29), receiverId: 'arcade.lensdev.near' }, host(WORKSPACE_FILES));
+    assert.deepEqual(a.paths, ['contracts/arcade/src/lib.rs', 'contracts/game/src/lib.rs']);
+  });
+
+  it('a location not in the workspace (a builder path, a registry crate) says so and links nothing', async () => {
+    const a = await searchSources(
+      {
+        error: panic('x', {
+          path: '/home/near/.cargo/registry/src/index.crates.io-6f17d22bba15001f/near-sdk-5.5.0/src/environment/env.rs',
+          line: 12,
+          column: 5,
+        }),
+        receiverId: 'g.near',
+      },
+      host(WORKSPACE_FILES),
+    );
+    assert.deepEqual(a.sources, []);
+    assert.match(a.note ?? '', /near-sdk-5\.5\.0\/src\/environment\/env\.rs:12:5 is not in this workspace\.$/);
+    // A file name a glob cannot carry as text is not looked for at all.
+    const odd = host(WORKSPACE_FILES);
+    const b = await searchSources({ error: panic('x', { path: 'src/{a,b}*.rs', line: 1, column: 1 }), receiverId: 'g.near' }, odd);
+    assert.deepEqual(odd.globs, []);
+    assert.match(b.note ?? '', /is not in this workspace/);
+  });
+
+  it("'..' and absolute paths match by their ending only; node_modules and target are never answers", async () => {
+    const files = { ...WORKSPACE_FILES, 'target/debug/build/src/lib.rs': 'x\n'.repeat(40) };
+    const a = await searchSources({ error: panic('x', { path: '../../../etc/src/lib.rs', line: 29, column: 1 }), receiverId: 'g.near' }, host(files));
+    assert.ok(a.sources.every((s) => s.uri.startsWith(ROOT)));
+    assert.ok(!a.paths.some((p) => /node_modules|target/.test(p)), a.paths.join());
+  });
+
+  it('a message alone: the format string that gives it ("round {} is closed to bets"), 1-based line and column', async () => {
+    const a = await searchSources({ error: panic('round 7 is closed to bets'), receiverId: 'arcade.lensdev.near' }, host(WORKSPACE_FILES));
+    assert.deepEqual(a.paths, ['contracts/arcade/src/lib.rs']);
+    assert.deepEqual(a.sources[0], {
+      uri: `${ROOT}contracts/arcade/src/lib.rs`,
+      line: 29,
+      column: 37,
+      text: 'env::panic_str(&format!("round {} is closed to bets", round_id));',
+      why: 'message',
+    });
+  });
+
+  it('the message is text, never a pattern: regex characters match only themselves', async () => {
+    const files = { 'a.rs': 'panic!("price (.*)+ too low");\n', 'b.ts': 'throw new Error("price anything too low");\n' };
+    const a = await searchSources({ error: panic('price (.*)+ too low'), receiverId: 'g.near' }, host(files));
+    assert.deepEqual(a.paths, ['a.rs']);
+    const none = await searchSources({ error: panic('.*'), receiverId: 'g.near' }, host(files));
+    assert.deepEqual(none.sources, []);
+  });
+
+  it('a message nowhere in the workspace says so; a kind that is not a contract’s words searches nothing', async () => {
+    const h = host(WORKSPACE_FILES);
+    const b = await searchSources({ error: panic('the moon is made of cheese'), receiverId: 'g.near' }, h);
+    assert.deepEqual(b.sources, []);
+    assert.match(b.note ?? '', /No string literal .* gives "the moon is made of cheese"/);
+    const gas: FailureExplained = { kind: 'gas-exceeded', message: 'Action 1: Exceeded the prepaid gas.', explanation: 'x' };
+    const quiet = host(WORKSPACE_FILES);
+    assert.deepEqual(await searchSources({ error: gas, receiverId: 'g.near' }, quiet), { sources: [], paths: [] });
+    assert.deepEqual(quiet.globs, [], 'nothing listed');
+  });
+
+  it('no folder open: said in words, nothing listed', async () => {
+    const h = host(WORKSPACE_FILES, { folders: false });
+    const a = await searchSources({ error: panic('x', AT_29), receiverId: 'g.near' }, h);
+    assert.deepEqual(a, { sources: [], paths: [], note: 'No folder is open: there is no workspace to search.' });
+    assert.deepEqual(h.globs, []);
+  });
+
+  it('10,000 files: the budget holds and what was not searched is said', async function () {
+    this.timeout(10_000);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 10_000; i++) files[`pkg${i % 100}/src/file${i}.rs`] = `fn f${i}() { let s = "nothing here ${i}"; }\n`;
+    files['pkg99/src/zz.rs'] = 'env::panic_str("claim is not ready yet");\n';
+    const budgetMs = 150;
+    const started = Date.now();
+    const a = await searchSources({ error: panic('claim is not ready yet'), receiverId: 'g.near' }, host(files, { readMs: 1 }), { budgetMs });
+    const took = Date.now() - started;
+    assert.ok(took < budgetMs + 200, `took ${took} ms`);
+    assert.match(a.note ?? '', /^Searched [\d,]+ of 10,001 files within the 150 ms budget; [\d,]+ were not searched\.$/);
+    assert.equal(SEARCH_BUDGET_MS, 1000);
+  });
+
+  it('a listing that does not come within its time: said, nothing searched', async () => {
+    const slow: SearchHost = {
+      ...host(WORKSPACE_FILES),
+      findFiles: (_include, _max, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve([]))),
+    };
+    const a = await searchSources({ error: panic('round 7 is closed to bets'), receiverId: 'g.near' }, slow, { listMs: 30 });
+    assert.deepEqual(a, { sources: [], paths: [], note: "The workspace's files were not listed within 30 ms: nothing was searched." });
+  });
+
+  it('a cancel stops the search', async () => {
+    const ctrl = new AbortController();
+    ctrl.abort();
+    const a = await searchSources({ error: panic('claim is not ready yet'), receiverId: 'g.near' }, host(WORKSPACE_FILES), { signal: ctrl.signal });
+    assert.deepEqual(a.sources, []);
+  });
+
+  it('reads a crate’s name and repository from Cargo.toml and package.json', () => {
+    assert.deepEqual(cargoCrate(fixture('contracts/game/Cargo.toml')), { name: 'game-contract', repository: 'https://github.com/example/lens-games' });
+    assert.deepEqual(cargoCrate('[workspace]\nmembers = ["a"]\n'), undefined);
+    assert.deepEqual(cargoCrate('[dependencies]\nname = "x"\n[package]\nname = "y"\n'), { name: 'y' });
+    assert.deepEqual(packageCrate('{"name":"app","repository":{"url":"git+https://github.com/o/app.git"}}'), {
+      name: 'app',
+      repository: 'git+https://github.com/o/app.git',
+    });
+    assert.equal(packageCrate('not json'), undefined);
+  });
+});

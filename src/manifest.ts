@@ -62,12 +62,6 @@ export const CONTEXT_KEYS = {
   watchlistEmpty: 'nearLens.watchlistEmpty',
 } as const;
 
-/**
- * Another feature's command a feature calls when it is there: a call that rejects (the command is absent) reads as
- * "cannot say" (the watchlist's activity alerts then show no Go to Line).
- */
-export const PEER_COMMANDS = { showFailureInCode: 'nearLens.showFailureInCode' } as const;
-
 /** Tree item context values (`viewItem` in `when` clauses). */
 export const ITEM_CONTEXT = {
   account: 'nearLens.account',

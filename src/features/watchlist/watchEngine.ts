@@ -4,7 +4,7 @@
 // description, decoration and Changes node; the view's badge; alerts said once per change or group; Mark as Seen.
 // A lazy part (dist/changes.js): watchHooks.ts loads it with the first account load.
 import vscode = require('vscode');
-import { COMMANDS, PEER_COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
+import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
 import { accountIdError } from '../../near/ids';
 import { scaleUp } from '../../near/units';
 import { invalidInput } from '../../base/errors';
@@ -31,7 +31,7 @@ import { activityEntries, activityNotices, nsTime } from './model/activityView';
 import type { ActivityEntry, ActivityNotice } from './model/activityView';
 
 /** The failures feature's command: where in the workspace a failed receipt's panic comes from (`show: false`: no UI). */
-const SHOW_FAILURE_IN_CODE = PEER_COMMANDS.showFailureInCode;
+const SHOW_FAILURE_IN_CODE = COMMANDS.showFailureInCode;
 const formatNs = nsTime((ms) => new Date(ms).toLocaleString());
 
 /** The Memento key (both scopes) of the snapshots: `{ "<network>|<id>": Watched }`. */

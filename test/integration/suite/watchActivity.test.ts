@@ -136,6 +136,39 @@ describe('watchlist activity', () => {
     assert.equal(api.watchlist.view.badge, undefined);
   });
 
+  it('a failed call whose panic the workspace holds: Go to Line opens that line, with the failure on it', async () => {
+    const panic = 'panicked at src/lib.rs:29:50:\ncalled `Option::unwrap()` on a `None` value';
+    const hash = await appendStubCall({ contract: CONTRACT, method: 'claim', panic });
+    const said = captureMessages((text, items) => (text.includes('Option::unwrap') && items.includes('Go to Line') ? 'Go to Line' : undefined));
+    try {
+      await api.watchlist.refresh(CONTRACT);
+      await api.watchlist.whenIdle();
+      await waitFor(() => said.messages.some((m) => m.text.includes('Option::unwrap')), { what: 'the alert of the failed call' });
+    } finally {
+      said.stop();
+    }
+    const alert = said.messages.find((m) => m.text.includes('Option::unwrap'));
+    assert.deepEqual(alert?.items, ['Show Changes', 'Open Transaction', 'Go to Line', 'Mark as Seen']);
+    // The line: a src/lib.rs of the fixture workspace at line 29, the failure an Error there.
+    const editor = await waitFor(
+      () => {
+        const e = vscode.window.activeTextEditor;
+        return e && e.document.uri.path.endsWith('/src/lib.rs') && e.selection.active.line === 28 ? e : undefined;
+      },
+      { timeoutMs: 15_000, what: 'a src/lib.rs open at line 29' },
+    );
+    const ours = (): vscode.Diagnostic[] =>
+      vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'NEAR Lens' && d.message.includes(hash.slice(0, 8)));
+    const [d] = await waitFor(() => (ours().length === 1 ? ours() : undefined), { what: 'the failed call in the Problems panel' });
+    assert.equal(d?.range.start.line, 28);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, d!.range);
+    const dismiss = actions.find((a) => a.title === 'Dismiss');
+    assert.ok(dismiss?.command);
+    await vscode.commands.executeCommand(dismiss.command.command, ...(dismiss.command.arguments ?? []));
+    await waitFor(() => ours().length === 0, { what: 'the Problem dismissed' });
+    assert.deepEqual(await vscode.commands.executeCommand('nearLens.watchlist.markSeen', { accountId: CONTRACT }), [CONTRACT]);
+  });
+
   it('a watched method: who called it and whether it succeeded', async () => {
     const hash = await appendStubCall({ contract: CONTRACT, method: 'upgrade', signer: 'mallory.near' });
     const alerts = await refreshSaying(CONTRACT, 'upgrade by mallory.near', true);

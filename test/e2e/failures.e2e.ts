@@ -7,29 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { STUB_TX } from '../support/stubTx';
 import { useWorkbench } from './support/session';
-import { activeEditor, cropAround, hoverUntil, nearLensActive, openFromExplorer, poll } from './support/workbench';
-
-/**
- * Where the mouse rests on `hash` in the active editor: its longest piece in one text node (Monaco renders a long line
- * in spans of at most 50 characters, so a hash is often cut in two).
- */
-async function pieceOnScreen(page: Page, hash: string): Promise<string> {
-  return poll(
-    () =>
-      activeEditor(page)
-        .locator('.view-lines')
-        .evaluate((root, h) => {
-          let best = '';
-          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            const t = n.textContent ?? '';
-            for (let i = 0; i < h.length; i++) for (let j = h.length; j - i > best.length; j--) if (t.includes(h.slice(i, j))) best = h.slice(i, j);
-          }
-          return best.length >= 12 ? best : undefined;
-        }, hash),
-    `${hash.slice(0, 8)}… on screen`,
-  );
-}
+import { activeEditor, cropAround, hoverUntil, nearLensActive, openFromExplorer, pieceOnScreen, poll } from './support/workbench';
 
 /** The cursor's place as the status bar says it ("Ln 29, Col 50"). */
 async function cursorAt(page: Page): Promise<string> {

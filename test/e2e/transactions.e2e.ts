@@ -6,32 +6,10 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { STUB_TX } from '../support/stubTx';
 import { assertNoErrorOnScreen, useWorkbench } from './support/session';
-import { activeEditor, answerInputBox, cropAround, editorText, hoverUntil, openFromExplorer, poll, runCommand, nearLensActive } from './support/workbench';
+import { answerInputBox, cropAround, editorText, hoverUntil, openFromExplorer, pieceOnScreen, poll, runCommand, nearLensActive } from './support/workbench';
 
 /** The failed ft_transfer of the stub's records (test/fixtures/tx/failed-ft-transfer.json), in transactions.md too. */
 const FAILED = '8BVgYKBTDFQ8m8VS5Kqr7qw5xeGuKDVB4Bvq8MSNandG';
-
-/**
- * Where the mouse rests on `hash` in the active editor: its longest piece in one text node (the hover reads the whole
- * word under the mouse). Monaco renders a long line in spans of at most 50 characters, so a hash is often cut in two.
- */
-async function pieceOnScreen(page: Page, hash: string): Promise<string> {
-  return poll(
-    () =>
-      activeEditor(page)
-        .locator('.view-lines')
-        .evaluate((root, h) => {
-          let best = '';
-          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            const t = n.textContent ?? '';
-            for (let i = 0; i < h.length; i++) for (let j = h.length; j - i > best.length; j--) if (t.includes(h.slice(i, j))) best = h.slice(i, j);
-          }
-          return best.length >= 12 ? best : undefined;
-        }, hash),
-    `${hash.slice(0, 8)}… on screen`,
-  );
-}
 
 /** The transaction document's tab (a near-lens: document) once its first line names `hash`; returns its visible text. */
 async function documentText(page: Page, hash: string): Promise<string> {

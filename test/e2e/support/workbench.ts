@@ -529,3 +529,25 @@ export async function measureContrast(frame: FrameLocator): Promise<{ checked: n
     return { checked, problems, lowest };
   });
 }
+
+/**
+ * Where the mouse rests on `hash` in the active editor: its longest piece in one text node (the hover reads the whole
+ * word under the mouse). Monaco renders a long line in spans of at most 50 characters, so a hash is often cut in two.
+ */
+export async function pieceOnScreen(page: Page, hash: string): Promise<string> {
+  return poll(
+    () =>
+      activeEditor(page)
+        .locator('.view-lines')
+        .evaluate((root, h) => {
+          let best = '';
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const t = n.textContent ?? '';
+            for (let i = 0; i < h.length; i++) for (let j = h.length; j - i > best.length; j--) if (t.includes(h.slice(i, j))) best = h.slice(i, j);
+          }
+          return best.length >= 12 ? best : undefined;
+        }, hash),
+    `${hash.slice(0, 8)}… on screen`,
+  );
+}

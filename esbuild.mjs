@@ -1,7 +1,7 @@
 // Bundles the extension (and, later, the webview script) with esbuild.
 // Flags: --production (minify, no sourcemap, enforce the size budget), --watch.
 import * as esbuild from 'esbuild';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
@@ -252,6 +252,8 @@ export function checkWebMeta(metafiles) {
 }
 
 async function main() {
+  // A one-shot build starts from an empty dist/: a part that left the table (src/parts.json) must not stay to be packaged.
+  if (!watch) rmSync('dist', { recursive: true, force: true });
   mkdirSync('dist/web', { recursive: true });
   if (watch) {
     // Watch mode rebuilds each file on its own: a lazy part then carries its own copies of what it shares (fine for

@@ -78,8 +78,9 @@ function filters(host: TxHost, loading: boolean): HTMLElement {
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', 'Filter the transactions');
   const select = el('select');
-  // data-key: the panel finds the focused control again after a redraw by it (and the E2E names it so).
-  select.dataset['key'] = 'tx-show';
+  // data-key: the panel finds the focused control again after a redraw by it (and the E2E names it so); one key a
+  // control, so not the Show transactions button's.
+  select.dataset['key'] = 'tx-which';
   select.disabled = loading;
   for (const show of TX_SHOWS) {
     const [label, means] = SHOW_LABEL[show];

@@ -27,6 +27,7 @@ const ALLOWLIST = [
   'media/walkthrough/hover.svg',
   'media/walkthrough/key.svg',
   'media/walkthrough/panel.svg',
+  'media/walkthrough/transactions.svg',
   'media/walkthrough/watchlist.svg',
   'package.json',
 ].sort();

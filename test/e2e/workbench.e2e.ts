@@ -132,20 +132,21 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
     await wb.shot('03b-watchlist-pools');
   });
 
-  it('the Getting Started walkthrough shows its six steps, each with its image', async () => {
+  it('the Getting Started walkthrough shows its seven steps, each with its image', async () => {
     const { page } = wb;
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await pickQuickItem(page, 'Get Started with NEAR Lens');
     const steps = page.locator('.getting-started-step');
     const titles = await poll(async () => {
       const t = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
-      return t.length === 6 ? t : undefined;
-    }, 'six walkthrough steps');
+      return t.length === 7 ? t : undefined;
+    }, 'seven walkthrough steps');
     assert.deepEqual(titles, [
       'Set your API key (optional)',
       'Watch an account',
       'Hover an account id',
       'Open the balance panel',
+      "See an account's transactions",
       'Local node',
       'Query a block',
     ]);
@@ -166,6 +167,7 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
       'The NEAR Lens watchlist',
       'A hover on alice.near',
       'The balance panel',
+      "The balance panel's Transactions table",
       'A block from Query Block', // Local node (#26) shows the JSON-RPC picture too
       'A block from Query Block',
     ].entries()) {
@@ -193,15 +195,17 @@ describe('NEAR Lens in the browser (code-server workbench, packaged .vsix)', fun
           ]),
         ),
       );
-    assert.deepEqual(await poll(checked, 'three checked rows'), { 'mob.near': true, 'root.near': true, 'poor.near': true });
-    // The pick itself says which word was skipped and why (its title counts it, its placeholder names it); no toast.
+    assert.deepEqual(await poll(checked, 'three checked rows'), { 'mob.near': true, 'root.near': true, 'poor.near': true, '"bad..id"': false });
+    // The pick itself says which word was skipped and why (its title counts it, a row under "Not added" names it with
+    // its reason in full); no toast.
     assert.match(await widget.locator('.quick-input-title').innerText(), /Add 3 Accounts \(1 word skipped\)/);
     const placeholder = await widget.locator('.quick-input-box input').getAttribute('placeholder');
-    assert.match(placeholder ?? '', /^Uncheck the ids not to add — skipped: "bad\.\.id": .*an empty part between dots/);
+    assert.match(placeholder ?? '', /^Uncheck the ids not to add; those under "Not added" are not added/);
+    assert.match(await rows.filter({ hasText: 'bad..id' }).innerText(), /skipped[\s\S]*an empty part between dots/);
     assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: /Skipped/ }).count(), 0);
     await wb.shot('08-add-pick');
     await rows.filter({ hasText: 'root.near' }).click(); // unchecks it
-    assert.deepEqual(await checked(), { 'mob.near': true, 'root.near': false, 'poor.near': true });
+    assert.deepEqual(await checked(), { 'mob.near': true, 'root.near': false, 'poor.near': true, '"bad..id"': false });
     await page.keyboard.press('Enter');
     // The watchlist is still in the side bar from an earlier step (its activity-bar icon would now close it).
     if (!(await sideBarTreeRows(page)).some((r) => r.label === 'alice.near')) await page.locator('.activitybar .action-label[aria-label="NEAR Lens"]').click();

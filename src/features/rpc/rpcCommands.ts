@@ -147,9 +147,16 @@ async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocu
             t.input.uri.query !== uri.query,
         );
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: old()[0]?.group.viewColumn });
-    // Read again after the await: VS Code 1.90 replaces its Tab objects as the tab model changes, and closing one it
-    // no longer holds throws "Tab close: Invalid tab not found!".
-    await vscode.window.tabGroups.close(old(), true);
+    // Read again after the await, and again while any is left: VS Code replaces its Tab objects as the tab model
+    // changes (the new tab opening, another result arriving), and closing one it no longer holds throws "Tab close:
+    // Invalid tab not found!" and closes nothing, which left two result tabs side by side.
+    for (let tries = 0; tries < 3 && old().length > 0; tries++) {
+      try {
+        await vscode.window.tabGroups.close(old(), true);
+      } catch {
+        // the tab model moved under the call: read it again
+      }
+    }
   }
   return document;
 }

@@ -11,7 +11,7 @@ import { applyActivity, readActivity } from '../src/features/watchlist/model/act
 import type { ActivityState } from '../src/features/watchlist/model/activityRead';
 import { DEFAULT_ACTIVITY_SETTINGS } from '../src/platform/settings';
 import type { Stub } from '../test/support/stub';
-import { fmtSummary, summarize, timeAsync } from './stats';
+import { fmtSummary, interleavedPairs } from './stats';
 import type { Row } from './stats';
 
 const CODE = 'E8jZ1giWcVrps8PcV75ATauu6gFRkcwjNtKp7NKmipZG';
@@ -53,34 +53,28 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
   };
   const count = (path: string): number => stub.requests.filter((q) => q.path === path).length;
   stub.setLatency(latency);
-  const a: number[] = [];
-  const b: number[] = [];
   const requests = { plain: 0, watched: 0, account: 0, batches: 0 };
   const grown = { requests: 0, batches: 0, noticed: 0, quietWrites: 0 };
+  let pairs: Awaited<ReturnType<typeof interleavedPairs>>;
   try {
-    await plain();
-    await watched(); // warm connections, the first reads (each records its cursor)
-    const timePlain = async (): Promise<void> => {
-      stub.clearRequests();
-      a.push(await timeAsync(plain));
-      requests.plain = stub.requests.length;
-    };
-    const timeWatched = async (): Promise<void> => {
-      stub.clearRequests();
-      writes = 0;
-      b.push(await timeAsync(watched));
-      requests.watched = stub.requests.length;
-      requests.account = count('/v0/account');
-      requests.batches = count('/v0/transactions');
-    };
-    for (let i = 0; i < runs; i++)
-      if (i % 2 === 0) {
-        await timePlain();
-        await timeWatched();
-      } else {
-        await timeWatched();
-        await timePlain();
-      }
+    // One untimed pair warms the connections and makes the first reads (each records its cursor).
+    pairs = await interleavedPairs(
+      async () => {
+        stub.clearRequests();
+        writes = 0;
+        await watched();
+        requests.watched = stub.requests.length;
+        requests.account = count('/v0/account');
+        requests.batches = count('/v0/transactions');
+      },
+      async () => {
+        stub.clearRequests();
+        await plain();
+        requests.plain = stub.requests.length;
+      },
+      runs,
+      1,
+    );
     grown.quietWrites = writes;
     // 10 of them receive a failed call: one batch of records each, nothing else more.
     for (const id of ids.slice(0, 10)) stub.appendCall({ contract: id, method: 'l2_claim', panic: 'claim is not ready yet' });
@@ -93,8 +87,7 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
   } finally {
     stub.setLatency(0);
   }
-  const sa = summarize(a);
-  const sb = summarize(b);
+  const { a: sb, b: sa } = pairs;
   const time = sb.median / sa.median;
   const reqs = requests.watched / requests.plain;
   const batchOk = grown.batches === 10 && grown.requests === requests.watched + 10 && grown.noticed === 10;

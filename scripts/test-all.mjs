@@ -60,6 +60,20 @@ export function mochaCounts(output) {
   return { passed: sum('passing'), pending: sum('pending'), failed: sum('failing'), summaries };
 }
 
+/** Mocha's "N failing" blocks, each clipped to `max` lines, so the run's last lines say which tests failed and why. */
+export function failingBlocks(output, max = 40) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const blocks = [];
+  lines.forEach((line, i) => {
+    if (/^\s*\d+ failing\b/.test(line)) {
+      const block = lines.slice(i, i + max);
+      blocks.push(block.join('\n') + (lines.length > i + max ? '\n  […]' : ''));
+    }
+  });
+  return blocks;
+}
+
 /** runTest.ts's per-run lines ("[integration] oldest: 150 passed in 41.0 s"): "main 150 · … · oldest 150". */
 export function runCounts(output) {
   // eslint-disable-next-line no-control-regex
@@ -90,6 +104,7 @@ async function main() {
     if (step.layer) {
       Object.assign(r, mochaCounts(out));
       r.runs = runCounts(out);
+      r.failing = failingBlocks(out);
       if (r.summaries === 0) r.why = 'no mocha summary in its output';
       else if (r.failed > 0) r.why = `${r.failed} failing`;
       else if (r.pending > 0) r.why = `${r.pending} skipped`;
@@ -108,6 +123,11 @@ async function main() {
   const layers = results.filter((r) => r.layer);
   const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
   const total = (k) => layers.reduce((n, r) => n + (r[k] ?? 0), 0);
+  for (const r of layers.filter((l) => (l.failing ?? []).length > 0)) {
+    console.log('');
+    say(`what failed in ${r.name}:`);
+    for (const block of r.failing) console.log(block);
+  }
   console.log('');
   say(`total ${secs(Date.now() - t0)}`);
   console.log(`checks: ${checks.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}${r.detail ? ` (${r.detail})` : ''} ${secs(r.ms)}`).join(' · ')}`);

@@ -69,12 +69,19 @@ export function findMessageLiterals(message: string | PreparedMessage, source: s
   if (msg.words.length > 0 && !msg.words.some((w) => source.includes(w))) return [];
   const whole: number[] = [];
   const part: number[] = [];
-  scanLiterals(source, language, (p) => {
-    if (whole.length >= MAX_HITS) return;
-    const how = matches(p, msg);
-    if (how === 'whole') whole.push(p.at);
-    else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
-  });
+  const words = msg.words;
+  scanLiterals(
+    source,
+    language,
+    (p) => {
+      if (whole.length >= MAX_HITS) return;
+      const how = matches(p, msg);
+      if (how === 'whole') whole.push(p.at);
+      else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
+    },
+    // A string without one of the words as written is not decoded or built (an escaped word is not looked for).
+    words.length > 0 ? (body) => holdsWord(body, words) : undefined,
+  );
   const at = [...whole.map((o) => ({ o, whole: true })), ...part.map((o) => ({ o, whole: false }))].slice(0, MAX_HITS);
   return placeAll(source, at);
 }
@@ -85,7 +92,7 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
   let fixed = 0;
   for (const s of p.segs) fixed += s.length;
   if (fixed === 0) return undefined;
-  if (msg.words.length > 0 && !holdsWord(p.segs, msg.words)) return undefined;
+  if (msg.words.length > 0 && !segsHoldWord(p.segs, msg.words)) return undefined;
   if (msg.open) {
     if (openStart(p, m) >= Math.min(MIN_OPEN, m.length)) return 'whole';
   } else if (fixed <= m.length && fixed >= Math.min(MIN_WHOLE, m.length) && wholeMatch(p, m)) {
@@ -94,8 +101,13 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
   return fixed >= MIN_PART && fixed <= m.length && inside(p.segs, m) ? 'part' : undefined;
 }
 
-function holdsWord(segs: readonly string[], words: readonly string[]): boolean {
-  for (const s of segs) for (const w of words) if (s.includes(w)) return true;
+function holdsWord(text: string, words: readonly string[]): boolean {
+  for (const w of words) if (text.includes(w)) return true;
+  return false;
+}
+
+function segsHoldWord(segs: readonly string[], words: readonly string[]): boolean {
+  for (const s of segs) if (holdsWord(s, words)) return true;
   return false;
 }
 

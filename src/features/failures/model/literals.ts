@@ -16,10 +16,16 @@ export interface LiteralPattern {
 /** Template literals nested deeper than this are not real code: the rest of the file is left unread. */
 const MAX_NESTING = 64;
 
-/** Calls `each` with every string literal of `source`, in the order they end. Never throws. */
-export function scanLiterals(source: string, language: SourceLanguage, each: (p: LiteralPattern) => void): void {
-  if (language === 'rust') scanRust(source, each);
-  else scanJs(source, each);
+/** Whether a plain string's body, as written (escapes not decoded), is worth a pattern; templates are always built. */
+export type BodyFilter = (body: string) => boolean;
+
+/**
+ * Calls `each` with every string literal of `source`, in the order they end; with `keep`, a plain string whose body
+ * `keep` refuses is passed over without being decoded or built. Never throws.
+ */
+export function scanLiterals(source: string, language: SourceLanguage, each: (p: LiteralPattern) => void, keep?: BodyFilter): void {
+  if (language === 'rust') scanRust(source, each, keep);
+  else scanJs(source, each, keep);
 }
 
 // ---- Rust ----------------------------------------------------------------------------------------------------------
@@ -29,7 +35,7 @@ const RUST_BLOCK = /\/\*|\*\//g;
 const RUST_STRING_END = /["\\]/g;
 const isIdent = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
 
-function scanRust(src: string, each: (p: LiteralPattern) => void): void {
+function scanRust(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter | undefined): void {
   let i = 0;
   while (i < src.length) {
     RUST_STOP.lastIndex = i;
@@ -59,13 +65,15 @@ function scanRust(src: string, each: (p: LiteralPattern) => void): void {
         const close = `"${'#'.repeat(hashes)}`;
         const end = src.indexOf(close, j + 1);
         if (end === -1) return;
-        each(rustFormat(src.slice(j + 1, end), start));
+        const body = src.slice(j + 1, end);
+        if (!keep || keep(body)) each(rustFormat(body, start));
         i = end + close.length;
       } else {
         if (src[j - 1] === 'b' || src[j - 1] === 'c') start = isIdent(src[j - 2]) ? j : j - 1;
         const end = stringEnd(src, j + 1, RUST_STRING_END);
         if (end === -1) return;
-        each(rustFormat(decodeRust(src.slice(j + 1, end)), start));
+        const body = src.slice(j + 1, end);
+        if (!keep || keep(body)) each(rustFormat(decodeRust(body), start));
         i = end + 1;
       }
     }
@@ -174,13 +182,15 @@ const TEMPLATE_STOP = /[`\\$]/g;
 const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
 const REGEX_KEYWORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'instanceof', 'yield', 'await']);
 
+/** A template being read: its pieces as written (escapes not decoded), `null` for each `${…}`. */
 interface OpenTemplate {
-  b: Builder;
+  at: number;
+  pieces: Array<string | null>;
   /** Braces opened inside the current `${…}` and not yet closed. */
   depth: number;
 }
 
-function scanJs(src: string, each: (p: LiteralPattern) => void): void {
+function scanJs(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter | undefined): void {
   const open: OpenTemplate[] = [];
   let noRegexUntil = 0;
   let i = src.startsWith('#!') ? src.indexOf('\n') + 1 || src.length : 0;
@@ -202,7 +212,7 @@ function scanJs(src: string, each: (p: LiteralPattern) => void): void {
         i = j + 1;
       } else {
         open.pop();
-        i = template(src, j + 1, top.b, open, each);
+        i = template(src, j + 1, top, open, each, keep);
       }
     } else if (c === '/') {
       if (src[j + 1] === '/' || src[j + 1] === '*') i = skipComment(src, j, false);
@@ -216,7 +226,7 @@ function scanJs(src: string, each: (p: LiteralPattern) => void): void {
       }
     } else if (c === '`') {
       if (open.length >= MAX_NESTING) return;
-      i = template(src, j + 1, new Builder(j), open, each);
+      i = template(src, j + 1, { at: j, pieces: [], depth: 0 }, open, each, keep);
     } else {
       const end = stringEnd(src, j + 1, c === "'" ? JS_SINGLE_END : JS_DOUBLE_END);
       if (end === -1) return;
@@ -225,33 +235,45 @@ function scanJs(src: string, each: (p: LiteralPattern) => void): void {
         i = end + 1;
         continue;
       }
-      const b = new Builder(j);
-      b.text(decodeJs(src.slice(j + 1, end)));
-      each(b.done());
+      const body = src.slice(j + 1, end);
+      if (!keep || keep(body)) {
+        const b = new Builder(j);
+        b.text(decodeJs(body));
+        each(b.done());
+      }
       i = end + 1;
     }
   }
 }
 
 /** Reads a template from `from` (just past '`' or a `${…}`'s `}`): to its end, or into a `${` (pushed on `open`). */
-function template(src: string, from: number, b: Builder, open: OpenTemplate[], each: (p: LiteralPattern) => void): number {
+function template(src: string, from: number, t: OpenTemplate, open: OpenTemplate[], each: (p: LiteralPattern) => void, keep: BodyFilter | undefined): number {
   TEMPLATE_STOP.lastIndex = from;
   for (let m = TEMPLATE_STOP.exec(src); m; m = TEMPLATE_STOP.exec(src)) {
     const k = m.index;
     if (src[k] === '\\') {
       TEMPLATE_STOP.lastIndex = k + 2;
     } else if (src[k] === '`') {
-      b.text(decodeJs(src.slice(from, k)));
-      each(b.done());
+      t.pieces.push(src.slice(from, k));
+      if (!keep || t.pieces.some((p) => p !== null && keep(p))) each(templatePattern(t));
       return k + 1;
     } else if (src[k + 1] === '{') {
-      b.text(decodeJs(src.slice(from, k)));
-      b.wild();
-      open.push({ b, depth: 0 });
+      t.pieces.push(src.slice(from, k), null);
+      t.depth = 0;
+      open.push(t);
       return k + 2;
     }
   }
   return src.length;
+}
+
+function templatePattern(t: OpenTemplate): LiteralPattern {
+  const b = new Builder(t.at);
+  for (const p of t.pieces) {
+    if (p === null) b.wild();
+    else b.text(decodeJs(p));
+  }
+  return b.done();
 }
 
 /**

@@ -262,6 +262,28 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   }
 }
 
+/**
+ * Runs a command whose first step is a quick pick titled `pickTitle`, and picks `label` there. When the pick does not
+ * show (something took the focus and closed it as it opened), runs the command again, as a person would: up to 3 times.
+ */
+export async function runCommandToPick(page: Page, title: string, label: string, pickTitle: RegExp): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, title);
+    const shown = await poll(
+      async () => (await widget.isVisible()) && pickTitle.test(await widget.locator('.quick-input-title').innerText()),
+      `quick pick titled ${String(pickTitle)}`,
+      10_000,
+    )
+      .then(() => true)
+      .catch((e: unknown) => {
+        if (attempt >= 3) throw e;
+        return false;
+      });
+    if (shown) return pickQuickItem(page, label, pickTitle);
+  }
+}
+
 /** Clicks the quick-pick row whose label is `label` (waits for the list to show it). */
 export async function pickQuickItem(page: Page, label: string, title?: RegExp): Promise<void> {
   const widget = page.locator('.quick-input-widget');

@@ -70,6 +70,7 @@ export function findMessageLiterals(message: string | PreparedMessage, source: s
   const whole: number[] = [];
   const part: number[] = [];
   const words = msg.words;
+  const shortest = words.length > 0 ? words[words.length - 1]!.length : 0;
   scanLiterals(
     source,
     language,
@@ -80,7 +81,7 @@ export function findMessageLiterals(message: string | PreparedMessage, source: s
       else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
     },
     // A string without one of the words as written is not decoded or built (an escaped word is not looked for).
-    words.length > 0 ? (body) => holdsWord(body, words) : undefined,
+    words.length > 0 ? (body) => body.length >= shortest && holdsWord(body, words) : undefined,
   );
   const at = [...whole.map((o) => ({ o, whole: true })), ...part.map((o) => ({ o, whole: false }))].slice(0, MAX_HITS);
   return placeAll(source, at);

@@ -70,7 +70,7 @@ function scanRust(src: string, each: (p: LiteralPattern) => void, keep: BodyFilt
         i = end + close.length;
       } else {
         if (src[j - 1] === 'b' || src[j - 1] === 'c') start = isIdent(src[j - 2]) ? j : j - 1;
-        const end = stringEnd(src, j + 1, RUST_STRING_END);
+        const end = stringEnd(src, j + 1, '"', false, RUST_STRING_END);
         if (end === -1) return;
         const body = src.slice(j + 1, end);
         if (!keep || keep(body)) each(rustFormat(decodeRust(body), start));
@@ -91,15 +91,32 @@ function skipRustChar(src: string, j: number): number {
   return src[j + 1 + len] === "'" && src[j + 1] !== '\n' ? j + 2 + len : j + 1;
 }
 
-/** The index of the closing quote after `from` (escapes skipped), or -1. `re` finds the quote or a backslash. */
-function stringEnd(src: string, from: number, re: RegExp): number {
-  re.lastIndex = from;
+/**
+ * The index of the closing `quote` after `from` (escapes skipped), or -1; for JS (`oneLine`), the line break's when
+ * the line ends first. `re` finds the quote, a backslash or (JS) a line break.
+ */
+function stringEnd(src: string, from: number, quote: string, oneLine: boolean, re: RegExp): number {
+  // Most strings hold neither a backslash nor a line break: the next quote ends them, found without a match object.
+  const q = src.indexOf(quote, from);
+  if (q === -1 && !oneLine) return -1;
+  let k = from;
+  const to = q === -1 ? src.length : q;
+  while (k < to) {
+    const c = src.charCodeAt(k);
+    if (c === BACKSLASH || (oneLine && c === LINE_FEED)) break;
+    k++;
+  }
+  if (k === q) return q;
+  re.lastIndex = k;
   for (let m = re.exec(src); m; m = re.exec(src)) {
     if (src[m.index] !== '\\') return m.index;
     re.lastIndex = m.index + (src[m.index + 1] === '\r' && src[m.index + 2] === '\n' ? 3 : 2);
   }
   return -1;
 }
+
+const BACKSLASH = 0x5c;
+const LINE_FEED = 0x0a;
 
 /** Past a comment at `j` (`//` or `/*`, nested in Rust), or just past the slash when it opens none. */
 function skipComment(src: string, j: number, nested: boolean): number {
@@ -228,7 +245,8 @@ function scanJs(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter
       if (open.length >= MAX_NESTING) return;
       i = template(src, j + 1, { at: j, pieces: [], depth: 0 }, open, each, keep);
     } else {
-      const end = stringEnd(src, j + 1, c === "'" ? JS_SINGLE_END : JS_DOUBLE_END);
+      const quote = c === "'" ? "'" : '"';
+      const end = stringEnd(src, j + 1, quote, true, quote === "'" ? JS_SINGLE_END : JS_DOUBLE_END);
       if (end === -1) return;
       // A line break before the closing quote: not a string after all (JSX text, a stray quote); read on after it.
       if (src[end] !== c) {

@@ -126,15 +126,19 @@ describe('failures: a checkout of the contract repository at another revision th
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
-    for (const key of Object.keys(SETTINGS).reverse()) if (key in previous) await setUserSetting(key, previous[key]);
-    if (root) {
-      const api = await gitApi();
-      // Git disabled again closes it; where Git was on before the suite (a desktop VS Code), it is closed here.
-      const enabled = vscode.workspace.getConfiguration('git').get('enabled') === true;
-      if (enabled && api.getRepository(lib())) await vscode.commands.executeCommand('git.close', vscode.Uri.file(root));
-      await waitFor(() => api.getRepository(lib()) === null, { what: 'the temporary checkout closed by the Git extension' });
+    const opened = 'git.enabled' in previous;
+    try {
+      for (const key of Object.keys(SETTINGS).reverse()) if (key in previous) await setUserSetting(key, previous[key]);
+      if (opened) {
+        const api = await gitApi();
+        // Git disabled again closes it; where Git was on before the suite (a desktop VS Code), it is closed here.
+        const enabled = vscode.workspace.getConfiguration('git').get('enabled') === true;
+        if (enabled && api.getRepository(lib())) await vscode.commands.executeCommand('git.close', vscode.Uri.file(root));
+        await waitFor(() => api.getRepository(lib()) === null, { what: 'the temporary checkout closed by the Git extension' });
+      }
+    } finally {
+      removeCheckouts();
     }
-    removeCheckouts();
   });
 
   it('the hover says the checkout is at HEAD, not the deployed rev; its link opens the deployed commit at line 29', async () => {

@@ -34,6 +34,7 @@ console.log(`[build-tests] ${tests.length} test file(s) + index → ${path.relat
 // Left out, and why: suites that need Node inside the extension host.
 export const NODE_ONLY = {
   'timeTravel.test.ts': 'starts its own model-chain stub (node:http) inside the extension host',
+  'failuresGit.test.ts': 'makes a Git checkout (node:child_process) for the Git extension, which the web host does not reach',
 };
 const webTests = tests.filter((f) => !f.endsWith('.untrusted.test.ts') && !(f in NODE_ONLY)).sort();
 const webOut = path.join(root, 'out/test/integration/web');

@@ -52,6 +52,9 @@ async function main(): Promise<number> {
   const stub = await startStub({ fixturesDir: path.join(ROOT, 'test/fixtures') });
   const control = await serveStubControl(stub);
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'near-lens-it-'));
+  // The temporary Git checkout failuresGit.test.ts makes in the fixture workspace, if a killed run left it there.
+  for (const name of readdirSync(FIXTURE_WORKSPACE).filter((n) => n.startsWith('near-lens-git-')))
+    rmSync(path.join(FIXTURE_WORKSPACE, name), { recursive: true, force: true });
   const results: string[] = [];
   let failed = 0;
   try {

@@ -210,6 +210,9 @@ export function failureFeature(context: vscode.ExtensionContext, services: Servi
       if (!vscode.workspace.getWorkspaceFolder(file)) throw invalidInput('That file is not in this workspace.');
       const target = a.rev === undefined ? file : await atRevision(file, a.rev);
       if (!target) throw invalidInput(`Revision ${a.rev?.slice(0, 7)} cannot be opened here: there is no Git repository for this file.`);
+      if (target === 'missing') {
+        throw invalidInput(`Revision ${a.rev?.slice(0, 7)} is not in this checkout: fetch it (git fetch), then open it again.`);
+      }
       const at = new vscode.Position(a.line - 1, a.column - 1);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target), {
         selection: new vscode.Range(at, at),

@@ -4,6 +4,7 @@
 import vscode = require('vscode');
 
 interface GitRepository {
+  getCommit(ref: string): Promise<{ readonly hash: string }>;
   readonly state: {
     readonly HEAD?: { readonly commit?: string };
     readonly remotes: ReadonlyArray<{ readonly fetchUrl?: string; readonly pushUrl?: string }>;
@@ -39,8 +40,18 @@ export async function checkoutOf(file: vscode.Uri): Promise<{ remotes: string[];
   return { remotes, ...(head && { head }) };
 }
 
-/** The file as it was at `rev` (the Git extension's `git:` URI), or undefined where there is no Git. */
-export async function atRevision(file: vscode.Uri, rev: string): Promise<vscode.Uri | undefined> {
+/**
+ * The file as it was at `rev` (the Git extension's `git:` URI); 'missing' when the checkout does not hold that commit
+ * (it was never fetched), undefined where there is no Git.
+ */
+export async function atRevision(file: vscode.Uri, rev: string): Promise<vscode.Uri | 'missing' | undefined> {
   const api = await gitApi();
-  return api && api.getRepository(file) ? api.toGitUri(file, rev) : undefined;
+  const repo = api?.getRepository(file);
+  if (!api || !repo) return undefined;
+  try {
+    await repo.getCommit(rev);
+  } catch {
+    return 'missing';
+  }
+  return api.toGitUri(file, rev);
 }

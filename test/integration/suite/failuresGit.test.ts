@@ -168,6 +168,15 @@ describe('failures: a checkout of the contract repository at another revision th
     assert.equal(opened.selection.active.character, 49);
   });
 
+  it('a revision the checkout does not hold is refused in a sentence, and nothing opens', async () => {
+    const missing = 'deadbeef'.repeat(5);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('nearLens.openFailureSource', { uri: lib().toString(), line: 29, column: 50, rev: missing })),
+      /Revision deadbee is not in this checkout: fetch it \(git fetch\), then open it again\./,
+    );
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme === 'git', false, 'no git: document');
+  });
+
   it('the document says it too, and its "Open at the deployed revision" link carries the deployed rev', async () => {
     await vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: PANIC_AT });
     const doc = await waitFor(

@@ -80,8 +80,8 @@ export function findMessageLiterals(message: string | PreparedMessage, source: s
       if (how === 'whole') whole.push(p.at);
       else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
     },
-    // A string without one of the words as written is not decoded or built (an escaped word is not looked for).
-    words.length > 0 ? (body) => body.length >= shortest && holdsWord(body, words) : undefined,
+    // A literal that cannot give the message, from its text as written, is not decoded or built.
+    words.length > 0 ? (body, whole) => body.length >= shortest && mayGive(body, whole, msg) : undefined,
   );
   const at = [...whole.map((o) => ({ o, whole: true })), ...part.map((o) => ({ o, whole: false }))].slice(0, MAX_HITS);
   return placeAll(source, at);
@@ -100,6 +100,80 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
     return 'whole';
   }
   return fixed >= MIN_PART && fixed <= m.length && inside(p.segs, m) ? 'part' : undefined;
+}
+
+/**
+ * Whether a literal's text as written may give the message or a part of it: it holds one of the message's words whose
+ * neighbours, out to an escape, a placeholder or the literal's ends, are the message's own around that word; and a
+ * whole literal of plain text is the message itself or 8 characters of it. A literal `matches` accepts is never refused
+ * (a word written only with escapes is not looked for). A message cut at MAX_MESSAGE asks for a word alone.
+ */
+function mayGive(text: string, whole: boolean, msg: PreparedMessage): boolean {
+  const m = msg.text;
+  for (const w of msg.words) {
+    for (let i = text.indexOf(w); i !== -1; i = text.indexOf(w, i + 1)) {
+      if (msg.open) return true;
+      for (let q = m.indexOf(w); q !== -1; q = m.indexOf(w, q + 1)) if (fitsAround(text, i, w.length, m, q, whole)) return true;
+    }
+  }
+  return false;
+}
+
+/** Characters after which the text as written and the pattern may part: an escape, a placeholder, a template's `${`. */
+const isSpecial = (c: string | undefined): boolean => c === '\\' || c === '{' || c === '}' || c === '$';
+const isSpace = (c: string | undefined): boolean =>
+  c === ' ' || c === '\n' || c === '\t' || c === '\r' || (c !== undefined && (c === '\v' || c === '\f' || (c > '\x7f' && /\s/.test(c))));
+/** An escape ends at `at` or just before it (`\n`, `\x41`, `\u0041`): the text there reads as another character. */
+const inEscape = (text: string, at: number): boolean => text.lastIndexOf('\\', at) >= Math.max(0, at - 9);
+
+/** The word at `text[i]` and at `m[q]`: the characters around it agree out to the text's ends or an escape or placeholder. */
+function fitsAround(text: string, i: number, len: number, m: string, q: number, whole: boolean): boolean {
+  let s = i + len;
+  let k = q + len;
+  while (s < text.length) {
+    const c = text[s];
+    if (isSpace(c)) {
+      let t = s;
+      while (t < text.length && isSpace(text[t])) t++;
+      if (m[k] === ' ') {
+        s = t;
+        k++;
+        continue;
+      }
+      // Spaces the message does not have: trimmed at the literal's end, or before a placeholder or an escape.
+      if (t < text.length && !isSpecial(text[t])) return false;
+      if (t < text.length) return true;
+      break;
+    }
+    if (isSpecial(c)) return true;
+    if (c !== m[k]) return false;
+    s++;
+    k++;
+  }
+  const end = k;
+  s = i - 1;
+  k = q - 1;
+  while (s >= 0) {
+    const c = text[s];
+    if (isSpace(c)) {
+      let t = s;
+      while (t >= 0 && isSpace(text[t])) t--;
+      if (k >= 0 && m[k] === ' ') {
+        s = t;
+        k--;
+        continue;
+      }
+      if (t >= 0 && !isSpecial(text[t]) && !inEscape(text, t)) return false;
+      if (t >= 0) return true;
+      break;
+    }
+    if (isSpecial(c)) return true;
+    if (k < 0 || c !== m[k]) return inEscape(text, s);
+    s--;
+    k--;
+  }
+  // The whole literal is plain text, m[k + 1 … end): the message itself, or a part of 8 characters or more.
+  return !whole || end - (k + 1) >= MIN_PART || (k < 0 && end >= m.length);
 }
 
 function holdsWord(text: string, words: readonly string[]): boolean {

@@ -16,12 +16,15 @@ export interface LiteralPattern {
 /** Template literals nested deeper than this are not real code: the rest of the file is left unread. */
 const MAX_NESTING = 64;
 
-/** Whether a plain string's body, as written (escapes not decoded), is worth a pattern; templates are always built. */
-export type BodyFilter = (body: string) => boolean;
+/**
+ * Whether a literal is worth a pattern, from its text as written (escapes not decoded): a string's body (`whole`), or
+ * the text pieces of a template between its `${…}`s (a template without one is whole).
+ */
+export type BodyFilter = (body: string, whole: boolean) => boolean;
 
 /**
- * Calls `each` with every string literal of `source`, in the order they end; with `keep`, a plain string whose body
- * `keep` refuses is passed over without being decoded or built. Never throws.
+ * Calls `each` with every string literal of `source`, in the order they end; with `keep`, a literal whose text `keep`
+ * refuses is passed over without being decoded or built. Never throws.
  */
 export function scanLiterals(source: string, language: SourceLanguage, each: (p: LiteralPattern) => void, keep?: BodyFilter): void {
   if (language === 'rust') scanRust(source, each, keep);
@@ -30,16 +33,16 @@ export function scanLiterals(source: string, language: SourceLanguage, each: (p:
 
 // ---- Rust ----------------------------------------------------------------------------------------------------------
 
-const RUST_STOP = /["'/]/g;
+/** A string up to its closing quote (escapes skipped), else a quote or slash alone: one match per string. */
+const RUST_TOKEN = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|["'/]/g;
 const RUST_BLOCK = /\/\*|\*\//g;
-const RUST_STRING_END = /["\\]/g;
 const isIdent = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
 
 function scanRust(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter | undefined): void {
   let i = 0;
   while (i < src.length) {
-    RUST_STOP.lastIndex = i;
-    const m = RUST_STOP.exec(src);
+    RUST_TOKEN.lastIndex = i;
+    const m = RUST_TOKEN.exec(src);
     if (!m) return;
     const j = m.index;
     const c = src[j];
@@ -66,14 +69,15 @@ function scanRust(src: string, each: (p: LiteralPattern) => void, keep: BodyFilt
         const end = src.indexOf(close, j + 1);
         if (end === -1) return;
         const body = src.slice(j + 1, end);
-        if (!keep || keep(body)) each(rustFormat(body, start));
+        if (!keep || keep(body, true)) each(rustFormat(body, start));
         i = end + close.length;
       } else {
         if (src[j - 1] === 'b' || src[j - 1] === 'c') start = isIdent(src[j - 2]) ? j : j - 1;
-        const end = stringEnd(src, j + 1, '"', false, RUST_STRING_END);
-        if (end === -1) return;
+        // A quote alone: no quote closes it, and the rest of the file is inside it.
+        if (m[0].length === 1) return;
+        const end = j + m[0].length - 1;
         const body = src.slice(j + 1, end);
-        if (!keep || keep(body)) each(rustFormat(decodeRust(body), start));
+        if (!keep || keep(body, true)) each(rustFormat(decodeRust(body), start));
         i = end + 1;
       }
     }
@@ -91,32 +95,15 @@ function skipRustChar(src: string, j: number): number {
   return src[j + 1 + len] === "'" && src[j + 1] !== '\n' ? j + 2 + len : j + 1;
 }
 
-/**
- * The index of the closing `quote` after `from` (escapes skipped), or -1; for JS (`oneLine`), the line break's when
- * the line ends first. `re` finds the quote, a backslash or (JS) a line break.
- */
-function stringEnd(src: string, from: number, quote: string, oneLine: boolean, re: RegExp): number {
-  // Most strings hold neither a backslash nor a line break: the next quote ends them, found without a match object.
-  const q = src.indexOf(quote, from);
-  if (q === -1 && !oneLine) return -1;
-  let k = from;
-  const to = q === -1 ? src.length : q;
-  while (k < to) {
-    const c = src.charCodeAt(k);
-    if (c === BACKSLASH || (oneLine && c === LINE_FEED)) break;
-    k++;
-  }
-  if (k === q) return q;
-  re.lastIndex = k;
+/** The index of the closing quote after `from` (escapes skipped), or -1. `re` finds the quote or a backslash. */
+function stringEnd(src: string, from: number, re: RegExp): number {
+  re.lastIndex = from;
   for (let m = re.exec(src); m; m = re.exec(src)) {
     if (src[m.index] !== '\\') return m.index;
     re.lastIndex = m.index + (src[m.index + 1] === '\r' && src[m.index + 2] === '\n' ? 3 : 2);
   }
   return -1;
 }
-
-const BACKSLASH = 0x5c;
-const LINE_FEED = 0x0a;
 
 /** Past a comment at `j` (`//` or `/*`, nested in Rust), or just past the slash when it opens none. */
 function skipComment(src: string, j: number, nested: boolean): number {
@@ -190,8 +177,11 @@ function rustFormat(text: string, at: number): LiteralPattern {
 
 // ---- JS / TS -------------------------------------------------------------------------------------------------------
 
-const JS_STOP = /["'`/]/g;
-const JS_STOP_IN_EXPR = /["'`/{}]/g;
+/** A string closed on its line (escapes skipped; `\` and a line break go on), else a quote, backtick or slash alone. */
+const JS_STRING = String.raw`"[^"\\\n]*(?:\\(?:\r\n|[\s\S])[^"\\\n]*)*"|'[^'\\\n]*(?:\\(?:\r\n|[\s\S])[^'\\\n]*)*'`;
+const JS_TOKEN = new RegExp(`${JS_STRING}|["'\`/]`, 'g');
+/** … and, inside a template's `${…}`, the braces that open and close. */
+const JS_TOKEN_IN_EXPR = new RegExp(`${JS_STRING}|["'\`/{}]`, 'g');
 const JS_SINGLE_END = /['\\\n]/g;
 const JS_DOUBLE_END = /["\\\n]/g;
 const TEMPLATE_STOP = /[`\\$]/g;
@@ -212,7 +202,7 @@ function scanJs(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter
   let noRegexUntil = 0;
   let i = src.startsWith('#!') ? src.indexOf('\n') + 1 || src.length : 0;
   while (i < src.length) {
-    const stop = open.length > 0 ? JS_STOP_IN_EXPR : JS_STOP;
+    const stop = open.length > 0 ? JS_TOKEN_IN_EXPR : JS_TOKEN;
     stop.lastIndex = i;
     const m = stop.exec(src);
     if (!m) return;
@@ -245,16 +235,16 @@ function scanJs(src: string, each: (p: LiteralPattern) => void, keep: BodyFilter
       if (open.length >= MAX_NESTING) return;
       i = template(src, j + 1, { at: j, pieces: [], depth: 0 }, open, each, keep);
     } else {
-      const quote = c === "'" ? "'" : '"';
-      const end = stringEnd(src, j + 1, quote, true, quote === "'" ? JS_SINGLE_END : JS_DOUBLE_END);
-      if (end === -1) return;
-      // A line break before the closing quote: not a string after all (JSX text, a stray quote); read on after it.
-      if (src[end] !== c) {
+      if (m[0].length === 1) {
+        // No quote closes it on its line: not a string after all (JSX text, a stray quote); read on after the line.
+        const end = stringEnd(src, j + 1, c === "'" ? JS_SINGLE_END : JS_DOUBLE_END);
+        if (end === -1) return;
         i = end + 1;
         continue;
       }
+      const end = j + m[0].length - 1;
       const body = src.slice(j + 1, end);
-      if (!keep || keep(body)) {
+      if (!keep || keep(body, true)) {
         const b = new Builder(j);
         b.text(decodeJs(body));
         each(b.done());
@@ -273,7 +263,8 @@ function template(src: string, from: number, t: OpenTemplate, open: OpenTemplate
       TEMPLATE_STOP.lastIndex = k + 2;
     } else if (src[k] === '`') {
       t.pieces.push(src.slice(from, k));
-      if (!keep || t.pieces.some((p) => p !== null && keep(p))) each(templatePattern(t));
+      const whole = t.pieces.length === 1;
+      if (!keep || t.pieces.some((p) => p !== null && keep(p, whole))) each(templatePattern(t));
       return k + 1;
     } else if (src[k + 1] === '{') {
       t.pieces.push(src.slice(from, k), null);

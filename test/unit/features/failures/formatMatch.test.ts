@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { findMessageLiterals, languageOf, prepareMessage } from '../../../../src/features/failures/model/formatMatch';
+import { findMessageLiterals, languageOf, matches, prepareMessage } from '../../../../src/features/failures/model/formatMatch';
+import { scanLiterals } from '../../../../src/features/failures/model/literals';
 import type { LiteralHit } from '../../../../src/features/failures/model/formatMatch';
 
 const at = (hits: LiteralHit[]): string[] => hits.map((h) => `${h.line}:${h.column}${h.whole ? '' : ' part'}`);
@@ -194,6 +195,60 @@ describe('findMessageLiterals', () => {
         for (const h of hits) assert.equal(h.line, plantedLine, `hit at ${h.line}:${h.column} in ${JSON.stringify(src)}`);
       }),
       { numRuns: 1500 },
+    );
+  });
+
+  it('property: a literal passed over before it is built could not have given the message (every match is kept)', function () {
+    this.timeout(60_000);
+    // Literals made of the message's words and what stands beside them in code: other words, placeholders, escapes,
+    // whitespace, quotes and braces. The answer must be what building and comparing every literal gives.
+    const piece = fc.constantFrom(
+      ...['The', 'account', "doesn't", 'have', 'enough', 'balance', 'the', 'accounts', 'haven', 'of', ' ', '  ', '\n', '\t', '.', ':'],
+      ...['{}', '{x}', '{:?}', '{0}', '${a}', '${ b }', '\\n', '\\x41', '\\u{41}', '\\u0041', '\\\\', '\\\n', "'", '"', '`', '{{', '}}', '$'],
+    );
+    const noise = fc.array(piece, { maxLength: 10 }).map((ps) => ps.join(''));
+    // … and a span of the message itself with up to three pieces put in, each at a random place (as a format string
+    // puts a placeholder, an escape or a line break where the message has text).
+    const fromMessage = (message: string): fc.Arbitrary<string> =>
+      fc.tuple(fc.nat(message.length), fc.nat(message.length), fc.array(fc.tuple(fc.nat(), fc.nat(3), piece), { maxLength: 3 })).map(([x, y, edits]) => {
+        let t = message.slice(Math.min(x, y), Math.max(x, y));
+        for (const [at, cut, p] of edits) {
+          const i = t.length === 0 ? 0 : at % t.length;
+          t = t.slice(0, i) + p + t.slice(Math.min(t.length, i + cut));
+        }
+        return t;
+      });
+    const messages = ["The account doesn't have enough balance", 'enough balance: {}', 'have {x} enough'];
+    const lineCol = (src: string, o: number): string => {
+      const before = src.slice(0, o).split('\n');
+      return `${before.length}:${(before[before.length - 1]?.length ?? 0) + 1}`;
+    };
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom(...messages)
+          .chain((message) =>
+            fc.tuple(
+              fc.constant(message),
+              fc.array(
+                fc.tuple(fc.constantFrom('"', "'", '`', 'r#"'), fc.oneof({ arbitrary: noise, weight: 1 }, { arbitrary: fromMessage(message), weight: 3 })),
+                { minLength: 1, maxLength: 5 },
+              ),
+            ),
+          ),
+        fc.constantFrom('rust' as const, 'js' as const),
+        ([message, lits], lang) => {
+          const src = lits.map(([q, body]) => `let x = ${q}${body}${q === 'r#"' ? '"#' : q};`).join('\n');
+          const msg = prepareMessage(message)!;
+          const expected: string[] = [];
+          scanLiterals(src, lang, (p) => {
+            const how = matches(p, msg);
+            if (how) expected.push(`${lineCol(src, p.at)}${how === 'whole' ? '' : ' part'}`);
+          });
+          assert.deepEqual(at(findMessageLiterals(msg, src, lang)).sort(), expected.sort(), JSON.stringify(src));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

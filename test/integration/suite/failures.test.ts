@@ -5,7 +5,7 @@
 // contract and sources with the requests it cost, and a local node reads a hash alone.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, answerNextQuickPick, fixtureUri, hoverText, openFixture, positionOf, setUserSetting, waitFor } from '../support/editor';
+import { activateExtension, answerNextQuickPick, fixtureUri, hoverText, linkArgs, openFixture, positionOf, setUserSetting, waitFor } from '../support/editor';
 import { clearStubRequests, resetStub, stubEnvValue, stubFault, stubRequests, stubUrls } from '../support/stubClient';
 
 const PANIC_AT = '5MRvKYvRk2no6E8T42tk6nLCg6i3eATjfm4W49FRNfJm';
@@ -67,15 +67,6 @@ async function gitRepositoryOf(uri: vscode.Uri): Promise<unknown> {
   } catch {
     return null; // "Git model not found": the extension without a git binary
   }
-}
-
-/** The arguments of the first link to `command` whose label starts with `label`. */
-function linkArgs(md: string, label: string, command: string): unknown {
-  const at = md.indexOf(`[${label}`);
-  assert.notEqual(at, -1, `no "${label}" link in ${md}`);
-  const m = new RegExp(`\\]\\(command:${command.replace(/\./g, '\\.')}\\?([^)]+)\\)`).exec(md.slice(at));
-  assert.ok(m?.[1], `no ${command} link after "${label}"`);
-  return (JSON.parse(decodeURIComponent(m[1])) as unknown[])[0];
 }
 
 describe('failures: from the failed receipt to the line', function () {

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, fixtureUri, hoverText, openFixture, positionOf, setUserSetting, waitFor, workspaceUri } from '../support/editor';
+import { activateExtension, fixtureUri, hoverText, linkArgs, openFixture, positionOf, setUserSetting, waitFor, workspaceUri } from '../support/editor';
 import { resetStub } from '../support/stubClient';
 
 const PANIC_AT = '5MRvKYvRk2no6E8T42tk6nLCg6i3eATjfm4W49FRNfJm';
@@ -65,15 +65,6 @@ const git = (cwd: string, ...args: string[]): string =>
       env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' },
     },
   ).trim();
-
-/** The arguments of the first link to `command` whose label starts with `label`. */
-function linkArgs(md: string, label: string, command: string): unknown {
-  const at = md.indexOf(`[${label}`);
-  assert.notEqual(at, -1, `no "${label}" link in ${md}`);
-  const m = new RegExp(`\\]\\(command:${command.replace(/\./g, '\\.')}\\?([^)]+)\\)`).exec(md.slice(at));
-  assert.ok(m?.[1], `no ${command} link after "${label}"`);
-  return (JSON.parse(decodeURIComponent(m[1])) as unknown[])[0];
-}
 
 describe('failures: a checkout of the contract repository at another revision than the deployed one', function () {
   this.timeout(60_000);

@@ -56,6 +56,15 @@ export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<
   return hovers.flatMap((h) => h.contents.map(contentText)).join('\n\n');
 }
 
+/** The arguments of the first link to `command` whose label starts with `label`. */
+export function linkArgs(md: string, label: string, command: string): unknown {
+  const at = md.indexOf(`[${label}`);
+  assert.notEqual(at, -1, `no "${label}" link in ${md}`);
+  const m = new RegExp(`\\]\\(command:${command.replace(/\./g, '\\.')}\\?([^)]+)\\)`).exec(md.slice(at));
+  assert.ok(m?.[1], `no ${command} link after "${label}"`);
+  return (JSON.parse(decodeURIComponent(m[1])) as unknown[])[0];
+}
+
 /** Polls `probe` until it returns a truthy value (returned) or the timeout passes (throws with the last value). */
 export async function waitFor<T>(probe: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + (opts.timeoutMs ?? 5000);

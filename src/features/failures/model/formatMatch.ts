@@ -93,7 +93,7 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
   let fixed = 0;
   for (const s of p.segs) fixed += s.length;
   if (fixed === 0) return undefined;
-  if (msg.words.length > 0 && !segsHoldWord(p.segs, msg.words)) return undefined;
+  if (msg.words.length > 0 && !holdsWord(p.segs, msg.words)) return undefined;
   if (msg.open) {
     if (openStart(p, m) >= Math.min(MIN_OPEN, m.length)) return 'whole';
   } else if (fixed <= m.length && fixed >= Math.min(MIN_WHOLE, m.length) && wholeMatch(p, m)) {
@@ -109,10 +109,10 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
  * (a word written only with escapes is not looked for). A message cut at MAX_MESSAGE asks for a word alone.
  */
 function mayGive(text: string, whole: boolean, msg: PreparedMessage): boolean {
+  if (msg.open) return holdsWord([text], msg.words);
   const m = msg.text;
   for (const w of msg.words) {
     for (let i = text.indexOf(w); i !== -1; i = text.indexOf(w, i + 1)) {
-      if (msg.open) return true;
       for (let q = m.indexOf(w); q !== -1; q = m.indexOf(w, q + 1)) if (fitsAround(text, i, w.length, m, q, whole)) return true;
     }
   }
@@ -121,8 +121,8 @@ function mayGive(text: string, whole: boolean, msg: PreparedMessage): boolean {
 
 /** Characters after which the text as written and the pattern may part: an escape, a placeholder, a template's `${`. */
 const isSpecial = (c: string | undefined): boolean => c === '\\' || c === '{' || c === '}' || c === '$';
-const isSpace = (c: string | undefined): boolean =>
-  c === ' ' || c === '\n' || c === '\t' || c === '\r' || (c !== undefined && (c === '\v' || c === '\f' || (c > '\x7f' && /\s/.test(c))));
+/** What the pattern's `\s+` (and the message's) reads as one space. */
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
 /** An escape ends at `at` or just before it (`\n`, `\x41`, `\u0041`): the text there reads as another character. */
 const inEscape = (text: string, at: number): boolean => text.lastIndexOf('\\', at) >= Math.max(0, at - 9);
 
@@ -176,13 +176,8 @@ function fitsAround(text: string, i: number, len: number, m: string, q: number, 
   return !whole || end - (k + 1) >= MIN_PART || (k < 0 && end >= m.length);
 }
 
-function holdsWord(text: string, words: readonly string[]): boolean {
-  for (const w of words) if (text.includes(w)) return true;
-  return false;
-}
-
-function segsHoldWord(segs: readonly string[], words: readonly string[]): boolean {
-  for (const s of segs) if (holdsWord(s, words)) return true;
+function holdsWord(segs: readonly string[], words: readonly string[]): boolean {
+  for (const s of segs) for (const w of words) if (s.includes(w)) return true;
   return false;
 }
 

@@ -43,6 +43,7 @@ export function escapeHtml(text: string): string {
   return String(text).replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
 }
 
+// The apostrophe as a numeric entity: `&apos;` is not an HTML 4 entity, and some markdown renderers do not know it.
 const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function truncate(s: string, max: number): string {

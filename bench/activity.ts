@@ -61,16 +61,16 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
     pairs = await interleavedPairs(
       async () => {
         stub.clearRequests();
+        await plain();
+        requests.plain = stub.requests.length;
+      },
+      async () => {
+        stub.clearRequests();
         writes = 0;
         await watched();
         requests.watched = stub.requests.length;
         requests.account = count('/v0/account');
         requests.batches = count('/v0/transactions');
-      },
-      async () => {
-        stub.clearRequests();
-        await plain();
-        requests.plain = stub.requests.length;
       },
       runs,
       1,
@@ -87,7 +87,7 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
   } finally {
     stub.setLatency(0);
   }
-  const { a: sb, b: sa } = pairs;
+  const { a: sa, b: sb } = pairs;
   const time = sb.median / sa.median;
   const reqs = requests.watched / requests.plain;
   const batchOk = grown.batches === 10 && grown.requests === requests.watched + 10 && grown.noticed === 10;

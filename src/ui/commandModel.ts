@@ -101,22 +101,32 @@ export function askedLabel(params: unknown): string {
 
 /** One result of Query Block (`block`) or RPC Request (`rpc`), kept for its read-only document and Recent Results. */
 export interface KeptResult {
-  /** Grows with each result, so a document's address never names another result. */
+  /** Grows with each new result, so a document's address never names another result. */
   readonly id: number;
   readonly kind: 'block' | 'rpc' | 'call' | 'state' | 'tx';
   readonly summary: string;
   readonly text: string;
+  /** What was asked (host, method, params): the same question asked again answers in the same document. */
+  readonly key?: string;
 }
 
 /** The last 20 results, newest first: memory stays bounded however many requests are made. */
 export class RecentResults {
   private kept: KeptResult[] = [];
   private next = 1;
-  /** `text`: the document as made by the caller (a view call's, a state's); default: the summary over the JSON. */
+  /**
+   * `text`: the document as made by the caller (a view call's, a state's); default: the summary over the JSON. A result
+   * whose `key` and document path (`resultPath`) match a kept one takes that one's id, so its address: the document
+   * already open shows the new answer in the same tab (`replaced`), and Recent Results lists the question once.
+   */
+  keep(kind: KeptResult['kind'], summary: string, text: string, key?: string): { kept: KeptResult; replaced: boolean } {
+    const same = key === undefined ? undefined : this.kept.find((r) => r.key === key && r.kind === kind && resultPath(r) === resultPath({ kind, summary }));
+    const kept = { id: same?.id ?? this.next++, kind, summary, text, ...(key === undefined ? {} : { key }) };
+    this.kept = [kept, ...this.kept.filter((r) => r !== same)].slice(0, 20);
+    return { kept, replaced: same !== undefined };
+  }
   add(kind: KeptResult['kind'], summary: string, result: unknown, text = resultDocument(summary, result)): KeptResult {
-    const r = { id: this.next++, kind, summary, text };
-    this.kept = [r, ...this.kept].slice(0, 20);
-    return r;
+    return this.keep(kind, summary, text).kept;
   }
   get(id: number): KeptResult | undefined {
     return this.kept.find((r) => r.id === id);
@@ -131,7 +141,7 @@ export class RecentResults {
  * 187,310,138.jsonc" or "validators.jsonc", the extension gives the language (JSON with Comments), the first
  * segment the kind.
  */
-export function resultPath(r: KeptResult): string {
+export function resultPath(r: Pick<KeptResult, 'kind' | 'summary'>): string {
   return `/${r.kind}/${r.summary.split(' · ')[0] ?? ''}.jsonc`; // "Block 123" or a method name: never a slash
 }
 

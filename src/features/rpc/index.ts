@@ -12,6 +12,8 @@ export function registerRpcCommands(context: vscode.ExtensionContext, services: 
   const get = (part: typeof Rpc): RpcCommands => (commands ??= part.rpcCommands(services));
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, {
+      onDidChange: (listener, thisArg, disposables) =>
+        (partReady('rpc') ? partNow<typeof Rpc>('rpc') : undefined)?.onDidChangeResult(listener, thisArg, disposables) ?? { dispose: () => undefined },
       // Synchronous when the part is at hand (always in the Node build); the web build loads it on first use.
       provideTextDocumentContent: (uri) =>
         partReady('rpc') ? get(partNow<typeof Rpc>('rpc')).content(uri) : loadPart<typeof Rpc>('rpc').then((p) => get(p).content(uri)),

@@ -127,13 +127,38 @@ function resultOf(uri: Pick<vscode.Uri, 'query'>): KeptResult | undefined {
   return session === SESSION ? recent.get(Number(id)) : undefined;
 }
 
+/** Tells VS Code a result document's text changed (the content provider's `onDidChange`). */
+const changes = new vscode.EventEmitter<vscode.Uri>();
+export const onDidChangeResult = changes.event;
+
+/**
+ * The open document of `uri` once it reads `text`: the same question answered again refreshes its document in place
+ * (VS Code reads the content again and keeps its tab), so no tab is closed or opened. A document VS Code no longer
+ * holds is read afresh by `openTextDocument` anyway.
+ */
+async function refreshed(uri: vscode.Uri, text: string): Promise<vscode.TextDocument> {
+  const key = uri.toString();
+  const reads = (d: vscode.TextDocument): boolean => d.uri.toString() === key && d.getText() === text;
+  const updated = new Promise<void>((done) => {
+    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (reads(e.document)) done(sub.dispose());
+    });
+    // Never wait forever: the event may have come before, or VS Code may have dropped the document meanwhile.
+    setTimeout(() => done(sub.dispose()), 5000);
+  });
+  changes.fire(uri);
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (!reads(document)) await updated;
+  return document;
+}
+
 /**
  * Opens a result's document; shown, it takes the place of the unpinned result tabs of its kind (a pinned one stays, so
  * pinning keeps a result), in their group.
  */
-async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocument> {
+async function openResult({ kept: r, replaced }: { kept: KeptResult; replaced: boolean }, show: boolean): Promise<vscode.TextDocument> {
   const uri = uriOf(r);
-  const document = await vscode.workspace.openTextDocument(uri);
+  const document = replaced ? await refreshed(uri, r.text) : await vscode.workspace.openTextDocument(uri);
   if (show) {
     const old = (): vscode.Tab[] =>
       vscode.window.tabGroups.all
@@ -162,8 +187,8 @@ async function openResult(r: KeptResult, show: boolean): Promise<vscode.TextDocu
 }
 
 /** Keeps a result (a contract's view call or state) among the recent ones and opens its read-only document like Query Block's. */
-export function showResult(kind: KeptResult['kind'], summary: string, text: string, show: boolean): Promise<vscode.TextDocument> {
-  return openResult(recent.add(kind, summary, undefined, text), show);
+export function showResult(kind: KeptResult['kind'], summary: string, text: string, show: boolean, key?: string): Promise<vscode.TextDocument> {
+  return openResult(recent.keep(kind, summary, text, key), show);
 }
 
 export interface RpcCommands {
@@ -210,7 +235,9 @@ async function runRequest<A extends { show?: boolean }>(
       transport: s.transport,
     });
     const shown = method === 'block' ? undefined : params; // a block's summary says which
-    const document = await openResult(recent.add(kind, summary, res.result, resultDocument(summary, res.result, shown, curl)), a?.show !== false);
+    // The question's own key: asked again, it answers in the same document and tab.
+    const key = `${res.host}|${method}|${JSON.stringify(params)}`;
+    const document = await openResult(recent.keep(kind, summary, resultDocument(summary, res.result, shown, curl), key), a?.show !== false);
     return { result: res.result, host: res.host, summary, document };
   } catch (e) {
     return fail(e, !a, what, a !== undefined && a.show !== false);
@@ -249,7 +276,7 @@ async function recentResults(arg?: unknown): Promise<unknown> {
       return { label, detail: rest.join(' · '), value: r };
     }),
   );
-  return r && openResult(r, true);
+  return r && openResult({ kept: r, replaced: false }, true);
 }
 
 async function copy(curl: string): Promise<string> {

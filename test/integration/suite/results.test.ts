@@ -1,5 +1,5 @@
 // Query Block / RPC Request results in the real editor: read-only documents of NEAR Lens's own scheme (never dirty,
-// so closing never asks to save), one tab per kind reused unless pinned, Recent Results reopening them, and RPC
+// so closing never asks to save), one tab per kind reused unless pinned (the same query: the same document, refreshed), Recent Results reopening them, and RPC
 // Request's "Other method…" keeping what was typed in the picker.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -85,6 +85,23 @@ describe('rpc results', () => {
     // replaces its Tab objects as the tab model changes and refuses to close one it no longer holds.
     assert.equal(await vscode.window.tabGroups.close(resultTabs()), true);
     assert.equal(resultTabs().length, 0);
+  });
+
+  it('the same query three times answers in one document and one tab, closing none', async () => {
+    const closed: string[] = [];
+    const watch = vscode.window.tabGroups.onDidChangeTabs((e) => closed.push(...e.closed.map(uriOfTab)));
+    try {
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await queryBlock({ host: 'regular', finality: 'final' }));
+      const uris = new Set(results.map((r) => r.document.uri.toString()));
+      assert.equal(uris.size, 1, `one address: ${[...uris].join(', ')}`);
+      assert.deepEqual(resultTabs().map(uriOfTab), [...uris]);
+      assert.deepEqual(closed, [], 'no tab was closed to keep one');
+      const list = await vscode.commands.executeCommand<Array<{ uri: string }>>('nearLens.recentResults', { show: false });
+      assert.equal(list.filter((r) => uris.has(r.uri)).length, 1, 'Recent Results lists the question once');
+    } finally {
+      watch.dispose();
+    }
   });
 
   it('keeps one tab per kind, and a pinned result tab stays while the next result opens beside it', async () => {

@@ -93,6 +93,29 @@ describe('command model', () => {
     assert.match(RESULT_GONE, /^\/\/ No longer kept.*\n$/);
   });
 
+  it('answers the same question in the same document: same key and path keep the id, listed once', () => {
+    const recent = new RecentResults();
+    const first = recent.keep('block', 'Block 5 · regular RPC (h)', 'one', 'regular|block|{"finality":"final"}');
+    assert.equal(first.replaced, false);
+    recent.keep('rpc', 'status · regular RPC (h)', 'x', 'regular|status|[]');
+    const again = recent.keep('block', 'Block 5 · regular RPC (h)', 'two', 'regular|block|{"finality":"final"}');
+    assert.equal(again.replaced, true);
+    assert.equal(again.kept.id, first.kept.id, 'same address');
+    assert.equal(recent.get(first.kept.id)?.text, 'two', 'the document reads the new answer');
+    assert.deepEqual(
+      recent.all().map((r) => r.summary),
+      ['Block 5 · regular RPC (h)', 'status · regular RPC (h)'],
+      'listed once, newest first',
+    );
+    // The chain moved: the same question answers another block, a document of its own (its tab reads the new height).
+    const moved = recent.keep('block', 'Block 6 · regular RPC (h)', 'three', 'regular|block|{"finality":"final"}');
+    assert.equal(moved.replaced, false);
+    assert.notEqual(moved.kept.id, first.kept.id);
+    // Another host is another question; no key is never the same question.
+    assert.equal(recent.keep('block', 'Block 6 · archival RPC (h)', 'four', 'archival|block|{"finality":"final"}').replaced, false);
+    assert.equal(recent.keep('block', 'Block 6 · regular RPC (h)', 'five').replaced, false);
+  });
+
   it('names a result document /<kind>/<first part of the summary>.jsonc', () => {
     const recent = new RecentResults();
     assert.equal(

@@ -126,20 +126,20 @@ export default tseslint.config(
   },
   ...layer(
     ['src/base/**/*.ts'],
-    ['near/**', 'client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    ['near/**', 'client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'extension'],
     'base is the ground floor: it imports nothing of ours.',
   ),
   ...layer(
     ['src/near/**/*.ts'],
-    ['client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    ['client/**', 'ui/**', 'platform/**', 'features/**', 'manifest', 'extension'],
     "near holds NEAR's own rules: it imports only base.",
   ),
   ...layer(
     ['src/client/**/*.ts'],
-    ['ui/**', 'platform/**', 'features/**', 'manifest', 'parts', 'extension'],
+    ['ui/**', 'platform/**', 'features/**', 'manifest', 'extension'],
     'the client imports only near and base: no views, no VS Code glue.',
   ),
-  ...layer(['src/ui/**/*.ts'], ['platform/**', 'features/**', 'parts', 'extension'], 'the ui kit is pure and below every feature.'),
+  ...layer(['src/ui/**/*.ts'], ['platform/**', 'features/**', 'extension'], 'the ui kit is pure and below every feature.'),
   {
     files: ['src/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [up(['**/features/**', '**/extension'], 'platform adapters never import a feature.')] }] },

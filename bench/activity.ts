@@ -6,7 +6,6 @@
 import { TtlCache } from '../src/client/cache';
 import { NearClient } from '../src/client/client';
 import { settleAll } from '../src/client/limit';
-import { clearTransactionCache } from '../src/client/transactions/reads';
 import { applyActivity, readActivity } from '../src/features/watchlist/model/activityRead';
 import type { ActivityState } from '../src/features/watchlist/model/activityRead';
 import { DEFAULT_ACTIVITY_SETTINGS } from '../src/platform/settings';
@@ -78,7 +77,7 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
     grown.quietWrites = writes;
     // 10 of them receive a failed call: one batch of records each, nothing else more.
     for (const id of ids.slice(0, 10)) stub.appendCall({ contract: id, method: 'l2_claim', panic: 'claim is not ready yet' });
-    clearTransactionCache();
+    client.context.completedTransactions.clear();
     stub.clearRequests();
     await watched();
     grown.requests = stub.requests.length;

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TtlCache } from '../src/client/cache';
 import { NearClient } from '../src/client/client';
-import { clearTransactionCache } from '../src/client/transactions/reads';
 import { parseJsonExact } from '../src/base/json';
 import { fromRecord } from '../src/client/transactions/model';
 import type { Stub } from '../test/support/stub';
@@ -14,7 +13,6 @@ import type { Row } from './stats';
 import { ROOT } from './size';
 
 export async function txRequestRow(stub: Stub): Promise<Row> {
-  clearTransactionCache();
   const client = new NearClient({
     endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl, txApiUrl: stub.txApiUrl },
     cache: new TtlCache(),
@@ -26,7 +24,7 @@ export async function txRequestRow(stub: Stub): Promise<Row> {
   };
   const cold = await count(() => client.transactions([STUB_TX.delegate]));
   const warm = await count(() => client.transactions([STUB_TX.delegate]));
-  clearTransactionCache();
+  client.context.completedTransactions.clear();
   const page = await count(async () => {
     const p = await client.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit: 20 });
     await client.transactions(p.rows.map((r) => r.hash));

@@ -15,26 +15,25 @@ import { registerTransactions } from './features/transactions/index';
 import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerConvertUnits } from './features/units/index';
 import { registerWatchlist } from './features/watchlist/index';
-import { initParts, loadPart } from './platform/parts';
 import { createServices } from './platform/services';
 import { PanelPosts, testApi } from './testApi';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
-    initParts(context);
     const posts = context.extensionMode === vscode.ExtensionMode.Test ? new PanelPosts() : undefined;
-    // The client's readers of the transactions API ride in the transactions part (their model and batching are heavy).
-    const services = createServices(context, { transactionReads: () => loadPart('transactions') });
+    const services = createServices(context);
     registerKeyCommands(context, services);
-    const hoverProvider = registerHover(context, services);
     registerRpcCommands(context, services);
     registerLookupCommands(context, services);
     registerContractCommands(context, services);
     const statusBar = registerStatusBar(context, services);
     const watchlist = registerWatchlist(context, services);
     const panels = registerPanel(context, services, posts?.observe);
-    const { terminalLinks } = registerTransactions(context, services, watchlist, panels);
-    registerFailures(context, services);
+    // What features share is composed here, each made on first use: the failures feature (its Problems and links)
+    // serves Look Up Transaction and the hover of a hash, which share one transactions feature (its hover memo).
+    const failures = registerFailures(context, services);
+    const { terminalLinks, transactions } = registerTransactions(context, services, watchlist, panels, failures);
+    const hoverProvider = registerHover(context, services, transactions);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

@@ -6,8 +6,7 @@ import type { PanelApi } from './features/panel/index';
 import type { AccountPanel } from './features/panel/panelHost';
 import type { HostMessage } from './features/panel/protocol';
 import type { WatchlistApi } from './features/watchlist/index';
-import type * as TxPart from './features/transactions/part';
-import { loadPart } from './platform/parts';
+import type { KeyedServices } from './platform/services';
 
 type Listener = (m: HostMessage) => void;
 
@@ -59,8 +58,8 @@ export class PanelPosts {
   }
 }
 
-export function testApi<T extends { panels: PanelApi; watchlist: WatchlistApi }>(features: T, posts: PanelPosts) {
-  const { panels, watchlist } = features;
+export function testApi<T extends { services: KeyedServices; panels: PanelApi; watchlist: WatchlistApi }>(features: T, posts: PanelPosts) {
+  const { services, panels, watchlist } = features;
   posts.watch(panels.panels);
   return {
     ...features,
@@ -78,6 +77,6 @@ export function testApi<T extends { panels: PanelApi; watchlist: WatchlistApi }>
       return watchlist.watch.now();
     },
     /** Forgets the transactions read this session, so a suite after one that read them starts cold. */
-    forgetTransactions: async (): Promise<void> => (await loadPart<typeof TxPart>('transactions')).clearTransactionCache(),
+    forgetTransactions: (): void => services.forgetTransactions(),
   };
 }

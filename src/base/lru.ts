@@ -35,6 +35,10 @@ export class BoundedMap<K, V> {
     return this.#map.delete(key);
   }
 
+  clear(): void {
+    this.#map.clear();
+  }
+
   keys(): IterableIterator<K> {
     return this.#map.keys();
   }

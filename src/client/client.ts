@@ -12,7 +12,7 @@ import type { CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './op
 import type { AccessKeyInfo, BlockRef, FtMetadata, ViewAccount } from './rpc';
 import { RpcFamily } from './rpcFamily';
 import { TransactionsFamily } from './transactions/family';
-import type { AccountTxPage, AccountTxRequest, TransactionReads } from './transactions/types';
+import type { AccountTxPage, AccountTxRequest } from './transactions/types';
 import type { ReceiptModel, TransactionModel } from './transactions/model';
 import type { AuthTransport } from './transport';
 
@@ -27,17 +27,6 @@ export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } 
 export { NO_INDEXER_MESSAGE, WRONG_API_URL } from './accounts';
 export type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from './transactions/types';
 
-/** A client's options: the transport's and cache's (options.ts), and where its transactions readers come from. */
-export interface NearClientOptions extends ClientOptions {
-  /**
-   * Loads the transactions readers (transactions/reads.ts) on the first transactions call. The extension passes the
-   * loader of the lazy part that carries them, so that their code stays out of the activation bundle. Without it (unit
-   * tests, the bench, scripts run from source) they are required from source; in a bundle, a transactions call then
-   * fails with "not at hand".
-   */
-  transactionReads?: () => Promise<TransactionReads>;
-}
-
 /** The client of one network's endpoints (each family's file documents its methods). */
 export class NearClient {
   readonly endpoints: Endpoints;
@@ -46,12 +35,12 @@ export class NearClient {
   readonly accountsFamily: AccountsFamily;
   readonly transactionsFamily: TransactionsFamily;
 
-  constructor(opts: NearClientOptions) {
+  constructor(opts: ClientOptions) {
     const ctx = (this.context = new ClientContext(opts));
     this.endpoints = ctx.endpoints;
     const rpc = (this.rpcFamily = new RpcFamily(ctx));
     this.accountsFamily = new AccountsFamily(ctx, rpc, opts.restFallback !== false);
-    this.transactionsFamily = new TransactionsFamily(ctx, rpc, opts.transactionReads);
+    this.transactionsFamily = new TransactionsFamily(ctx, rpc);
   }
 
   /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */

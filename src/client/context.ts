@@ -7,18 +7,24 @@ import { sanitizeText } from '../base/text';
 import { originOf } from '../near/networks';
 import type { Endpoints } from '../near/networks';
 import { variants } from '../base/redact';
+import { BoundedMap } from '../base/lru';
 import { TtlCache } from './cache';
+import type { TransactionModel } from './transactions/model';
 import type { Exchange, RpcHost } from './messages';
 import { scrubKey } from './rpc';
 import { DEFAULT_TTL } from './options';
 import type { CacheTtl, ClientOptions } from './options';
 import { HttpTransport } from './transport';
 
+/** Completed transactions a session keeps (each a few KB). */
+export const COMPLETED_TRANSACTIONS = 2000;
+
 export class ClientContext {
   readonly endpoints: Endpoints;
   readonly http: HttpTransport;
   readonly ttl: CacheTtl;
   readonly cache: TtlCache;
+  readonly completedTransactions: BoundedMap<string, TransactionModel>;
   /** Server text as it may be shown: the key masked, control characters out, at most 120 characters. */
   readonly clean = (text: string): string => sanitizeText(this.http.redact(text), 120);
 
@@ -35,6 +41,7 @@ export class ClientContext {
     });
     this.ttl = { ...DEFAULT_TTL, ...opts.ttl };
     this.cache = opts.cache ?? new TtlCache();
+    this.completedTransactions = opts.completedTransactions ?? new BoundedMap(COMPLETED_TRANSACTIONS);
   }
 
   /** Whether requests carry an API key (an error then says whether the key may be the cause). */

@@ -1,7 +1,6 @@
 // Contract reads on top of NearClient's read-only JSON-RPC: a contract's interface (view_code exports, the embedded
 // ABI of `__contract_abi`, NEP-330 source metadata) cached by code hash, view calls with their result bytes decoded,
-// and view_state. Only the contracts lazy part imports this module (it pulls in the wasm/ABI readers; fzstd loads on
-// the first ABI). Pure: no `vscode`.
+// and view_state (with the wasm/ABI readers; fzstd decompresses the first ABI). Pure: no `vscode`.
 import { invalidInput, NearLensError } from '../base/errors';
 import { isRecord } from '../base/json';
 import { sanitizeText } from '../base/text';

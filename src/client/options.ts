@@ -1,6 +1,8 @@
 // The options and result shapes of NearClient, and its cache lifetimes. Pure: no `vscode`, no I/O.
 import type { Endpoints } from '../near/networks';
+import type { BoundedMap } from '../base/lru';
 import type { TtlCache } from './cache';
+import type { TransactionModel } from './transactions/model';
 import type { RpcHost } from './messages';
 import type { AuthTransport, RequestLogEntry } from './transport';
 
@@ -24,6 +26,11 @@ export interface ClientOptions {
   retries?: number; // default 2
   maxBodyBytes?: number; // default 5 MB
   cache?: TtlCache;
+  /**
+   * Completed transactions by transactions API and hash, read once: shared by every client of a session (a completed
+   * transaction never changes). Default: the client's own.
+   */
+  completedTransactions?: BoundedMap<string, TransactionModel>;
   log?: (e: RequestLogEntry) => void;
   /** The fetch under ofetch (tests, bench); default the global one (the extension host's Node has it). */
   fetch?: typeof globalThis.fetch;

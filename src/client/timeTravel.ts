@@ -1,7 +1,6 @@
 // Time travel on a NearClient: the block of a height, hash or date read from the archival host (every height →
 // timestamp kept for the session), an account as of that block, and its balance history. Built on the pure
-// src/near/time/ (parseAt, blockByTime, sampleRange, balancesAt); only the panel's lazy part imports it. Pure: no
-// `vscode`; amounts are bigint.
+// src/near/time/ (parseAt, blockByTime, sampleRange, balancesAt). Pure: no `vscode`; amounts are bigint.
 import { NearLensError } from '../base/errors';
 import { formatHeight } from '../near/amounts';
 import { blockNs, BlockTimeCache, resolveDate } from '../near/time/blockByTime';

@@ -51,9 +51,6 @@ export interface TransportOptions {
   browser?: boolean;
 }
 
-/** esbuild.mjs defines it in each bundle: the Node one drops the browser-only branch below (absent from source: kept). */
-declare const NEAR_LENS_WEB: boolean | undefined;
-
 /** Statuses worth another attempt: rate limits and the server-side failures a moment may cure. */
 const RETRY_STATUS = [429, 500, 502, 503, 504];
 const MAX_HOPS = 3;
@@ -141,13 +138,7 @@ export class HttpTransport {
           let err = call.signal?.aborted ? aborted() : this.#failure(ctx.error, call);
           // In a browser a CORS refusal and an unreachable host are the same TypeError: a no-cors request to the
           // origin (no key, its answer unreadable) tells them apart — it goes through only when the host is up.
-          if (
-            (typeof NEAR_LENS_WEB === 'undefined' || NEAR_LENS_WEB) &&
-            this.#browser &&
-            err.kind === 'network' &&
-            !NearLensError.is(ctx.error) &&
-            (await reachable(inner, call.origin))
-          )
+          if (this.#browser && err.kind === 'network' && !NearLensError.is(ctx.error) && (await reachable(inner, call.origin)))
             err = corsBlocked(call.origin, this.#bearer !== undefined);
           call.failure = err;
           if (!retryable.has(err)) ctx.options.retry = false;

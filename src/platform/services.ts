@@ -2,8 +2,10 @@
 // snapshot, the key store and the log. Synchronous to create: no network, no file I/O (the key is read in the background).
 import vscode = require('vscode');
 import { TtlCache } from '../client/cache';
+import { BoundedMap } from '../base/lru';
+import { COMPLETED_TRANSACTIONS } from '../client/context';
+import type { TransactionModel } from '../client/transactions/model';
 import { NearClient } from '../client/client';
-import type { NearClientOptions } from '../client/client';
 import { invalidInput } from '../base/errors';
 import { CACHE_ENTRIES } from '../client/cache';
 import { keyProviderFor, PRESETS } from '../near/networks';
@@ -62,13 +64,15 @@ export interface Services extends vscode.Disposable {
 export interface KeyedServices extends Services {
   readonly ready: Promise<void>;
   readonly apiKey: ApiKeyStore;
+  /** Forgets the transactions read this session (the in-editor tests' test API: a suite starts cold). */
+  forgetTransactions(): void;
 }
 
 /**
  * A client for `network` under the settings and keys of now. Module-level (not a closure of createServices): V8
  * compiles it on the first look-up, not at activation.
  */
-function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, cache: TtlCache, log: RedactingLog, parts: ClientParts): NearClient {
+function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStore, shared: Shared, log: RedactingLog): NearClient {
   return new NearClient({
     // custom: the user's URLs; the suffix rule may pick the other preset than the setting's
     endpoints: network === 'custom' ? settings.endpoints : PRESETS[network],
@@ -76,22 +80,30 @@ function newClient(network: NetworkLabel, settings: Settings, apiKey: ApiKeyStor
     apiKey: apiKey.get(keyProviderFor(network)),
     transport: settings.transport,
     timeoutMs: settings.timeoutMs,
-    cache,
+    cache: shared.cache,
+    completedTransactions: shared.completedTransactions,
     log: (e) => log.request(e), // read at each request, so a wrapped log (tests) sees clients made before it
     browser: WEB_BUILD,
-    ...parts,
   });
 }
 
-/** What a client loads from the extension's lazy parts (activate() passes the loaders; none: from source). */
-export type ClientParts = Pick<NearClientOptions, 'transactionReads'>;
+/** What every client of the session shares: the answers' cache and the completed transactions. */
+interface Shared {
+  cache: TtlCache;
+  completedTransactions: BoundedMap<string, TransactionModel>;
+}
 
-export function createServices(context: vscode.ExtensionContext, parts: ClientParts = {}): KeyedServices {
+const newShared = (): Shared => ({
+  cache: new TtlCache({ maxEntries: CACHE_ENTRIES }),
+  completedTransactions: new BoundedMap(COMPLETED_TRANSACTIONS),
+});
+
+export function createServices(context: vscode.ExtensionContext): KeyedServices {
   const apiKey = createApiKeyStore(context.secrets);
   const log = createLog(() => [apiKey.get('fastnear'), apiKey.get('custom')].filter((k): k is string => k !== undefined));
   const clients = new Map<NetworkLabel, NearClient>();
   /** Made with the first client (a look-up), not at activation: until then there is nothing to cache or drop. */
-  let cache: TtlCache | undefined;
+  let shared: Shared | undefined;
   const emitter = new vscode.EventEmitter<void>();
   let settings = readSettings();
   /** Where requests go and with what: a change drops every cached answer (they were fetched under other terms). */
@@ -111,7 +123,7 @@ export function createServices(context: vscode.ExtensionContext, parts: ClientPa
     if (now !== lastConnection) {
       lastConnection = now;
       connectionCount++;
-      cache?.invalidate();
+      shared?.cache.invalidate();
       // Other terms (a key cleared or changed, other hosts): no retry of an old client goes out with the old ones.
       for (const c of old) c.close();
     }
@@ -127,7 +139,7 @@ export function createServices(context: vscode.ExtensionContext, parts: ClientPa
     if (network === 'custom' && settings.network !== 'custom')
       throw invalidInput('The custom network is not the chosen one: switch to it first (nearLens.network).');
     let client = clients.get(network);
-    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (cache ??= new TtlCache({ maxEntries: CACHE_ENTRIES })), log, parts)));
+    if (!client) clients.set(network, (client = newClient(network, settings, apiKey, (shared ??= newShared()), log)));
     return { client, network, name: network === 'custom' ? networkName(settings) : network };
   };
 
@@ -165,10 +177,11 @@ export function createServices(context: vscode.ExtensionContext, parts: ClientPa
     clientForAccount: (id, network) => clientFor(network ?? networkForLookup(settings.network, id)),
     clientForNetwork: () => clientFor(settings.network),
     explorerUrl: (id, network) => explorerUrlFor(settings, id, network),
+    forgetTransactions: () => shared?.completedTransactions.clear(),
     dispose: () => {
       for (const c of clients.values()) c.close(); // no retry goes out after deactivation
       clients.clear();
-      cache?.invalidate();
+      shared?.cache.invalidate();
       for (const d of disposables.splice(0)) d.dispose();
     },
   };

@@ -7,18 +7,14 @@ import path from 'node:path';
 import { installExtension } from '../../scripts/lib/code-server.mjs';
 import { packageVsix, ROOT, vsceLs } from './support/packaging';
 
-/** The lazy parts (src/parts.json): each is its own file beside each activation bundle. */
-const PARTS = Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'src/parts.json'), 'utf8')) as Record<string, string>);
-
 /** What the extension needs at run time, and nothing else (README images are links to the repository, not packaged). */
 const ALLOWLIST = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  // One bundle per host: the whole extension in each.
   'dist/extension.js',
-  ...PARTS.map((name) => `dist/${name}.js`),
   'dist/web/extension.js',
-  ...PARTS.map((name) => `dist/web/${name}.js`),
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',

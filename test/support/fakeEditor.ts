@@ -334,6 +334,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       // No editor documents here (the diagnostics wait for one; test/integration covers them in a real editor).
       textDocuments: [],
       onDidOpenTextDocument: new EventEmitter<unknown>().event,
+      onDidChangeTextDocument: new EventEmitter<unknown>().event,
       registerTextDocumentContentProvider: (scheme: string, p: { provideTextDocumentContent(u: FakeUri): string }) => {
         contentProviders.set(scheme, p);
         return new Disposable(() => contentProviders.delete(scheme));

@@ -1,5 +1,5 @@
 // The house by feature: what the transactions feature's folder holds, that no transaction file is left in a shared
-// folder (but the client's transactions family), and that every lazy part is a feature's own file.
+// folder (but the client's transactions family), and one bundle per host with no module system of its own.
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,11 +10,10 @@ function walk(dir: string): string[] {
 const rel = (f: string): string => f.split(path.sep).join('/');
 
 describe('the house: one feature, one folder', () => {
-  it('the transactions feature is under src/features/transactions/: glue, model, protocol, webview section, part', () => {
+  it('the transactions feature is under src/features/transactions/: glue, model, protocol, webview section', () => {
     const held = walk('src/features/transactions').map(rel).sort();
     for (const f of [
       'src/features/transactions/index.ts',
-      'src/features/transactions/part.ts',
       'src/features/transactions/txCommands.ts',
       'src/features/transactions/accountTxs.ts',
       'src/features/transactions/txTree.ts',
@@ -55,11 +54,15 @@ describe('the house: one feature, one folder', () => {
       assert.ok(existsSync(`src/features/${f}/index.ts`), `${f} has no index.ts`);
   });
 
-  it('every lazy part (src/parts.json) is a file of one feature', () => {
-    const parts = JSON.parse(readFileSync('src/parts.json', 'utf8')) as Record<string, string>;
-    for (const [name, entry] of Object.entries(parts)) {
-      assert.match(entry, /^src\/features\/[a-zA-Z]+\/[^/]+\.ts$/, `part ${name}`);
-      assert.ok(existsSync(entry), `part ${name}: ${entry} does not exist`);
+  it('one bundle per host: no module system of its own (no parts table, no loader, no eval)', () => {
+    for (const gone of ['src/parts.json', 'src/platform/parts.ts', 'src/platform/webParts.ts']) assert.ok(!existsSync(gone), `${gone} is back`);
+    const build = readFileSync('esbuild.mjs', 'utf8');
+    assert.doesNotMatch(build, /__shared|parts\.json|LAZY|BUDGET/, 'esbuild.mjs builds one file per host');
+    for (const file of walk('src').map(rel)) {
+      const text = readFileSync(file, 'utf8');
+      assert.doesNotMatch(text, /\bnew Function\(|\beval\(/, `${file} evaluates code`);
+      // The Node/web choice is read in one place, where the services build the clients.
+      if (file !== 'src/platform/build.ts') assert.ok(!text.includes('NEAR_LENS_WEB'), `${file} reads the bundler's flag`);
     }
   });
 });

@@ -1,11 +1,10 @@
-// The transactions family's reading (loaded on the first call: see family.ts): records by hash in batches of TX_BATCH,
+// The transactions family's reading: records by hash in batches of TX_BATCH,
 // keyed by hash, each completed transaction read once a session; an account's history page; a receipt and its parent;
 // RPC `EXPERIMENTAL_tx_status` with the signer. The API's 400 reads as its message, its 500 string as a failure, an
 // empty answer as nothing found. Pure: no `vscode`.
 import { badShape, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord, tryJsonExact } from '../../base/json';
 import { chunks } from '../../base/chunks';
-import { BoundedMap } from '../../base/lru';
 import { hashError } from '../../near/hash';
 import { noTxApi } from '../../near/networks';
 import { fromRecord, fromRpc } from './model';
@@ -17,13 +16,6 @@ import type { CallOptions } from '../options';
 import { TX_BATCH } from './types';
 import type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow, TxHost } from './types';
 export const NO_TX_API_MESSAGE = `${noTxApi()}: a transaction is read over RPC with its signer.`;
-
-/** Completed transactions by `host|hash`, shared by every client of the session (a completed one never changes). */
-const done = new BoundedMap<string, TransactionModel>(2000);
-/** Forgets every transaction read this session (tests, bench). */
-export const clearTransactionCache = (): void => {
-  for (const k of [...done.keys()]) done.delete(k);
-};
 
 const FILTERS: ReadonlyArray<[keyof AccountTxFilter, string]> = [
   ['isSigner', 'is_signer'],
@@ -48,7 +40,7 @@ export async function transactions(host: TxHost, hashes: readonly string[], o?: 
   const missing: string[] = [];
   const joined: Array<[string, Promise<TransactionModel | undefined>]> = [];
   for (const h of wanted) {
-    const hit = o?.fresh ? undefined : done.get(doneKey(host, h));
+    const hit = o?.fresh ? undefined : host.done.get(doneKey(host, h));
     const flight = host.flights.get(h);
     if (hit) found.set(h, hit);
     else if (flight) joined.push([h, flight]);
@@ -135,7 +127,7 @@ export async function transactionViaRpc(host: TxHost, hash: string, signerId: st
   const h = checkHash(hash);
   const signer = need(String(signerId ?? ''), 'account');
   const key = `${host.endpoints.rpcUrl}|${h}`;
-  const hit = o?.fresh ? undefined : done.get(key);
+  const hit = o?.fresh ? undefined : host.done.get(key);
   if (hit) return hit;
   const params = { tx_hash: h, sender_account_id: signer };
   let result: unknown;
@@ -153,14 +145,14 @@ export async function transactionViaRpc(host: TxHost, hash: string, signerId: st
   const header = isRecord(block) ? block['header'] : undefined;
   if (!isRecord(header)) throw badShape('The RPC sent a block without a header.');
   const model = fromRpc(result, { height: dec(header['height'], 'block height'), timestamp: dec(header['timestamp'], 'block timestamp') });
-  if (model.status !== 'pending') done.set(key, model);
+  if (model.status !== 'pending') host.done.set(key, model);
   return model;
 }
 
 const doneKey = (host: TxHost, hash: string): string => `${host.endpoints.txApiUrl ?? ''}|${hash}`;
 
 function remember(host: TxHost, t: TransactionModel): TransactionModel {
-  if (t.status !== 'pending') done.set(doneKey(host, t.hash), t);
+  if (t.status !== 'pending') host.done.set(doneKey(host, t.hash), t);
   return t;
 }
 

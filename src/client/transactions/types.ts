@@ -1,10 +1,11 @@
-// The transactions family's types: what the service's account history asks and answers, what reads.ts needs of a
-// client (TxHost) and what it gives (TransactionReads). Types only (and the batch size), so that the client, the family
+// The transactions family's types: what the service's account history asks and answers, and what reads.ts needs of a
+// client (TxHost). Types only (and the batch size), so that the client, the family
 // and the readers share them without importing each other. Pure: no `vscode`.
 import type { Endpoints } from '../../near/networks';
 import type { Exchange } from '../messages';
-import type { CallOptions, RpcResult } from '../options';
-import type { ReceiptModel, TransactionModel } from './model';
+import type { RpcResult } from '../options';
+import type { BoundedMap } from '../../base/lru';
+import type { TransactionModel } from './model';
 
 /** At most this many hashes per /v0/transactions request (more: the server answers 400). */
 export const TX_BATCH = 20;
@@ -64,14 +65,8 @@ export interface TxHost {
   clean(text: string): string;
   scrub(ex: Exchange, value: unknown): unknown;
   rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<RpcResult<unknown>>;
+  /** Completed transactions by transactions API and hash (ClientOptions.completedTransactions). */
+  readonly done: BoundedMap<string, TransactionModel>;
   /** Hashes being read now (one read per hash at a time). */
   readonly flights: Map<string, Promise<TransactionModel | undefined>>;
-}
-
-/** The readers of reads.ts, as the family calls them (its transactions part carries them). */
-export interface TransactionReads {
-  transactions(host: TxHost, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>>;
-  accountTransactions(host: TxHost, req: AccountTxRequest, o?: CallOptions): Promise<AccountTxPage>;
-  receipt(host: TxHost, receiptId: string, o?: CallOptions): Promise<{ receipt: ReceiptModel; transaction?: TransactionModel } | undefined>;
-  transactionViaRpc(host: TxHost, hash: string, signerId: string, o?: CallOptions): Promise<TransactionModel | undefined>;
 }

@@ -1,6 +1,6 @@
-// Contracts, a lazy part (dist/contracts.js): "Call View Method…", "View Contract State…", the interface from code,
-// and the watchlist's method nodes. Prompts (or an argument object), a cancellable progress, results as read-only
-// `near-lens:` documents (the rpc part's, like Query Block's). Everything contract-specific (wasm, ABI, fzstd) is
+// Contracts: "Call View Method…", "View Contract State…", the interface from code, and the watchlist's method nodes.
+// Prompts (or an argument object), a cancellable progress, results as read-only `near-lens:` documents (like Query
+// Block's, rpcCommands.ts). Everything contract-specific (wasm, ABI, fzstd) is
 // reached from here only.
 import vscode = require('vscode');
 import { argFields, buildArgs, parseArgValue } from '../../near/contract/args';
@@ -22,7 +22,7 @@ import type { NearClient, RpcHost } from '../../client/client';
 import type { Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, cancellable, pick } from '../../platform/prompts';
-import type * as Rpc from '../rpc/rpcCommands';
+import { showResult } from '../rpc/rpcCommands';
 
 export interface CallViewMethodArgs {
   contractId: string;
@@ -140,15 +140,9 @@ function needStrings(a: Record<string, unknown>, fields: readonly string[], shap
   if (fields.some((f) => typeof a[f] !== 'string')) throw invalidInput(`${shape}.`);
 }
 
-/** The RPC part as the commands use it: its result documents. */
-export type RpcPart = Pick<typeof Rpc, 'showResult'>;
-
-/** The commands, each a method; `rpc` loads the RPC part (another lazy part): its result documents. */
+/** The commands, each a method. */
 class ContractCommandSet {
-  constructor(
-    private readonly services: Services,
-    private readonly rpc: () => Promise<RpcPart>,
-  ) {}
+  constructor(private readonly services: Services) {}
 
   get handlers(): ContractCommands['handlers'] {
     return {
@@ -193,7 +187,7 @@ class ContractCommandSet {
     const r = await callView(client, a.contractId.trim(), a.methodName, a.args, a.blockId);
     if (a.show === true) {
       const summary = callSummary(a.contractId, a.methodName, r, this.answered(client, r.host));
-      await (await this.rpc()).showResult('call', summary, callDocument(summary, a.args, r), true);
+      await showResult('call', summary, callDocument(summary, a.args, r), true);
     }
     return { result: r.result, logs: r.logs, blockHeight: r.blockHeight };
   }
@@ -221,7 +215,7 @@ class ContractCommandSet {
     lastArgs.set(`${contractId}.${method}`, JSON.stringify(args));
     const r = await cancellable(`calling ${method}…`, (signal) => callView(client, contractId, method, args, undefined, signal));
     const summary = callSummary(contractId, method, r, this.answered(client, r.host));
-    const document = await (await this.rpc()).showResult('call', summary, callDocument(summary, args, r), true);
+    const document = await showResult('call', summary, callDocument(summary, args, r), true);
     const network = this.services.clientForAccount(contractId).network;
     void vscode.window.showInformationMessage(`NEAR Lens: ${method} answered.`, 'Copy as near-cli-rs command', 'Copy as near-api-js call').then((c) => {
       if (c)
@@ -249,7 +243,7 @@ class ContractCommandSet {
       const out = { entries, blockHeight: r.blockHeight };
       if (!a || a.show === true) {
         const summary = `state · ${contractId}${prefix ? ` · prefix ${prefix}` : ''} · ${r.entries.length} pairs · block ${r.blockHeight} · ${this.answered(client, r.host)}`;
-        return { ...out, document: await (await this.rpc()).showResult('state', summary, stateDocument(summary, r.entries), true) };
+        return { ...out, document: await showResult('state', summary, stateDocument(summary, r.entries), true) };
       }
       return out;
     } catch (e) {
@@ -275,8 +269,7 @@ class ContractCommandSet {
         ...(d.source ? { source: d.source } : {}),
         ...(d.abiError ? { abiError: d.abiError } : {}),
       };
-      if (given === undefined)
-        await (await this.rpc()).showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
+      if (given === undefined) await showResult('rpc', `interface · ${contractId}`, `// interface · ${contractId}\n${JSON.stringify(out, null, 2)}\n`, true);
       return out;
     } catch (e) {
       return fail(e, given === undefined, 'Contract Interface');
@@ -284,7 +277,7 @@ class ContractCommandSet {
   }
 }
 
-/** The commands' handlers. `rpc` loads the RPC part (another lazy part): its result documents. */
-export function contractCommands(services: Services, rpc: () => Promise<RpcPart>): ContractCommands {
-  return { handlers: new ContractCommandSet(services, rpc).handlers };
+/** The commands' handlers. */
+export function contractCommands(services: Services): ContractCommands {
+  return { handlers: new ContractCommandSet(services).handlers };
 }

@@ -1,4 +1,4 @@
-// The Problems-panel diagnostics (lazy part `diagnostics`, loaded when the first document is diagnosed): one
+// The Problems-panel diagnostics, started when the first document is diagnosed: one
 // DiagnosticCollection, each open document diagnosed as it changes (debounced; on a large file only the lines around
 // each edit), cleared on close; quick fixes; the secret-key actions; missing accounts (opt-in); Scan Workspace for
 // Secret Keys…. A secret never leaves this process: only its range and public key are kept, shown or sent.
@@ -12,8 +12,7 @@ import { COMMANDS } from '../../manifest';
 import { classify } from '../../near/ids';
 import { BalanceBatcher } from '../balances/model/balanceHints';
 import type { Services } from '../../platform/services';
-import { partNow } from '../../platform/parts';
-import type * as Secrets from '../secrets/secretKeys';
+import * as secrets from '../secrets/secretKeys';
 import { diagnosable, documentLength, documentSource } from './documents';
 import { WorkspaceScan } from './workspaceScan';
 import type { ScanArgs, ScanResult } from './workspaceScan';
@@ -47,7 +46,6 @@ export class DiagnosticsHost implements vscode.Disposable {
   readonly #batcher: BalanceBatcher;
   readonly #disposables: vscode.Disposable[] = [];
   readonly #scan: WorkspaceScan;
-  #secrets: SecretsApi | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -93,8 +91,8 @@ export class DiagnosticsHost implements vscode.Disposable {
     return { ...s, languageId: '', ignoredKeys: new Set(this.ignoredKeys) };
   }
 
-  /** The secrets part, loaded on the first candidate (esbuild.mjs LAZY `secrets`). */
-  readonly #loadSecrets = (): SecretsApi => (this.#secrets ??= partNow<typeof Secrets>('secrets'));
+  /** The key derivation, handed to the pure engine, which asks for it on the first candidate. */
+  readonly #loadSecrets = (): SecretsApi => secrets;
 
   #enabled(): boolean {
     const s = this.services.settings.diagnostics;
@@ -324,7 +322,7 @@ export class DiagnosticsHost implements vscode.Disposable {
     return actions;
   }
 
-  /** The command handlers of this part. */
+  /** The diagnostics' command handlers. */
   commands(): Record<string, (...args: never[]) => unknown> {
     return {
       [COMMANDS.copyPublicKey]: async (key: unknown) => {
@@ -388,7 +386,7 @@ function publicKeyArg(key: unknown): string {
   return c.key;
 }
 
-/** The part's entry: started by register.ts when the first document is diagnosed. */
+/** The diagnostics' engine: started by index.ts when the first document is diagnosed. */
 export function startDiagnostics(context: vscode.ExtensionContext, services: Services): DiagnosticsHost {
   const host = new DiagnosticsHost(context, services);
   context.subscriptions.push(host);

@@ -1,29 +1,17 @@
 // Failures at activation: Show Failure in Code and the two commands its links and quick fix run are registered here;
-// everything else is the lazy part `failures` (failuresPart.ts), loaded on their first call or when the transactions
-// part meets a failed transaction.
+// the feature itself (failureFeature.ts: Problems, metadata, the workspace search) is made on their first call or when
+// a looked-up or hovered transaction has a failure.
 import type * as vscode from 'vscode';
+import { lazy } from '../../base/lazy';
 import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';
-import { loadPart, registerPartCommands } from '../../platform/parts';
-import type * as Part from './failuresPart';
-import type { FailureFeature } from './failuresPart';
+import { registerCommandsOnFirstCall } from '../../platform/commands';
+import { failureFeature } from './failureFeature';
+import type { FailureFeature } from './failureFeature';
 
-let feature: FailureFeature | undefined;
-let made: ((part: typeof Part) => FailureFeature) | undefined;
-
-/** The feature, built once (its Problems, metadata and document links are shared by every caller of the session). */
-export async function failureFeatureOf(): Promise<FailureFeature> {
-  const part = await loadPart<typeof Part>('failures');
-  if (!made) throw new Error('NEAR Lens: failures are not registered');
-  return (feature ??= made(part));
-}
-
-export function registerFailures(context: vscode.ExtensionContext, services: Services): void {
-  made = (part) => part.failureFeature(context, services);
-  registerPartCommands<typeof Part>(
-    context,
-    'failures',
-    [COMMANDS.showFailureInCode, COMMANDS.openFailureSource, COMMANDS.dismissFailure],
-    (part) => (feature ??= part.failureFeature(context, services)).handlers,
-  );
+/** Registers the commands; returns the feature, made once on first use (its Problems and links serve every caller). */
+export function registerFailures(context: vscode.ExtensionContext, services: Services): () => FailureFeature {
+  const feature = lazy(() => failureFeature(context, services));
+  registerCommandsOnFirstCall(context, [COMMANDS.showFailureInCode, COMMANDS.openFailureSource, COMMANDS.dismissFailure], () => feature().handlers);
+  return feature;
 }

@@ -1,7 +1,7 @@
 // Show Failure in Code's Problems: a failed receipt as an Error on its source line (source "NEAR Lens", code
 // near-lens-failed-receipt), the transaction as related information and a "Dismiss" quick fix. A Problem stays until
 // it is dismissed or its line's text changes; an edit above it moves it with its line. One collection of its own: the
-// diagnostics part republishes its collection per document, which would drop these.
+// diagnostics feature republishes its collection per document, which would drop these.
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import { DIAGNOSTIC_SOURCE, PROBLEM_ANCHORS, problemTarget } from '../diagnostics/model/problem';

@@ -13,13 +13,12 @@ import { buildHoverSections, confirmedSecretMarkdown, HOVER_COMMANDS, secretCand
 import { findUnitAt } from '../../near/unitFinder';
 import { unitSection } from '../units/model/unitMarkdown';
 import { findAt } from '../../near/idFinder';
-import { txFeatureOf } from '../transactions/index';
+import type { TxFeature } from '../transactions/txCommands';
 import type { Classified } from '../../near/ids';
 import { hostOf } from '../../near/networks';
 import type { ClientFor, Services } from '../../platform/services';
-import { loadPart } from '../../platform/parts';
-import type * as Secrets from '../secrets/secretKeys';
-import type * as Contracts from '../contracts/contractCommands';
+import { publicKeyOfSecret } from '../secrets/secretKeys';
+import { contractHoverLine } from '../contracts/contractCommands';
 
 /** Longest a hover waits for live data before it shows the decoded part with a "no answer yet" line. */
 export const HOVER_MAX_WAIT_MS = 3000;
@@ -43,9 +42,15 @@ function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel(): void
 
 export class NearHoverProvider implements vscode.HoverProvider {
   readonly #services: Services;
+  readonly #transactions: (() => TxFeature) | undefined;
 
-  constructor(services: Services) {
+  /**
+   * `transactions`: the hover of a hash, made on the first hover over a line long enough to hold one (activate()
+   * passes the one Look Up Transaction uses; without it, as in tests of accounts alone, hashes are not hovered).
+   */
+  constructor(services: Services, transactions?: () => TxFeature) {
     this.#services = services;
+    this.#transactions = transactions;
   }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -54,8 +59,8 @@ export class NearHoverProvider implements vscode.HoverProvider {
     const found = findAt(line, position.character);
     // An amount in code (yoctoNEAR or gas): converted here, with no network.
     const unit = findUnitAt(line, position.character, position.line > 0 ? document.lineAt(position.line - 1).text : '');
-    // A 32-byte base58 hash: a transaction, a receipt or a block (the txview part looks it up, once a minute at most).
-    const feature = found || unit || line.length < 43 ? undefined : await txFeatureOf(this.#services);
+    // A 32-byte base58 hash: a transaction, a receipt or a block (looked up once a minute at most).
+    const feature = found || unit || line.length < 43 ? undefined : this.#transactions?.();
     const hash = feature?.findHashAt(line, position.character);
     if (feature && hash) {
       const sections = await feature.hoverSections(hash.hash, token);
@@ -86,10 +91,10 @@ export class NearHoverProvider implements vscode.HoverProvider {
       if (!live) return undefined;
     }
     if (c.kind === 'sensitive') {
-      // One voice with the diagnostic: a confirmed secret key (the secrets part derives its public half, locally) is
+      // One voice with the diagnostic: a confirmed secret key (its public half derived here, locally) is
       // said in the diagnostic's words; "possible … or signature" stays for what cannot be told.
       const key = secretCandidateOf(c.text);
-      const publicKey = key && (await loadPart<typeof Secrets>('secrets')).publicKeyOfSecret(key.curve, key.bytes);
+      const publicKey = key && publicKeyOfSecret(key.curve, key.bytes);
       if (key && publicKey) return [confirmedSecretMarkdown(key, publicKey)];
     }
     return buildHoverSections(c, live, { ...s, hasExplorer: c.kind === 'account' && this.#services.explorerUrl(c.id) !== undefined });
@@ -97,7 +102,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
 
   /** The hover's markdown sections for a hash (undefined when cancelled). Exposed for in-editor tests. */
   async hashSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined> {
-    return (await txFeatureOf(this.#services)).hoverSections(hash, token);
+    return this.#transactions?.().hoverSections(hash, token);
   }
 
   async #live(c: Lookable, token: vscode.CancellationToken | undefined, waitMs: number): Promise<LiveResult | undefined> {
@@ -154,16 +159,13 @@ export class NearHoverProvider implements vscode.HoverProvider {
             ),
           ),
       );
-    // A contract account adds one line (the contracts part reads its interface, cached by code hash); like the
+    // A contract account adds one line (its interface, cached by code hash); like the
     // metadata, it is left out when it does not come within the wait, and is there on the next hover.
     let contract: string | undefined;
     const code = full.state
       ? client
           .viewAccount(c.id, undefined, { signal })
-          .then(
-            async ({ result: v }) =>
-              void (contract = v.hasCode ? await (await loadPart<typeof Contracts>('contracts')).contractHoverLine(client, c.id, v.codeHash) : undefined),
-          )
+          .then(async ({ result: v }) => void (contract = v.hasCode ? await contractHoverLine(client, c.id, v.codeHash) : undefined))
           .catch(() => undefined)
       : undefined;
     const wait = delay(METADATA_WAIT_MS);

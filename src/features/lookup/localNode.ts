@@ -1,7 +1,7 @@
 // Switch Network… → "Local node…": asks the node's RPC URL (the node in use, else http://127.0.0.1:3030),
 // checks that it answers `status` (one request, no key), then writes the custom network as RPC-only and switches to it.
 // A failure keeps the box open with the URL and says why — nothing answers, or something answered but not as a NEAR
-// node — and that the network in use is kept. Part of the lookup lazy part.
+// node — and that the network in use is kept.
 import vscode = require('vscode');
 import { NearClient } from '../../client/client';
 import { hostOf } from '../../near/networks';

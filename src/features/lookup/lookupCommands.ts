@@ -19,8 +19,8 @@ import { SECTION } from '../../manifest';
 import { fail } from '../../platform/failure';
 import { pick } from '../../platform/prompts';
 import { COMMANDS } from '../../manifest';
-import type * as TimeTravel from '../timeTravel/timeTravelPart';
-import type { AccountAtBlock } from '../timeTravel/timeTravelPart';
+import { accountAtText, atFromArgs, lookupAt, parseAtText } from '../timeTravel/timeTravel';
+import type { AccountAtBlock } from '../timeTravel/timeTravel';
 
 export interface LookupPublicKeyArgs {
   key: string;
@@ -32,7 +32,7 @@ export interface LookupAccountArgs {
   id: string;
   /** Look up here instead of where the id goes by the setting and its suffix. */
   network?: NetworkLabel;
-  /** As of a past block: its height or hash (time travel, in the panel's lazy part)… */
+  /** As of a past block: its height or hash (time travel)… */
   blockId?: number | string;
   /** …or the last block at or before a date ("2025-06-01", "2025-06-01 12:00 UTC", "30 days ago"). */
   date?: string;
@@ -90,9 +90,6 @@ async function showKeyAccounts(services: Services, ids: string[], network: strin
   if (Array.isArray(picked)) await vscode.commands.executeCommand(COMMANDS.watchlistAdd, picked);
   else if (picked) await pickAccountAction(services, picked);
 }
-
-/** Time travel as the look-ups use it: the panel's lazy part carries it (History reads the same past). */
-export type TimeTravelPart = Pick<typeof TimeTravel, 'parseAtText' | 'atFromArgs' | 'lookupAt' | 'accountAtText'>;
 
 type Get<T, A> = (services: Services, text: string, a: A | undefined) => Promise<T>;
 
@@ -156,24 +153,17 @@ async function accountPart(services: Services, id: string, part: unknown, a: Loo
   return undefined;
 }
 
-/** Time travel: the account as of a past block, from the panel's lazy part (History reads the same past). */
-async function accountInThePast(
-  services: Services,
-  timeTravel: () => Promise<TimeTravelPart>,
-  id: string,
-  a: LookupAccountArgs | undefined,
-  atText: string | undefined,
-): Promise<AccountAnswer> {
-  const part = await timeTravel();
+/** Time travel: the account as of a past block (the panel's History reads the same past). */
+async function accountInThePast(services: Services, id: string, a: LookupAccountArgs | undefined, atText: string | undefined): Promise<AccountAnswer> {
   if (atText !== undefined && (a?.blockId !== undefined || a?.date !== undefined)) throw invalidInput('Give the block or date once.');
-  const at = atText !== undefined ? part.parseAtText(atText) : part.atFromArgs(a!);
+  const at = atText !== undefined ? parseAtText(atText) : atFromArgs(a!);
   const { client, network } = services.clientForAccount(id, a?.network);
   const r = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)} in the past` },
-    () => part.lookupAt(client, network, id, at),
+    () => lookupAt(client, network, id, at),
   );
   if (a?.show === false) return r;
-  void vscode.window.showInformationMessage(`NEAR Lens: ${part.accountAtText(r, services.settings.decimals)}`);
+  void vscode.window.showInformationMessage(`NEAR Lens: ${accountAtText(r, services.settings.decimals)}`);
   return undefined;
 }
 
@@ -198,13 +188,13 @@ async function accountNow(services: Services, id: string, a: LookupAccountArgs |
 }
 
 /** Look Up Account: now, one part, or in the past ("alice.near at 2025-06-01", blockId, date). */
-function accountLookup(timeTravel: () => Promise<TimeTravelPart>): Get<AccountAnswer, LookupAccountArgs> {
+function accountLookup(): Get<AccountAnswer, LookupAccountArgs> {
   return async (services, text, a) => {
     const [id, atText] = splitAt(text);
     const asked = a?.network;
     if (asked !== undefined && !NETWORK_CHOICES.some(([n]) => n === asked)) throw invalidInput('The network is mainnet, testnet or custom.');
     if (a?.part !== undefined) return accountPart(services, id, a.part, a, atText);
-    if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) return accountInThePast(services, timeTravel, id, a, atText);
+    if (atText !== undefined || a?.blockId !== undefined || a?.date !== undefined) return accountInThePast(services, id, a, atText);
     return accountNow(services, id, a);
   };
 }
@@ -259,9 +249,9 @@ async function copyText(text?: unknown): Promise<boolean> {
   return true;
 }
 
-/** The commands' handlers; `timeTravel` loads the part that looks an account up in the past. */
-export function lookupCommands(services: Services, timeTravel: () => Promise<TimeTravelPart>): Record<string, (...args: never[]) => unknown> {
-  const account = accountLookup(timeTravel);
+/** The commands' handlers. */
+export function lookupCommands(services: Services): Record<string, (...args: never[]) => unknown> {
+  const account = accountLookup();
   return {
     [COMMANDS.lookupPublicKey]: (arg?: unknown) =>
       lookup<PublicKeyAccounts, LookupPublicKeyArgs>(services, 'Look Up Public Key', 'key', 'public-key', 'ed25519:… or secp256k1:…', publicKeyAccounts, arg),

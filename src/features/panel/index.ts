@@ -1,5 +1,4 @@
-// Registers the balance panel's command and serializer at activation; the panel itself (panelHost.ts) is a lazy part,
-// loaded when the first panel opens or is revived.
+// Registers the balance panel's command and serializer at activation; the panel itself is panelHost.ts.
 import vscode = require('vscode');
 import { accountIdProblem } from '../../near/ids';
 import { invalidInput } from '../../base/errors';
@@ -8,10 +7,8 @@ import { isPanelState } from './protocol';
 import { registerCommands } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../../ui/accountArgs';
-import { loadPart, partNow } from '../../platform/parts';
-import type * as Panel from './panelHost';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../manifest';
-import type { AccountPanel } from './panelHost';
+import { AccountPanel } from './panelHost';
 
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
@@ -50,11 +47,11 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
 
   /**
    * Our panel for `panel`; if its page cannot be built, the tab is closed (never left empty) and the reason logged.
-   * Synchronous from the caller's check that no panel exists to `panels.set`, so callers load the part first (`ready`).
+   * Synchronous from the caller's check that no panel exists to `panels.set`.
    */
   const adopt = (panel: vscode.WebviewPanel, id: string): AccountPanel | undefined => {
     try {
-      const p = new (partNow<typeof Panel>('panel').AccountPanel)(
+      const p = new AccountPanel(
         panel,
         id,
         services,
@@ -75,16 +72,12 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
     }
   };
 
-  // The part loaded (the web build fetches it); a failure is left to adopt, which says it and closes the tab.
-  const ready = (): Promise<unknown> => loadPart('panel').catch(() => undefined);
-
   const open = async (id: string): Promise<AccountPanel | undefined> => {
     const why = accountIdProblem(id);
     if (why) {
       void vscode.window.showWarningMessage(why);
       return undefined;
     }
-    await ready();
     const existing = panels.get(id);
     if (existing) {
       existing.panel.reveal();
@@ -101,7 +94,6 @@ export function registerPanel(context: vscode.ExtensionContext, services: Servic
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         // The state comes from the webview: check it like any other input.
         const id = isPanelState(state) ? state.accountId : undefined;
-        await ready();
         if (id === undefined || accountIdProblem(id) || panels.has(id)) panel.dispose();
         else adopt(panel, id);
       },

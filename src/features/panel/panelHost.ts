@@ -1,4 +1,5 @@
-// The balance panel and time travel (a lazy part, dist/panel.js: see register.ts): one webview per account, strict CSP, typed guarded messages, ready handshake, revived by a serializer. The webview gets pre-formatted data only, never the key.
+// The balance panel with its History (time travel): one webview per account, strict CSP, typed guarded messages, ready
+// handshake, revived by a serializer (index.ts). The webview gets pre-formatted data only, never the key.
 import vscode = require('vscode');
 import { toBase64 } from '../../base/bytes';
 import { loadSlot, noteFailure, poolBalance } from '../../ui/slots';
@@ -16,13 +17,9 @@ import { withList } from '../../ui/listPart';
 import type { ListPart } from '../../ui/listPart';
 import { isHistoryRequest } from '../timeTravel/protocol';
 import type { HistoryHostMessage, HistoryRange } from '../timeTravel/protocol';
-import { historyKept, historyModel } from '../timeTravel/timeTravelPart';
+import { historyKept, historyModel } from '../timeTravel/timeTravel';
 import { isTxRequest } from '../transactions/protocol';
 import { PanelTransactions } from '../transactions/panelSection';
-
-// Time travel rides in this part: the panel's History needs it, and Look Up Account… at a block takes it
-// from here (one file and one session cache rather than a part of its own).
-export { accountAtText, atFromArgs, lookupAt, parseAtText } from '../timeTravel/timeTravelPart';
 
 /** The data behind the view model (and the RPC endpoint of its pool amounts and metadata), kept so that a settings change re-renders without refetching. */
 type Loaded = Omit<PanelInput, 'decimals' | 'liquidStakingProviders' | 'nftPublisher' | 'staleError' | 'formatTime'> & { rpcUrl: string };
@@ -159,7 +156,7 @@ export class AccountPanel implements vscode.Disposable {
   }
 
   /**
-   * The History section at `range` (time travel's lazy part): progress as points load, then the chart's model, or why
+   * The History section at `range` (time travel): progress as points load, then the chart's model, or why
    * it failed. A newer request (another range) supersedes this one.
    */
   async history(range: HistoryRange): Promise<void> {

@@ -139,16 +139,20 @@ export const onDidChangeResult = changes.event;
 async function refreshed(uri: vscode.Uri, text: string): Promise<vscode.TextDocument> {
   const key = uri.toString();
   const reads = (d: vscode.TextDocument): boolean => d.uri.toString() === key && d.getText() === text;
-  const updated = new Promise<void>((done) => {
-    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (reads(e.document)) done(sub.dispose());
-    });
-    // Never wait forever: the event may have come before, or VS Code may have dropped the document meanwhile.
-    setTimeout(() => done(sub.dispose()), 5000);
-  });
   changes.fire(uri);
   const document = await vscode.workspace.openTextDocument(uri);
-  if (!reads(document)) await updated;
+  if (reads(document)) return document;
+  // Listened to in the same turn as the check above, so the update cannot slip between them.
+  await new Promise<void>((done) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      sub.dispose();
+      done();
+    };
+    const sub = vscode.workspace.onDidChangeTextDocument((e) => reads(e.document) && finish());
+    // Never wait forever: VS Code may have dropped the document meanwhile (it then reads afresh when shown).
+    const timer = setTimeout(finish, 5000);
+  });
   return document;
 }
 
@@ -189,12 +193,6 @@ async function openResult({ kept: r, replaced }: { kept: KeptResult; replaced: b
 /** Keeps a result (a contract's view call or state) among the recent ones and opens its read-only document like Query Block's. */
 export function showResult(kind: KeptResult['kind'], summary: string, text: string, show: boolean, key?: string): Promise<vscode.TextDocument> {
   return openResult(recent.keep(kind, summary, text, key), show);
-}
-
-export interface RpcCommands {
-  handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
-  /** The text of a `near-lens:` result document. */
-  content(uri: vscode.Uri): string;
 }
 
 type Request<A> = (services: Services, a: A | undefined) => Promise<[method: string, call: Call, params: unknown] | undefined>;
@@ -329,15 +327,15 @@ async function copyAsCurl(services: Services, arg?: unknown): Promise<string | u
   return copy(curl);
 }
 
-/** The commands' handlers (index.ts registers them at activation; this part loads on the first call). */
-export function rpcCommands(services: Services): RpcCommands {
+/** The text of a `near-lens:` result document. */
+export const resultContent = (uri: vscode.Uri): string => resultOf(uri)?.text ?? RESULT_GONE;
+
+/** The commands' handlers (index.ts registers them at activation; the table is made on the first call). */
+export function rpcCommands(services: Services): Record<string, (arg?: unknown) => Promise<unknown>> {
   return {
-    handlers: {
-      [COMMANDS.queryBlock]: (arg) => runRequest(services, 'Query Block', 'block', blockRequest, arg),
-      [COMMANDS.rpcRequest]: (arg) => runRequest(services, 'RPC Request', 'rpc', methodRequest, arg),
-      [COMMANDS.recentResults]: recentResults,
-      [COMMANDS.copyAsCurl]: (arg) => copyAsCurl(services, arg),
-    },
-    content: (uri) => resultOf(uri)?.text ?? RESULT_GONE,
+    [COMMANDS.queryBlock]: (arg) => runRequest(services, 'Query Block', 'block', blockRequest, arg),
+    [COMMANDS.rpcRequest]: (arg) => runRequest(services, 'RPC Request', 'rpc', methodRequest, arg),
+    [COMMANDS.recentResults]: recentResults,
+    [COMMANDS.copyAsCurl]: (arg) => copyAsCurl(services, arg),
   };
 }

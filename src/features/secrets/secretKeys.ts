@@ -1,6 +1,6 @@
 // The public key of a NEAR secret: an ed25519 or secp256k1 secret key (@noble/curves), or a BIP-39 seed phrase
 // (@scure/bip39) on the path NEAR wallets use by default, m/44'/397'/0', derived with SLIP-10 for ed25519 (HMAC-SHA512
-// from @noble/hashes). Built as its own lazy part (esbuild.mjs LAZY `secrets`): loaded only once a candidate was found.
+// from @noble/hashes), called only once a candidate was found.
 // Everything happens here, on this machine: a secret never leaves this module except as its public key.
 // Pure: no `vscode`, no I/O.
 import { ed25519 } from '@noble/curves/ed25519.js';

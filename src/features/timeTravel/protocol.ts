@@ -1,6 +1,6 @@
-// The balance panel's History messages, shared by the panel's lazy part and the webview; the guard of the
-// request (the host's). The webview's guards are in guards.ts, so that the host bundles none of them; all of it
-// stays out of the panel's protocol.ts, so that the main bundle carries none. Pure: no `vscode`, no DOM, no Node.
+// The balance panel's History messages, shared by the panel host and the webview; the guard of the request (the
+// host's). The webview's guards are in guards.ts, so that the host bundles none of them; all of it stays out of the
+// panel's protocol.ts. Pure: no `vscode`, no DOM, no Node.
 import { exactly, oneOf } from '../../ui/guard';
 
 export type HistoryRange = '7d' | '30d' | '1y';

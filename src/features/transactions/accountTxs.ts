@@ -23,7 +23,7 @@ export interface AccountTxsDeps {
   openPanel(accountId: string): Promise<AccountPanel | undefined>;
 }
 
-/** The commands' handlers (index.ts registers them at activation; this part loads on the first call). */
+/** The commands' handlers (index.ts registers them at activation and makes these on the first call). */
 export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Record<string, (...args: never[]) => unknown> {
   const accountTransactions = async (arg?: unknown): Promise<AccountTxResult | undefined> => {
     try {

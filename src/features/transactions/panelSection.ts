@@ -1,6 +1,6 @@
 // The balance panel's Transactions table, the host's side: loads on demand, pages of 20 read with
 // the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, keep-last-good
-// on a failure, a row opens Look Up Transaction. Lives in the panel's lazy part (panelHost.ts owns one per panel).
+// on a failure, a row opens Look Up Transaction. panelHost.ts owns one per panel.
 import vscode = require('vscode');
 import { noteFailure } from '../../ui/slots';
 import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';

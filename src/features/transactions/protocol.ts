@@ -1,6 +1,6 @@
-// The balance panel's Transactions messages, shared by the panel's lazy part and the webview, and
-// the guard of the webview's requests (the host's). The webview's guard of the host's message is in guards.ts, so
-// that the host bundles none of it; all of it stays out of the panel's protocol.ts. Pure: no `vscode`, no DOM, no Node.
+// The balance panel's Transactions messages, shared by the panel host and the webview, and the guard of the webview's
+// requests (the host's). The webview's guard of the host's message is in guards.ts, so that the host bundles none of
+// it; all of it stays out of the panel's protocol.ts. Pure: no `vscode`, no DOM, no Node.
 import { count, exactly, isBool, oneOf } from '../../ui/guard';
 
 /**

@@ -1,8 +1,8 @@
 // Look Up Transaction… (a hash, a receipt id or an explorer URL; on a network without a transactions API, RPC
 // `EXPERIMENTAL_tx_status` by the hash alone, then with the signer, asked for) and the hover of a hash, each failure
-// explained with where it is in the workspace (the `failures` part): part of the lazy part `transactions`. One class
-// whose methods are the steps of a look-up; talks HTTP only through the services' clients; builds text only with the
-// transactions model (model/txMarkdown.ts).
+// explained with where it is in the workspace (the failures feature). One class whose methods are the steps of a
+// look-up; talks HTTP only through the services' clients; builds text only with the transactions model
+// (model/txMarkdown.ts).
 import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
@@ -20,10 +20,9 @@ import type { TxLookup } from './model/txMarkdown';
 import type { ClientFor, Services } from '../../platform/services';
 import { fail } from '../../platform/failure';
 import { ask, cancellable, pick } from '../../platform/prompts';
-import { loadPart } from '../../platform/parts';
-import type * as Rpc from '../rpc/rpcCommands';
+import { showResult } from '../rpc/rpcCommands';
 import type { NearClient } from '../../client/client';
-import { failureFeatureOf } from '../failures/index';
+import type { FailureFeature } from '../failures/failureFeature';
 import { explainedModel, failuresOf } from '../failures/model/failureView';
 import type { TxFailures } from '../failures/model/failureView';
 import type { TokenUnit } from './model/txArgs';
@@ -138,7 +137,10 @@ class TxCommands {
   /** Hover look-ups by network and hash: when, and what (the last good one stays if a later one fails). */
   readonly #recent = new Map<string, { at: number; found: Promise<TxLookup>; good?: TxLookup }>();
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly failures: () => FailureFeature,
+  ) {}
 
   #at(network?: NetworkLabel): ClientFor {
     const s = this.services;
@@ -149,7 +151,7 @@ class TxCommands {
   async explain(t: TransactionModel, client: NearClient, network: NetworkLabel, signal?: AbortSignal): Promise<TxFailures | undefined> {
     if (failuresOf(t).length === 0) return undefined;
     try {
-      return await (await failureFeatureOf()).explain(t, { client, network }, signal);
+      return await this.failures().explain(t, { client, network }, signal);
     } catch (e) {
       // The failure still reads in words without its sources.
       this.services.log.warn(`NEAR Lens could not look for the failure of ${t.hash.slice(0, 8)}… in the workspace: ${errorMessage(e)}`);
@@ -311,7 +313,6 @@ class TxCommands {
   }
 
   async #show(q: Asked, { t, failures }: Found, curl: string): Promise<void> {
-    const { showResult } = await loadPart<typeof Rpc>('rpc');
     const doc = transactionDocument(t, q.where.name, curl, { ...(failures && { failures }), tokens: tokenUnits(q.where.client, t) });
     await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, doc, true);
   }
@@ -339,8 +340,8 @@ class TxCommands {
   }
 }
 
-export function txFeature(services: Services): TxFeature {
-  const commands = new TxCommands(services);
+export function txFeature(services: Services, failures: () => FailureFeature): TxFeature {
+  const commands = new TxCommands(services, failures);
   return {
     handlers: { [COMMANDS.lookupTransaction]: (arg) => commands.lookupTransaction(arg) },
     hoverSections: (hash, token) => commands.hoverSections(hash, token),

@@ -1,4 +1,4 @@
-// The watchlist's Transactions node, the lazy part's side: its loads (first page on expansion,
+// The watchlist's Transactions node, its loads and rows (txNodes.ts is the tree provider's side): its loads (first page on expansion,
 // "Load more", the first page anew on a refresh; keep-last-good) into the provider's per-entry states, and the tree
 // items of its nodes — a row opens Look Up Transaction, and each reads as a sentence to a screen reader.
 import vscode = require('vscode');
@@ -9,7 +9,7 @@ import type { AccountEntry } from '../watchlist/model/watchlistNodes';
 import type { Services } from '../../platform/services';
 import { treeItemOf } from '../watchlist/treeItem';
 
-/** What a load needs of the tree's side (txNodes.ts, in the activation bundle): the states it fills and the entries. */
+/** What a load needs of the tree's side (txNodes.ts): the states it fills and the entries. */
 export interface TxTreeHost {
   readonly services: Services;
   readonly states: WeakMap<AccountEntry, TxTreeState>;

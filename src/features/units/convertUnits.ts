@@ -8,7 +8,7 @@ import { invalidInput } from '../../base/errors';
 import { fail } from '../../platform/failure';
 import { ask, pick } from '../../platform/prompts';
 
-/** Convert Units… (lazy part `units`, registered by register.ts). */
+/** Convert Units… (registered by index.ts). */
 export async function convertUnits(arg?: unknown): Promise<Conversion | undefined> {
   const given = arg !== undefined;
   try {

@@ -1,6 +1,6 @@
 // The watchlist's commands: Add Account… (argument, or input box and pick), Remove, Refresh, Refresh All, Copy Account Id and
 // Open in Explorer. Each takes its account as an argument (an id or a tree node) and returns its result to code.
-// A lazy part (dist/watchlist.js): register.ts registers the ids at activation and loads these handlers on the first call.
+// index.ts registers the ids at activation and makes these handlers on the first call.
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import { accountIdError } from '../../near/ids';

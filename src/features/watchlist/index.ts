@@ -8,13 +8,12 @@ import { keylessPublic } from '../../platform/network';
 import type { Services } from '../../platform/services';
 import type { ListPart } from '../../ui/listPart';
 import { registerCommandsOnFirstCall } from '../../platform/commands';
-import { registerPartCommands } from '../../platform/parts';
 import { watchlistHandlers } from './commands';
-import type * as Engine from './watchEngine';
+import { createWatchEngine } from './watchEngine';
 import { RefreshTimer } from './refreshTimer';
 import { WatchlistProvider } from './treeProvider';
 import { WatchedSetting } from './watchedSetting';
-import { LazyWatchHooks } from './watchHooks';
+import { WatchEngineHandle } from './watchHooks';
 import type { WatchlistActions } from './commands';
 
 export interface WatchlistApi {
@@ -26,7 +25,7 @@ export interface WatchlistApi {
   /** Resolves when no load started by the view is still running (for tests). */
   whenIdle(): Promise<void>;
   /** What changed since the user last looked: its engine, once the first account load started it. */
-  readonly watch: LazyWatchHooks;
+  readonly watch: WatchEngineHandle;
 }
 
 /**
@@ -36,7 +35,7 @@ export interface WatchlistApi {
 class Watchlist implements WatchlistApi, WatchlistActions {
   readonly provider: WatchlistProvider;
   readonly view: vscode.TreeView<WatchNode>;
-  readonly watch: LazyWatchHooks;
+  readonly watch: WatchEngineHandle;
   readonly #services: Services;
   /** The writer is made on the first write; the timer when an interval is set (nothing is sent before its first tick). */
   #writer: WatchedSetting | undefined;
@@ -47,22 +46,22 @@ class Watchlist implements WatchlistApi, WatchlistActions {
     this.#services = services;
     const provider = (this.provider = new WatchlistProvider(services));
     const view = (this.view = vscode.window.createTreeView(WATCHLIST_VIEW, { treeDataProvider: provider, showCollapseAll: true }));
-    // What changed since the user last looked: its engine is the lazy part `changes`, started by the first account load.
-    const watch = (this.watch = provider.watch = new LazyWatchHooks((part) => part.createWatchEngine(context, services, provider, view)));
+    // What changed since the user last looked: its engine is made by the first account load (or command).
+    const watch = (this.watch = provider.watch = new WatchEngineHandle(() => createWatchEngine(context, services, provider, view)));
     context.subscriptions.push(
       provider,
       view,
       this,
       services.onDidChange(() => this.changed()),
     );
-    // The commands' handlers are made on the first call; those of "what changed" come with its part.
+    // The commands' handlers are made on the first call; those of "what changed" with its engine.
     const c = COMMANDS;
     registerCommandsOnFirstCall(
       context,
       [c.watchlistAdd, c.watchlistRemove, c.watchlistRefresh, c.watchlistRefreshAll, c.watchlistCopyId, c.openInExplorer],
       () => watchlistHandlers(services, this),
     );
-    registerPartCommands<typeof Engine>(context, 'changes', [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges], () =>
+    registerCommandsOnFirstCall(context, [c.watchlistChanges, c.watchlistMarkSeen, c.watchlistMarkAllSeen, c.watchlistShowChanges], () =>
       watch.now().handlers(),
     );
     // Not a full `changed()`: the tree is built when the view first asks for its roots (getChildren syncs).

@@ -1,5 +1,5 @@
 // A node of the watchlist's tree as VS Code reads it: a plain TreeItem with the node's texts, icon and screen-reader
-// label. The tree provider and the transactions part's rows (txTree.ts) both draw their nodes with it.
+// label. The tree provider and the transactions rows (txTree.ts) both draw their nodes with it.
 import vscode = require('vscode');
 import type { WatchNode } from './model/watchlistNodes';
 

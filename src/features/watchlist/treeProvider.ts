@@ -1,5 +1,5 @@
 // The watchlist's TreeDataProvider over the watchlist model (model/watchlistModel.ts): lazy loads and keep-last-good
-// data. Talks to the network only through the services' clients; its commands and timer are in register.ts and
+// data. Talks to the network only through the services' clients; its commands and timer are in index.ts and
 // refreshTimer.ts.
 import vscode = require('vscode');
 import { treeItemOf } from './treeItem';
@@ -17,8 +17,7 @@ import { withList } from '../../ui/listPart';
 import type { ListPart } from '../../ui/listPart';
 import type { AccountEntry, LazyGroup, WatchNode } from './model/watchlistNodes';
 import type { Services } from '../../platform/services';
-import { loadPart } from '../../platform/parts';
-import type * as Contracts from '../contracts/contractCommands';
+import { contractTreeNodes } from '../contracts/contractCommands';
 import { TxNodes } from '../transactions/txNodes';
 import type { WatchHooks } from './watchHooks';
 
@@ -43,7 +42,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
   #fullLoadLimiter: Limiter | undefined;
   #roots: WatchNode[] = [];
   #transactions: TxNodes | undefined;
-  /** What changed since the user last looked: set by register.ts. */
+  /** What changed since the user last looked: set by index.ts. */
   watch: WatchHooks | undefined;
 
   constructor(services: Services) {
@@ -255,7 +254,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => this.#current(e), // a newer load of the account has its own mark in the slot (#fill)
         async () => {
           const client = this.#client(e);
-          // Beside /full in its slot: a watched contract's activity (the changes part decides whether it has any).
+          // Beside /full in its slot: a watched contract's activity (the what-changed engine decides whether it has any).
           const beside = watch?.beside(id, e.network, client);
           try {
             return await client.full(id, { fresh });
@@ -306,7 +305,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                   const client = this.#client(e);
                   const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
                   const { hasCode, codeHash } = view.result;
-                  const methods = hasCode ? await (await loadPart<typeof Contracts>('contracts')).contractTreeNodes(client, id, codeHash) : undefined;
+                  const methods = hasCode ? await contractTreeNodes(client, id, codeHash) : undefined;
                   return { view: view.result, keys: keys.result, methods };
                 },
               ),

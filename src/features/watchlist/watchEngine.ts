@@ -2,7 +2,7 @@
 // (workspace state for workspace-listed accounts, global state for the user's), compared on each complete, fresh
 // load, and a watched contract's activity (failed calls, watched methods, events) read beside each /full; the tree's
 // description, decoration and Changes node; the view's badge; alerts said once per change or group; Mark as Seen.
-// A lazy part (dist/changes.js): watchHooks.ts loads it with the first account load.
+// Made with the first account load (watchHooks.ts).
 import vscode = require('vscode');
 import { COMMANDS, SECTION, WATCH_SNAPSHOTS_KEY } from '../../manifest';
 import { accountIdError } from '../../near/ids';

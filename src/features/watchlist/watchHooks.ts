@@ -1,13 +1,11 @@
 // What the watchlist's tree provider asks of "what changed": the extra reads of a load (code hash, access keys),
-// a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them is a
-// lazy part (dist/watch.js), loaded with the first account load, so activation reads none of it.
+// a complete load, the account's node with its changes, and the tree item's decoration. The engine behind them
+// (watchEngine.ts) is made with the first account load, so activation makes none of it.
 import type * as vscode from 'vscode';
 import type { AccountFull } from '../../near/account';
 import type { NearClient } from '../../client/client';
 import type { AccountEntry, WatchNode } from './model/watchlistNodes';
 import type { WatchEngine } from './watchEngine';
-import type * as Engine from './watchEngine';
-import { loadPart, partNow } from '../../platform/parts';
 
 export interface WatchHooks {
   /** Runs beside a load's /full, in its slot of the refresh limiter (a watched contract's activity); never rejects. */
@@ -22,37 +20,27 @@ export interface WatchHooks {
   item(node: WatchNode, item: vscode.TreeItem): void;
 }
 
-/** The hooks, forwarding to the engine once `start` has loaded it; until then they read nothing and change nothing. */
-export class LazyWatchHooks implements WatchHooks {
+/**
+ * The hooks, forwarding to the engine, made by the first account load or command that needs it (activation makes
+ * none); until then they change nothing. The handle is what activate() composes: the tree and the commands share it.
+ */
+export class WatchEngineHandle implements WatchHooks {
   engine: WatchEngine | undefined;
-  #starting: Promise<WatchEngine> | undefined;
 
-  constructor(private readonly make: (part: typeof Engine) => WatchEngine) {}
+  constructor(private readonly make: () => WatchEngine) {}
 
-  /** The engine now (a command's first call: the part is loaded already in either build). */
+  /** The engine, made on the first call. */
   now(): WatchEngine {
-    if (!this.engine) {
-      this.engine = this.make(partNow<typeof Engine>('changes'));
-      this.#starting = Promise.resolve(this.engine);
-    }
-    return this.engine;
+    return (this.engine ??= this.make());
   }
 
-  start(): Promise<WatchEngine> {
-    return (this.#starting ??= loadPart<typeof Engine>('changes').then((part) => (this.engine = this.make(part))));
-  }
-
-  async beside(accountId: string, network: string, client: NearClient): Promise<void> {
-    try {
-      await (await this.start()).beside(accountId, network, client);
-    } catch {
-      // the part could not load: no activity this time
-    }
+  beside(accountId: string, network: string, client: NearClient): Promise<void> {
+    return this.now().beside(accountId, network, client);
   }
 
   async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {
     try {
-      return await (await this.start()).read(accountId, network, full, client, fresh);
+      return await this.now().read(accountId, network, full, client, fresh);
     } catch (e) {
       return { error: e };
     }

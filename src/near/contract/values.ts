@@ -15,7 +15,7 @@ export interface StateEntry {
   value: DecodedBytes;
 }
 
-// Web APIs (../bytes) rather than @scure/base's base64/hex: this module is in a lazy part, and those would grow the main bundle.
+// Web APIs (../bytes) rather than @scure/base's base64/hex: the same bytes, without another copy of those codecs.
 const b64 = toBase64;
 const hexOf = toHex;
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

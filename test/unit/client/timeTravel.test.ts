@@ -7,7 +7,7 @@ import { changeSince } from '../../../src/near/time/balancesAt';
 import { TtlCache } from '../../../src/client/cache';
 import { balanceHistory, TimeTravelSession } from '../../../src/client/timeTravel';
 import { buildHistoryModel } from '../../../src/features/timeTravel/model/historyModel';
-import { accountAtText, atFromArgs, historyModel, lookupAt } from '../../../src/features/timeTravel/timeTravelPart';
+import { accountAtText, atFromArgs, historyModel, lookupAt } from '../../../src/features/timeTravel/timeTravel';
 import { isHistoryHostMessage, isHistoryViewModel } from '../../../src/features/timeTravel/guards';
 import { isHistoryRequest } from '../../../src/features/timeTravel/protocol';
 import { accountAt, blockHash, CHAIN_ACCOUNT, CHAIN_ACCOUNT_CREATED, headHeight, timestampAt } from '../../support/chain';

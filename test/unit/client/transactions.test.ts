@@ -7,7 +7,9 @@ import { base58 } from '@scure/base';
 import { createHash } from 'node:crypto';
 import { NearClient } from '../../../src/client/client';
 import type { ClientOptions } from '../../../src/client/client';
-import { clearTransactionCache, NO_TX_API_MESSAGE } from '../../../src/client/transactions/reads';
+import { NO_TX_API_MESSAGE } from '../../../src/client/transactions/reads';
+import { BoundedMap } from '../../../src/base/lru';
+import type { TransactionModel } from '../../../src/client/transactions/model';
 import type { AccountTxFilter, AccountTxRow } from '../../../src/client/transactions/types';
 import { TtlCache } from '../../../src/client/cache';
 import type { RecordedRequest, Stub } from '../../support/stub';
@@ -26,7 +28,6 @@ describe('NearClient transactions', function () {
   before(() => {
     stub = getStub();
   });
-  beforeEach(() => clearTransactionCache());
 
   async function history(c: NearClient, filter?: AccountTxFilter, limit = 20): Promise<AccountTxRow[]> {
     const rows: AccountTxRow[] = [];
@@ -72,11 +73,13 @@ describe('NearClient transactions', function () {
   });
 
   it('reads a completed transaction once a session; an unknown hash is asked again', async () => {
-    const c = make();
+    // The session's clients share one map of completed transactions (the extension's services make one).
+    const completedTransactions = new BoundedMap<string, TransactionModel>(10);
+    const c = make({ completedTransactions });
     const gone = unknownHash('later');
     await c.transactions([STUB_TX.delegate, gone]);
     await c.transactions([STUB_TX.delegate]);
-    await make().transactions([STUB_TX.delegate]); // another client of the same network
+    await make({ completedTransactions }).transactions([STUB_TX.delegate]); // another client of the same network
     assert.equal(txReqs().length, 1);
     await c.transactions([gone]);
     assert.equal(txReqs().length, 2);
@@ -248,12 +251,10 @@ describe('NearClient transactions', function () {
     assert.equal(txReqs()[0]?.headers['authorization'], `Bearer ${KEY}`);
     assert.equal(txReqs()[0]?.query['apiKey'], undefined);
     stub.clearRequests();
-    clearTransactionCache();
     await make({ apiKey: KEY, transport: 'query' }).transactions([STUB_TX.delegate]);
     assert.equal(txReqs()[0]?.query['apiKey'], KEY);
     assert.equal(txReqs()[0]?.headers['authorization'], undefined);
     stub.clearRequests();
-    clearTransactionCache();
     stub.fault({ host: 'tx', fault: { kind: 'redirect', to: 'foreign' } });
     await assert.rejects(
       make({ apiKey: KEY }).transactions([STUB_TX.delegate]),

@@ -3,7 +3,6 @@
 // editor; nothing here reaches the network (every failing input is refused before a request).
 import { strict as assert } from 'node:assert';
 import type * as ExtensionModule from '../../../src/extension';
-import type * as PartsModule from '../../../src/platform/parts';
 import { createFakeEditor, fakeContext, loadIsolated } from '../../support/fakeEditor';
 import type { FakeEditor } from '../../support/fakeEditor';
 
@@ -69,22 +68,5 @@ describe('commands from code, as docs/API.md says', function () {
     await editor.exec('nearLens.setApiKey', 'abcd1234efgh');
     assert.equal(await editor.exec('nearLens.clearApiKey'), true);
     assert.equal(await editor.exec('nearLens.clearApiKey'), false);
-  });
-});
-
-describe('a lazy part that fails to load', () => {
-  it('a command whose part cannot be loaded says so in a NEAR Lens message (not a raw require error)', async () => {
-    const editor = createFakeEditor();
-    const parts = loadIsolated<typeof PartsModule>(editor.vscode, 'platform/parts');
-    const context = fakeContext(editor);
-    // What require('./rpc.js') throws when dist/rpc.js is missing or broken.
-    parts.registerPartCommands(context as never, 'rpc', ['nearLens.queryBlock'], () => {
-      throw Object.assign(new Error("Cannot find module './rpc.js'\nRequire stack:\n- /ext/dist/extension.js"), { code: 'MODULE_NOT_FOUND' });
-    });
-    await assert.rejects(Promise.resolve(editor.exec('nearLens.queryBlock')), /could not load the part/);
-    assert.ok(
-      errors(editor).some((t) => t.startsWith('NEAR Lens')),
-      `nothing shown to the user: ${JSON.stringify(editor.rec.notifications)}`,
-    );
   });
 });

@@ -11,7 +11,6 @@ import type { Stub } from '../../support/stub';
 import { clientFor, useStub } from '../../support/fixture';
 import { makeServices } from '../hardening/harness';
 import type * as ContractsModule from '../../../src/features/contracts/contractCommands';
-import type * as RpcModule from '../../../src/features/rpc/rpcCommands';
 import type * as PanelRegister from '../../../src/features/panel/index';
 import type * as RpcRegister from '../../../src/features/rpc/index';
 
@@ -47,9 +46,7 @@ describe('command flows: contracts, RPC Request, the panel', function () {
   // ---------------------------------------------------------------- feature level (fake vscode)
 
   function contracts(editor: ReturnType<typeof createFakeEditor>, services: ReturnType<typeof makeServices>) {
-    const rpc = loadIsolated<typeof RpcModule>(editor.vscode, 'features/rpc/rpcCommands');
-    return loadIsolated<typeof ContractsModule>(editor.vscode, 'features/contracts/contractCommands').contractCommands(services, () => Promise.resolve(rpc))
-      .handlers;
+    return loadIsolated<typeof ContractsModule>(editor.vscode, 'features/contracts/contractCommands').contractCommands(services).handlers;
   }
 
   it('Open Balance Panel from code with an invalid id rejects with the message (docs/API.md: bad input rejects), no panel', async () => {

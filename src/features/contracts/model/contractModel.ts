@@ -1,6 +1,5 @@
 // What NEAR Lens shows of a contract: the watchlist's method nodes, the texts of a view call's and a state's result
-// documents, and the copyable near-cli-rs / near-api-js forms of a call. Pure: no `vscode`, no I/O. Only the
-// contracts lazy part imports it.
+// documents, and the copyable near-cli-rs / near-api-js forms of a call. Pure: no `vscode`, no I/O.
 import { ITEM_CONTEXT } from '../../../manifest';
 import { standardName } from '../../../near/contract/contract';
 import type { ContractMethod } from '../../../near/contract/contract';

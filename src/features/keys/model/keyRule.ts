@@ -1,5 +1,4 @@
-// What Set API Key… accepts as a key. Its own module: the main bundle takes it without the command model around it
-// (the result documents and prompts of the lazy parts). Pure: no `vscode`.
+// What Set API Key… accepts as a key. Pure: no `vscode`.
 
 /** Why `text` (trimmed) cannot be an API key, or undefined when it can. Never echoes the text. */
 export function apiKeyError(text: string): string | undefined {

@@ -35,7 +35,7 @@ export interface WatchNode {
 export interface ContractInfo {
   view: ViewAccount;
   keys: AccessKeyInfo[];
-  /** The contract's methods, standards and source (built by the contracts lazy part). */
+  /** The contract's methods, standards and source (built by the contracts feature). */
   methods?: WatchNode[];
 }
 

@@ -19,7 +19,6 @@ import { failedCallsId } from '../../../../src/features/watchlist/model/activity
 import type { ActivityGroup } from '../../../../src/features/watchlist/model/activity';
 import { DEFAULT_ACTIVITY_SETTINGS } from '../../../../src/platform/settings';
 import type { ActivitySettings } from '../../../../src/platform/settings';
-import { clearTransactionCache } from '../../../../src/client/transactions/reads';
 import type { TransactionModel } from '../../../../src/client/transactions/model';
 import type { AccountTxRow } from '../../../../src/client/transactions/types';
 import type { Stub } from '../../../support/stub';
@@ -46,7 +45,6 @@ describe('watchlist activity: one refresh’s read, against the stub', function 
   before(() => {
     stub = getStub();
   });
-  beforeEach(() => clearTransactionCache());
   const txBodies = (path: string): Array<Record<string, unknown>> =>
     stub.requests.filter((r) => r.host === 'tx' && r.path === path).map((r) => r.body as Record<string, unknown>);
 

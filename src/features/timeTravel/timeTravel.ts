@@ -1,5 +1,5 @@
-// Time travel, in the panel's lazy part (dist/panel.js), which Look Up Account… loads for a look-up at a
-// past block: an account at a past block or date, and balance histories. One session per archival endpoint keeps
+// Time travel, for the panel's History and Look Up Account… at a past block: an account at a past block or date, and
+// balance histories. One session per archival endpoint keeps
 // every block time and past balance seen (past blocks never change). No `vscode`: the callers own the UI.
 import { parseAt } from '../../near/time/parseAt';
 import type { At } from '../../near/time/parseAt';

@@ -1,7 +1,7 @@
-// The lazy part `failures`: why a transaction failed and where in the workspace — each failure's source search
-// (sources.ts), the failing receiver's NEP-330 metadata (metadata.ts), the checkout's revision (git.ts) — and Show
-// Failure in Code with its Problems (problems.ts), the source line's links and the transaction document's links.
-// Loaded when a looked-up or hovered transaction has a failure, or on the first call of its commands.
+// Why a transaction failed and where in the workspace — each failure's source search (sources.ts), the failing
+// receiver's NEP-330 metadata (metadata.ts), the checkout's revision (git.ts) — and Show Failure in Code with its
+// Problems (problems.ts), the source line's links and the transaction document's links. Made when a looked-up or
+// hovered transaction has a failure, or on the first call of its commands.
 import vscode = require('vscode');
 import { errorMessage, invalidInput } from '../../base/errors';
 import { BoundedMap } from '../../base/lru';
@@ -11,11 +11,10 @@ import { COMMANDS, RESULT_SCHEME } from '../../manifest';
 import type { ContractSource } from '../../near/failure/nep330';
 import type { NetworkLabel } from '../../near/networks';
 import { fail } from '../../platform/failure';
-import { loadPart } from '../../platform/parts';
 import { ask } from '../../platform/prompts';
 import type { Services } from '../../platform/services';
 import { nanosToMs, relativeTime } from '../../ui/time';
-import type * as Rpc from '../rpc/rpcCommands';
+import { showResult } from '../rpc/rpcCommands';
 import { transactionDocument } from '../transactions/model/txMarkdown';
 import { checkoutOf, atRevision } from './git';
 import { contractSourceOf } from './metadata';
@@ -186,7 +185,6 @@ export function failureFeature(context: vscode.ExtensionContext, services: Servi
   async function transactionRelated(t: TransactionModel): Promise<{ uri: vscode.Uri; message: string } | undefined> {
     const e = recent.peek(t.hash);
     try {
-      const { showResult } = await loadPart<typeof Rpc>('rpc');
       const name = services.clientForNetwork().name;
       const doc = await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, transactionDocument(t, name, undefined, e && { failures: e.found }), false);
       return { uri: doc.uri, message: `Transaction ${t.hash} (${t.signerId} → ${t.receiverId})` };

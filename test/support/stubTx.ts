@@ -66,6 +66,8 @@ export const STUB_TX = {
   gasExceeded: '5s9pqMMVpz5h5Cg5KwFACHJR4WeGdPAHjqjLYUi3iKTD',
   /** A DeployContract on player.lensdev.near: LackBalanceForState. */
   lackBalance: 'GQ8oqHwDG58KeK8oNUs3ZCz3p73N3qCaLZ35cG5L2WeE',
+  /** mint on mint.lensdev.near, a near-sdk-js contract: "assertion failed: Amount must be positive" and QuickJS's stack. */
+  jsAssert: 'Bj4ByH4RTsLn9doZTjB9yjpnAHPT3jsAiF4Eo3iUxCXv',
 } as const;
 
 const JSON_TYPE = 'application/json';

@@ -7,8 +7,8 @@ import { describeGas } from '../units';
 import { sanitizeText } from '../../base/text';
 import { causeOf } from './cause';
 import type { Cause } from './cause';
-import { MAX_MESSAGE, parsePanic } from './panic';
-import type { SourceLocation } from './panic';
+import { frameText, MAX_MESSAGE, ownFrame, parsePanic } from './panic';
+import type { SourceLocation, StackFrame, StructuredPanic } from './panic';
 import { panicFix } from './panicFixes';
 
 export type FailureKind =
@@ -16,12 +16,19 @@ export type FailureKind =
 
 export interface FailureExplained {
   kind: FailureKind;
-  /** The contract's own words for a panic (no prefix, no location); else what the chain said. At most MAX_MESSAGE. */
+  /**
+   * The contract's own words for a panic (no prefix, no location, no stack; a structured error's type and message in
+   * words); else what the chain said. At most MAX_MESSAGE.
+   */
   message: string;
   /** What happened, for this call: one or two short sentences. */
   explanation: string;
   fix?: string;
   location?: SourceLocation;
+  /** A JS contract's stack (near-sdk-js: QuickJS), innermost first, at most MAX_FRAMES frames. */
+  stack?: StackFrame[];
+  /** near-sdk's structured error (a JSON panic): its name, its type and its own message. */
+  structured?: StructuredPanic;
 }
 
 /** What is known of the failing call: its receiver, the action that failed, and the receipt's gas burnt (digits). */
@@ -170,8 +177,19 @@ const STATE = /^Cannot deserialize|Unexpected length of input|Not all bytes read
 
 function panic(text: string, call: Call): FailureExplained {
   const p = parsePanic(text);
-  const where = p.location ? ` at ${sanitizeText(p.location.path, 200)}:${p.location.line}:${p.location.column}` : '';
-  const base = { message: p.message, ...(p.location && { location: p.location }) };
+  const own = ownFrame(p.stack);
+  const where =
+    own?.file !== undefined
+      ? ` in ${sanitizeText(frameText(own), 300)}`
+      : p.location
+        ? ` at ${sanitizeText(p.location.path, 200)}:${p.location.line}:${p.location.column}`
+        : '';
+  const base = {
+    message: p.message,
+    ...(p.location && { location: p.location }),
+    ...(p.stack && { stack: p.stack }),
+    ...(p.structured && { structured: p.structured }),
+  };
   const head = p.message.slice(0, MAX_MESSAGE);
   if (INPUT_JSON.test(head)) {
     return {
@@ -197,9 +215,11 @@ function panic(text: string, call: Call): FailureExplained {
       fix: `Migrate the state: a #[private] #[init(ignore_state)] migrate method that reads the old struct and returns the new one, called in the same transaction as the deploy (or deploy to a fresh account).`,
     };
   }
-  const explanation = p.location
-    ? `${call.who} panicked${where}.`
-    : `${call.who} panicked with this message; the text names no line (require!, env::panic_str, or an error the method returned).`;
+  const explanation = p.structured
+    ? `${call.who} failed with near-sdk's structured error ${sanitizeText(p.structured.cause ?? p.structured.name, 200)}${p.structured.cause ? ` (${sanitizeText(p.structured.name, 60)})` : ''}; the text names no line.`
+    : where
+      ? `${call.who} panicked${where}.`
+      : `${call.who} panicked with this message; the text names no line (require!, env::panic_str, or an error the method returned).`;
   const fix = panicFix(head, { receiver: call.receiver, method: call.method, deposit: call.deposit === undefined ? undefined : depositWords(call.deposit) });
   return { kind: 'panic', ...base, explanation, ...(fix !== undefined && { fix }) };
 }

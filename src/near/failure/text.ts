@@ -1,17 +1,16 @@
 // A nearcore failure (`{ActionError: {index, kind}}` or `{InvalidTxError: …}`) in words: a contract's panic message
-// verbatim, every other error its name in words with its details. Pure: no `vscode`, no I/O.
+// verbatim (without a JS stack; a structured error as its type and message), every other error its name in words with
+// its details. Pure: no `vscode`, no I/O.
 import { isRecord } from '../../base/json';
-
-/** "AccountDoesNotExist" → "account does not exist". */
-const words = (name: string): string => name.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
+import { nameWords as words, panicText } from './panic';
 
 /** An error value (a bare name, or `{Name: details}`, nested) as one sentence. */
 function describe(v: unknown, depth = 0): string {
   if (typeof v === 'string') return depth === 0 ? v : words(v);
   if (!isRecord(v) || depth > 6) return 'unknown error';
   const [name = '', inner] = Object.entries(v)[0] ?? [];
-  // A contract's own words, as it wrote them.
-  if (name === 'ExecutionError' && typeof inner === 'string') return inner;
+  // A contract's own words, as it wrote them (a JS stack left out, a structured error in words).
+  if (name === 'ExecutionError' && typeof inner === 'string') return panicText(inner);
   if (name === 'FunctionCallError' || name === 'CompilationError' || name === 'MethodResolveError' || name === 'HostError') {
     return typeof inner === 'string' ? words(inner) : describe(inner, depth + 1);
   }

@@ -36,6 +36,23 @@ describe('failed receipts explained in the model', () => {
     assert.match(e.explanation, /^play on arcade\.lensdev\.near panicked with this message/);
   });
 
+  it('a JS contract (near-sdk-js): its words without the stack, the stack in frames, the own innermost function named', () => {
+    const t = load('failed-js-assert');
+    const e = t.error!;
+    assert.deepEqual(e, {
+      kind: 'panic',
+      message: 'assertion failed: Amount must be positive',
+      location: { path: 'build/contract.js', line: 39, column: 1 },
+      stack: [
+        { function: 'assert', file: 'build/contract.js', line: 5 },
+        { function: 'mint', file: 'build/contract.js', line: 39 },
+        { function: 'mint', file: 'build/contract.js', line: 60 },
+      ],
+      explanation: 'mint on mint.lensdev.near panicked in mint (build/contract.js:39).',
+    });
+    assert.equal(t.failure, 'Action 1: Smart contract panicked: assertion failed: Amount must be positive');
+  });
+
   it('method not found names the method and the receiver', () => {
     const e = load('failed-method-not-found').error!;
     assert.equal(e.kind, 'method-not-found');

@@ -5,6 +5,7 @@
 import type { ReceiptModel, TransactionModel } from '../../../client/transactions/model';
 import type { FailureExplained, FailureKind } from '../../../near/failure/explain';
 import type { ContractSource } from '../../../near/failure/nep330';
+import { frameText } from '../../../near/failure/panic';
 import type { SourceLocation } from '../../../near/failure/panic';
 import { escapeMarkdown, sanitizeText } from '../../../base/text';
 import type { NetworkLabel } from '../../../near/networks';
@@ -132,11 +133,17 @@ export function failureHoverLines(e: FailureExplained, f: FailureFound | undefin
   return lines;
 }
 
+/** Frames the document lists; the answer's JSON has the stack whole. */
+const MAX_STACK_LINES = 12;
+
 /** The document's lines for one failure (each becomes a `//` comment under its receipt; the link provider links them). */
 export function failureDocumentLines(e: FailureExplained, f: FailureFound | undefined): string[] {
   const lines = [`${KIND_TITLE[e.kind] ?? 'Failed'} (${e.kind}): ${e.explanation}`];
   if (e.fix) lines.push(`fix: ${e.fix}`);
   if (e.location) lines.push(`location: ${locationText(e.location)}`);
+  const stack = Array.isArray(e.stack) ? e.stack : [];
+  if (stack.length > 0) lines.push('stack (innermost first):', ...stack.slice(0, MAX_STACK_LINES).map((f) => `at ${frameText(f)}`));
+  if (stack.length > MAX_STACK_LINES) lines.push(`… ${stack.length - MAX_STACK_LINES} more frames (the JSON below has them)`);
   f?.sources.forEach((s, i) => lines.push(`${goToLabel(f.paths[i] ?? s.uri, s.line)} (${s.why === 'location' ? 'the location' : 'the message'}): ${s.text}`));
   if (f?.note) lines.push(f.note);
   if (f && f.sources.length > 0) lines.push(SHOW_FAILURE_LABEL);

@@ -1,14 +1,16 @@
 // Where in the open workspace a failure comes from: with a location, the workspace files its path names (ranked by
-// rank.ts); with a contract's message alone, the .rs/.ts/.js files whose string literals give it (formatMatch.ts),
+// rank.ts); with a contract's message alone, or a location that names no source file (none in the workspace, or only
+// build output: a JS contract's bundle), the .rs/.ts/.js files whose string literals give the message (formatMatch.ts),
 // within a time budget that says what it did not search. No `vscode`: the workspace is reached through a SearchHost
 // (the editor's, sources.ts; a fake tree in the unit tests): its listing gets LIST_MS, the reading SEARCH_BUDGET_MS after
 // it. Nothing here leaves the machine, and the answer is only ever files the host listed: a path from a panic is
 // compared with them, never opened itself.
 import type { FailureExplained } from '../../../near/failure/explain';
 import type { ContractSource } from '../../../near/failure/nep330';
+import { MAX_MESSAGE, withoutSdkPrefix } from '../../../near/failure/panic';
 import { sanitizeText } from '../../../base/text';
 import { findMessageLiterals, languageOf, prepareMessage } from './formatMatch';
-import type { LiteralHit } from './formatMatch';
+import type { LiteralHit, PreparedMessage } from './formatMatch';
 import { MAX_SOURCES, rankLocationFiles } from './rank';
 import type { RankFile } from './rank';
 import { NOTES } from './failureView';
@@ -53,6 +55,28 @@ const CRATE_LEVELS = 6;
 const READ_CONCURRENCY = 16;
 const SOURCE_EXTENSIONS = '**/*.{rs,ts,js,mjs,cjs}';
 const SKIPPED_DIRS = new Set(['node_modules', 'target']);
+/** Folders a build writes into: a file there is a bundle or a copy, not the source. */
+const BUILD_DIRS = new Set(['build', 'dist', 'out', 'target']);
+
+/** Whether a workspace path is in a build's output (`build/`, `dist/`, `out/`, `target/`, at any depth). */
+export const isBuildOutput = (relPath: string): boolean =>
+  relPath
+    .split('/')
+    .slice(0, -1)
+    .some((s) => BUILD_DIRS.has(s));
+
+/**
+ * The words a panic's source holds, made ready for the search: a structured error's own message; else the message
+ * without an SDK's prefix (near-sdk-js's "assertion failed: "), so the literal gives the end of what the chain said.
+ * Undefined for other kinds, and for a structured error without a message.
+ */
+export function searchedWords(e: FailureExplained): PreparedMessage | undefined {
+  if (e.kind !== 'panic') return undefined;
+  const words = e.structured ? e.structured.message : withoutSdkPrefix(e.message);
+  const prepared = words === undefined ? undefined : prepareMessage(words);
+  // The message was cut at MAX_MESSAGE before its prefix came off: its literal may go on past the words.
+  return prepared && { ...prepared, open: prepared.open || e.message.length >= MAX_MESSAGE };
+}
 
 /** A file name a glob can carry as it is (anything else is not looked for: it names no workspace file we can list). */
 const PLAIN_NAME = /^[\w.@+-]{1,255}$/;
@@ -67,8 +91,8 @@ export async function searchSources(
   const listMs = o.listMs ?? LIST_MS;
   const now = o.now ?? Date.now;
   const e = input.error;
-  const wantsSearch = e.location !== undefined || (e.kind === 'panic' && prepareMessage(e.message) !== undefined);
-  if (!wantsSearch) return { sources: [], paths: [] };
+  const words = searchedWords(e);
+  if (e.location === undefined && words === undefined) return { sources: [], paths: [] };
   if (!host.hasFolders) return { sources: [], paths: [], note: NOTES.noFolder };
   // The caller's cancel stops everything; the listing stops after listMs, the reading at the budget's end.
   const ctrl = new AbortController();
@@ -99,7 +123,7 @@ export async function searchSources(
     },
   };
   try {
-    return e.location ? await byLocation(input, run) : await byMessage(input, run);
+    return e.location ? await byLocation(input, words, run) : await byMessage(input, words!, run);
   } catch (err) {
     if (ctrl.signal.aborted) return { sources: [], paths: [] };
     if (err instanceof ListingCut) return { sources: [], paths: [], note: NOTES.unlisted(listMs) };
@@ -124,11 +148,15 @@ interface Run {
 
 const skipped = (relPath: string): boolean => relPath.split('/').some((s) => SKIPPED_DIRS.has(s));
 
-async function byLocation(input: SearchInput, run: Run): Promise<SearchAnswer> {
+/**
+ * The files the location names; when none of them is a source file (the path is not in the workspace, or names build
+ * output), the literals that give the message too: those first, the build output's lines after them.
+ */
+async function byLocation(input: SearchInput, words: PreparedMessage | undefined, run: Run): Promise<SearchAnswer> {
   const location = input.error.location!;
   const name = location.path.split(/[\\/]/).pop() ?? '';
-  if (!PLAIN_NAME.test(name) || name === '.' || name === '..') return { sources: [], paths: [], note: NOTES.notInWorkspace(location) };
-  const uris = (await run.list(`**/${name}`, LOCATION_MAX_FILES)).filter((u) => !skipped(run.host.relPath(u)));
+  const plainName = PLAIN_NAME.test(name) && name !== '.' && name !== '..';
+  const uris = plainName ? (await run.list(`**/${name}`, LOCATION_MAX_FILES)).filter((u) => !skipped(run.host.relPath(u))) : [];
   const files = await withCrates(uris, run);
   const ranked = rankLocationFiles({
     location,
@@ -137,12 +165,30 @@ async function byLocation(input: SearchInput, run: Run): Promise<SearchAnswer> {
     link: input.contract?.link,
     files,
   });
-  if (ranked.length === 0) return { sources: [], paths: [], note: NOTES.notInWorkspace(location) };
   const texts = await Promise.all(ranked.map((r) => run.host.readText(r.file.uri)));
-  return {
-    sources: ranked.map((r, i) => ({ uri: r.file.uri, line: r.line, column: r.column, text: lineText(texts[i], r.line), why: 'location' as const })),
-    paths: ranked.map((r) => r.relPath),
-  };
+  const found = ranked
+    .map((r, i) => ({
+      source: { uri: r.file.uri, line: r.line, column: r.column, text: lineText(texts[i], r.line), why: 'location' as const },
+      path: r.relPath,
+      built: isBuildOutput(r.relPath),
+    }))
+    // A source file first, build output after it (each in the ranking's order).
+    .sort((a, b) => Number(a.built) - Number(b.built));
+  const notHere = ranked.length === 0 ? NOTES.notInWorkspace(location) : undefined;
+  if (!words || found.some((f) => !f.built)) {
+    return { sources: found.map((f) => f.source), paths: found.map((f) => f.path), ...(notHere && { note: notHere }) };
+  }
+  const byWords = await byMessage(input, words, run);
+  const sources = [...byWords.sources];
+  const paths = [...byWords.paths];
+  for (const f of found) {
+    if (sources.length >= MAX_SOURCES) break;
+    if (sources.some((s) => s.uri === f.source.uri && s.line === f.source.line)) continue;
+    sources.push(f.source);
+    paths.push(f.path);
+  }
+  const note = [notHere, byWords.note].filter(Boolean).join(' ');
+  return { sources, paths, ...(note && { note }) };
 }
 
 /** Each file with its crate's name and repository (the nearest Cargo.toml or package.json above it, in its folder). */
@@ -206,8 +252,7 @@ export function packageCrate(text: string): RankFile['crate'] | undefined {
   }
 }
 
-async function byMessage(input: SearchInput, run: Run): Promise<SearchAnswer> {
-  const message = prepareMessage(input.error.message)!;
+async function byMessage(input: SearchInput, message: PreparedMessage, run: Run): Promise<SearchAnswer> {
   const listed = await run.list(SOURCE_EXTENSIONS, SEARCH_MAX_FILES);
   const capped = listed.length >= SEARCH_MAX_FILES;
   const files = order(
@@ -232,8 +277,15 @@ async function byMessage(input: SearchInput, run: Run): Promise<SearchAnswer> {
     }
   };
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
-  // Whole matches first, then literals that give a part of the message; each in the order the files were searched.
-  hits.sort((a, b) => Number(b.hit.whole) - Number(a.hit.whole) || a.rank - b.rank || a.hit.line - b.hit.line);
+  // Source files before build output; whole matches first, then literals that give a part of the message; each in the
+  // order the files were searched.
+  hits.sort(
+    (a, b) =>
+      Number(isBuildOutput(a.relPath)) - Number(isBuildOutput(b.relPath)) ||
+      Number(b.hit.whole) - Number(a.hit.whole) ||
+      a.rank - b.rank ||
+      a.hit.line - b.hit.line,
+  );
   const best = hits.slice(0, MAX_SOURCES);
   const all = searched >= files.length || whole >= MAX_SOURCES;
   const note = !all
@@ -248,10 +300,11 @@ async function byMessage(input: SearchInput, run: Run): Promise<SearchAnswer> {
   };
 }
 
-/** Files under the contract's folder first, then Rust, then the rest; each group in its listed order. */
+/** Files under the contract's folder first, then Rust, then the rest, build output last; each group in its listed order. */
 function order<F extends { relPath: string }>(files: F[], contractPath: string | undefined): F[] {
   const under = contractPath ? `${contractPath.replace(/^\.?\/+|\/+$/g, '')}/` : undefined;
-  const group = (f: F): number => (under && (f.relPath.startsWith(under) || f.relPath.includes(`/${under}`)) ? 0 : f.relPath.endsWith('.rs') ? 1 : 2);
+  const group = (f: F): number =>
+    isBuildOutput(f.relPath) ? 3 : under && (f.relPath.startsWith(under) || f.relPath.includes(`/${under}`)) ? 0 : f.relPath.endsWith('.rs') ? 1 : 2;
   return files
     .map((f, i) => ({ f, i, g: group(f) }))
     .sort((a, b) => a.g - b.g || a.i - b.i)

@@ -137,6 +137,37 @@ describe('a failure as the editor shows it', () => {
     assert.equal(revisionSentence({ deployed: REV, head: '8a0b1c2d3e4f' }), 'deployed from 4f1c2e9; your checkout is at 8a0b1c2 — the line may have moved');
   });
 
+  it("a JS contract's failure: the hover names its own function, the document lists the stack, the answer carries it", () => {
+    const js = load('failed-js-assert');
+    const jsKey = js.receipts.find((r) => r.error)!.id;
+    const TS = {
+      uri: 'file:///w/contracts/js-mint/src/contract.ts',
+      line: 13,
+      column: 24,
+      text: 'assert(value > 0n, "Amount must be positive");',
+      why: 'message' as const,
+    };
+    const found: FailureFound = { sources: [TS], paths: ['contracts/js-mint/src/contract.ts'] };
+    const md = plain(txHoverSections(js.hash, { kind: 'tx', tx: js, network: 'custom', failures: new Map([[jsKey, found]]) }).join('\n'));
+    assert.match(md, /\*\*Panicked\*\* — mint on mint\.lensdev\.near panicked in mint \(build\/contract\.js:39\)\./);
+    assert.match(md, /Failed: Action 1: Smart contract panicked: assertion failed: Amount must be positive {2}\n/, 'the chain’s words without the stack');
+    assert.match(md, /\[Go to contracts\/js-mint\/src\/contract\.ts:13\]/);
+    const doc = transactionDocument(js, 'custom', undefined, { failures: new Map([[jsKey, found]]) });
+    assert.match(doc, /\/\/ {7}failed: Action 1: Smart contract panicked: assertion failed: Amount must be positive\n/);
+    assert.match(
+      doc,
+      /\/\/ {9}stack \(innermost first\):\n\/\/ {9}at assert \(build\/contract\.js:5\)\n\/\/ {9}at mint \(build\/contract\.js:39\)\n\/\/ {9}at mint \(build\/contract\.js:60\)\n/,
+    );
+    assert.match(doc, /\/\/ {9}Go to contracts\/js-mint\/src\/contract\.ts:13 \(the message\): assert\(value > 0n, "Amount must be positive"\);/);
+    const json = JSON.parse(doc.slice(doc.indexOf('\n{') + 1)) as TransactionModel & { error: ExplainedError };
+    assert.deepEqual(json.error.stack?.[1], { function: 'mint', file: 'build/contract.js', line: 39 });
+    // A deep stack is listed in part; the JSON has it whole.
+    const deep = { ...js.error!, stack: Array.from({ length: 40 }, (_, i) => ({ function: `f${i}`, file: 'b.js', line: i + 1 })) };
+    const lines = failureDocumentLines(deep, undefined);
+    assert.equal(lines.filter((l) => l.startsWith('at ')).length, 12);
+    assert.ok(lines.includes('… 28 more frames (the JSON below has them)'));
+  });
+
   it('the budget and other notes in words', () => {
     assert.equal(NOTES.budget(812, 10_000, 1000), 'Searched 812 of 10,000 files within the 1-second budget; 9,188 were not searched.');
     assert.equal(NOTES.noFolder, 'No folder is open: there is no workspace to search.');

@@ -6,7 +6,8 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FailureExplained } from '../../../../src/near/failure/explain';
-import { cargoCrate, packageCrate, SEARCH_BUDGET_MS, searchSources } from '../../../../src/features/failures/model/search';
+import { explainFailure } from '../../../../src/near/failure/explain';
+import { cargoCrate, isBuildOutput, packageCrate, SEARCH_BUDGET_MS, searchSources } from '../../../../src/features/failures/model/search';
 import type { SearchHost } from '../../../../src/features/failures/model/search';
 
 const ROOT = 'mem:/w/';
@@ -85,7 +86,7 @@ describe('a failure’s sources in the workspace', () => {
     assert.deepEqual(a.paths, ['contracts/arcade/src/lib.rs', 'contracts/game/src/lib.rs']);
   });
 
-  it('a location not in the workspace (a builder path, a registry crate) says so and links nothing', async () => {
+  it('a location not in the workspace (a builder path, a registry crate) says so; its message is searched instead', async () => {
     const a = await searchSources(
       {
         error: panic('x', {
@@ -98,12 +99,91 @@ describe('a failure’s sources in the workspace', () => {
       host(WORKSPACE_FILES),
     );
     assert.deepEqual(a.sources, []);
-    assert.match(a.note ?? '', /near-sdk-5\.5\.0\/src\/environment\/env\.rs:12:5 is not in this workspace\.$/);
-    // A file name a glob cannot carry as text is not looked for at all.
+    assert.match(a.note ?? '', /near-sdk-5\.5\.0\/src\/environment\/env\.rs:12:5 is not in this workspace\. No string literal .* gives "x"\.$/);
+    // A file name a glob cannot carry as text is not looked for at all; the message still is.
     const odd = host(WORKSPACE_FILES);
-    const b = await searchSources({ error: panic('x', { path: 'src/{a,b}*.rs', line: 1, column: 1 }), receiverId: 'g.near' }, odd);
-    assert.deepEqual(odd.globs, []);
-    assert.match(b.note ?? '', /is not in this workspace/);
+    const b = await searchSources({ error: panic('round 7 is closed to bets', { path: 'src/{a,b}*.rs', line: 1, column: 1 }), receiverId: 'g.near' }, odd);
+    assert.deepEqual(odd.globs, ['**/*.{rs,ts,js,mjs,cjs}']);
+    assert.deepEqual(b.paths, ['contracts/arcade/src/lib.rs']);
+    assert.equal(b.sources[0]?.why, 'message');
+    assert.match(b.note ?? '', /^src\/\{a,b\}\*\.rs:1:1 is not in this workspace\.$/);
+  });
+
+  const JS_MINT = {
+    ...WORKSPACE_FILES,
+    'contracts/js-mint/package.json': fixture('contracts/js-mint/package.json'),
+    'contracts/js-mint/src/contract.ts': fixture('contracts/js-mint/src/contract.ts'),
+    'contracts/js-mint/build/contract.js': fixture('contracts/js-mint/build/contract.js'),
+  };
+  const jsPanic = (text: string): FailureExplained =>
+    explainFailure({ ActionError: { index: 0, kind: { FunctionCallError: { ExecutionError: text } } } }, { receiverId: 'mint.lensdev.near' });
+  const STACK = '\n    at assert (build/contract.js:5)\n    at mint (build/contract.js:39)\n    at mint (build/contract.js:60)\n';
+
+  it("a JS contract: the stack's place is the bundle, so the message without the SDK's prefix leads to the TypeScript line", async () => {
+    const e = jsPanic(`Smart contract panicked: assertion failed: Amount must be positive${STACK}`);
+    assert.deepEqual(e.location, { path: 'build/contract.js', line: 39, column: 1 });
+    const a = await searchSources({ error: e, receiverId: 'mint.lensdev.near' }, host(JS_MINT));
+    assert.deepEqual(a.paths, ['contracts/js-mint/src/contract.ts', 'contracts/js-mint/build/contract.js']);
+    assert.deepEqual(a.sources[0], {
+      uri: `${ROOT}contracts/js-mint/src/contract.ts`,
+      line: 13,
+      column: 24,
+      text: 'assert(value > 0n, "Amount must be positive");',
+      why: 'message',
+    });
+    // The bundle's line is the same line as the location's: it is listed once.
+    assert.deepEqual(
+      a.sources.map((s) => [s.line, s.why]),
+      [
+        [13, 'message'],
+        [39, 'message'],
+      ],
+    );
+    assert.equal(a.note, undefined);
+    // Without the stack (a view call's text, an older builder), the prefix still comes off.
+    const bare = await searchSources(
+      { error: jsPanic('Smart contract panicked: assertion failed: Amount must be positive'), receiverId: 'm.near' },
+      host(JS_MINT),
+    );
+    assert.deepEqual(bare.paths, ['contracts/js-mint/src/contract.ts', 'contracts/js-mint/build/contract.js']);
+  });
+
+  it('only build output in the workspace: its line is still given, after the message’s literals (none here)', async () => {
+    const files = { 'app/dist/contract.js': fixture('contracts/js-mint/build/contract.js').replace('Amount must be positive', 'positive amounts only') };
+    const e = jsPanic(`Smart contract panicked: assertion failed: Amount must be positive${STACK.replace(/build\//g, 'dist/')}`);
+    const a = await searchSources({ error: e, receiverId: 'm.near' }, host(files));
+    assert.deepEqual(
+      a.sources.map((s) => [s.uri, s.line, s.why]),
+      [[`${ROOT}app/dist/contract.js`, 39, 'location']],
+    );
+    assert.match(a.note ?? '', /^No string literal .* gives "Amount must be positive"\.$/);
+  });
+
+  it('a location in a source file is the answer alone; in build output or nowhere, the message is searched too', async () => {
+    const h = host(JS_MINT);
+    const src = await searchSources({ error: panic('Amount must be positive', { path: 'src/contract.ts', line: 13, column: 5 }), receiverId: 'm.near' }, h);
+    assert.deepEqual(src.paths, ['contracts/js-mint/src/contract.ts']);
+    assert.equal(src.sources[0]?.why, 'location');
+    assert.deepEqual(h.globs, ['**/contract.ts'], 'no message search');
+    for (const dir of ['build', 'dist', 'out', 'target']) assert.ok(isBuildOutput(`a/${dir}/x.js`) && isBuildOutput(`${dir}/x.js`), dir);
+    assert.ok(!isBuildOutput('src/build.js') && !isBuildOutput('builds/x.js'));
+  });
+
+  it("near-sdk's structured error: its own message is searched (not its words)", async () => {
+    const json = { error: { name: 'CUSTOM_CONTRACT_ERROR', cause: { name: 'near_sdk::errors::custom::InvalidArgument', info: { message: 'haha invalid' } } } };
+    const e = jsPanic(`Smart contract panicked: ${JSON.stringify(json)}`);
+    assert.equal(e.message, 'Invalid argument: haha invalid');
+    const files = { 'src/lib.rs': 'fn f() {\n    return Err(InvalidArgument::new("haha invalid"));\n}\n' };
+    const a = await searchSources({ error: e, receiverId: 'g.near' }, host(files));
+    assert.deepEqual(
+      a.sources.map((s) => [s.line, s.column, s.why]),
+      [[2, 37, 'message']],
+    );
+    // Without a message there is nothing its source would hold: nothing is searched.
+    const bare = jsPanic(`Smart contract panicked: ${JSON.stringify({ error: { name: 'CUSTOM_CONTRACT_ERROR', cause: { name: 'a::X', info: { x: 1 } } } })}`);
+    const quiet = host(files);
+    assert.deepEqual(await searchSources({ error: bare, receiverId: 'g.near' }, quiet), { sources: [], paths: [] });
+    assert.deepEqual(quiet.globs, []);
   });
 
   it("'..' and absolute paths match by their ending only; node_modules and target are never answers", async () => {

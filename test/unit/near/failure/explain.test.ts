@@ -31,6 +31,37 @@ describe('explainFailure', () => {
     });
   });
 
+  it("a JS contract's stack: the frames kept, the location and the explanation the contract's own innermost function", () => {
+    const e = explainFailure(panicked('assertion failed: Amount must be positive\n    at assert (build/contract.js:5)\n    at mint (build/contract.js:39)\n'), {
+      receiverId: 'mint.near',
+      action: { methodName: 'mint' },
+    });
+    assert.equal(e.message, 'assertion failed: Amount must be positive');
+    assert.deepEqual(
+      e.stack?.map((f) => f.function),
+      ['assert', 'mint'],
+    );
+    assert.deepEqual(e.location, { path: 'build/contract.js', line: 39, column: 1 });
+    assert.equal(e.explanation, 'mint on mint.near panicked in mint (build/contract.js:39).');
+    // Only native and SDK frames: the place named is the first with a line.
+    const sdk = explainFailure(panicked('boom\n    at <anonymous> (native)\n    at assert (build/c.js:5)'), CTX);
+    assert.equal(sdk.explanation, 'claim on game.hot.tg panicked at build/c.js:5:1.');
+  });
+
+  it("near-sdk's structured error: its type and message in words, explained by its name", () => {
+    const text = JSON.stringify({
+      error: { name: 'CUSTOM_CONTRACT_ERROR', cause: { name: 'near_sdk::errors::custom::InvalidArgument', info: { message: 'haha invalid' } } },
+    });
+    const e = explainFailure(panicked(text), CTX);
+    assert.deepEqual(e, {
+      kind: 'panic',
+      message: 'Invalid argument: haha invalid',
+      structured: { name: 'CUSTOM_CONTRACT_ERROR', cause: 'near_sdk::errors::custom::InvalidArgument', message: 'haha invalid' },
+      explanation:
+        "claim on game.hot.tg failed with near-sdk's structured error near_sdk::errors::custom::InvalidArgument (CUSTOM_CONTRACT_ERROR); the text names no line.",
+    });
+  });
+
   it('a panic before Rust 1.73 from a builder path keeps the path as written', () => {
     const e = explainFailure(panicked("panicked at 'claim is not ready yet', /home/near/code/contracts/game/src/lib.rs:29:9"), CTX);
     assert.equal(e.kind, 'panic');

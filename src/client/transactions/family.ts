@@ -47,7 +47,8 @@ export class TransactionsFamily {
 
   /**
    * A transaction over RPC (`EXPERIMENTAL_tx_status`, else `tx`), which needs its signer; the block's height and time
-   * from RPC `block`. Undefined: the node does not know it (UNKNOWN_TRANSACTION: another signer, or pruned).
+   * from RPC `block`, or, when that read fails, why they are unknown (`blockUnread`). Undefined: the node does not know
+   * it (UNKNOWN_TRANSACTION: another signer, or pruned).
    */
   transactionViaRpc(hash: string, signerId: string, o?: CallOptions): Promise<TransactionModel | undefined> {
     return this.#ctx.guard(() => reads.transactionViaRpc(this.#txHost(), hash, signerId, o));
@@ -62,7 +63,7 @@ export class TransactionsFamily {
       hasKey: ctx.hasKey,
       clean: ctx.clean,
       scrub: (ex, value) => ctx.scrub(ex, value),
-      rpc: (method, params, signal) => this.#rpc.rpcSend(method, params, { fallback: false }, signal),
+      rpc: (method, params, signal, o) => this.#rpc.rpcSend(method, params, { fallback: o?.archival === true }, signal),
       done: ctx.completedTransactions,
       flights: new Map(),
     });

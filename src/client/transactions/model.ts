@@ -57,9 +57,15 @@ export interface TransactionModel {
   /** The final failure explained (the failed receipt's own, or the transaction outcome's). */
   error?: FailureExplained;
   blockHash: string;
-  blockHeight: string;
-  /** ns since the epoch, exact. */
-  timestamp: string;
+  /** Absent only when the block could not be read (`blockUnread` says why). */
+  blockHeight?: string;
+  /** ns since the epoch, exact; absent only when the block could not be read. */
+  timestamp?: string;
+  /**
+   * Why the transaction's block, its height and time, could not be read (RPC `block` after the transaction was read):
+   * the transaction is shown all the same, its time unknown.
+   */
+  blockUnread?: string;
   /** Over the transaction and every receipt. */
   gasBurnt: string;
   tokensBurnt: string;
@@ -152,6 +158,9 @@ function failureContext(raw: unknown, receiverId: string, actions: readonly Acti
   };
 }
 
+/** The transaction's block as RPC `block` gave it, or why it could not be read. */
+export type BlockAt = { height: string; timestamp: string } | { unread: string };
+
 interface RawReceipt {
   id: string;
   predecessorId: string;
@@ -160,13 +169,7 @@ interface RawReceipt {
 }
 
 /** The model from the transaction, its outcome, the receipts' outcomes and (when known) the receipts themselves. */
-function build(
-  tx: Record<string, unknown>,
-  txOutcome: Outcome,
-  outcomes: Outcome[],
-  receipts: Map<string, RawReceipt>,
-  at?: { height: string; timestamp: string },
-): TransactionModel {
+function build(tx: Record<string, unknown>, txOutcome: Outcome, outcomes: Outcome[], receipts: Map<string, RawReceipt>, at?: BlockAt): TransactionModel {
   const byId = new Map(outcomes.map((o) => [o.id, o]));
   // The final status: the transaction's outcome, then each SuccessReceiptId's receipt, until one settles.
   let final = ownStatus(txOutcome.status);
@@ -205,9 +208,10 @@ function build(
     if (o.timestamp !== undefined) m.timestamp = o.timestamp;
     return m;
   });
-  const height = at?.height ?? txOutcome.blockHeight;
-  const timestamp = at?.timestamp ?? txOutcome.timestamp;
-  if (height === undefined || timestamp === undefined) throw badShape('The transaction record has no block height or time.');
+  // RPC gives the block apart (or why it could not be read); a record carries it in its outcome.
+  const { blockHeight: height, timestamp } = txOutcome;
+  const block = at ?? (height !== undefined && timestamp !== undefined ? { height, timestamp } : undefined);
+  if (!block) throw badShape('The transaction record has no block height or time.');
   const actions = toActions(tx['actions']);
   const receiverId = str(tx['receiver_id'], 'receiver');
   // The final failure is a receipt's (explained there) or, when the transaction itself failed, its outcome's.
@@ -227,8 +231,7 @@ function build(
     ...(final.failure !== undefined && { failure: final.failure }),
     ...(error && { error }),
     blockHash: txOutcome.blockHash ?? '',
-    blockHeight: height,
-    timestamp,
+    ...('unread' in block ? { blockUnread: block.unread } : { blockHeight: block.height, timestamp: block.timestamp }),
     gasBurnt: String(gas),
     tokensBurnt: String(tokens),
     actions,
@@ -266,9 +269,9 @@ export function fromRecord(record: unknown): TransactionModel {
 
 /**
  * An RPC `tx` / `EXPERIMENTAL_tx_status` result (`{transaction, transaction_outcome, receipts_outcome, receipts?}`);
- * its outcomes carry no height or time: `at` is the transaction's block, read separately.
+ * its outcomes carry no height or time: `at` is the transaction's block, read separately, or why it could not be.
  */
-export function fromRpc(result: unknown, at: { height: string; timestamp: string }): TransactionModel {
+export function fromRpc(result: unknown, at: BlockAt): TransactionModel {
   if (!isRecord(result) || !isRecord(result['transaction'])) throw badShape('The RPC sent a transaction of an unexpected shape.');
   const receipts = new Map<string, RawReceipt>();
   for (const r of Array.isArray(result['receipts']) ? result['receipts'] : []) {

@@ -1,10 +1,11 @@
 // The transactions family's reading: records by hash in batches of TX_BATCH,
 // keyed by hash, each completed transaction read once a session; an account's history page; a receipt and its parent;
-// RPC `EXPERIMENTAL_tx_status` with the signer. The API's 400 reads as its message, its 500 string as a failure, an
-// empty answer as nothing found. Pure: no `vscode`.
+// RPC `EXPERIMENTAL_tx_status` with the signer, its block's time a secondary read (base/secondary.ts). The API's 400
+// reads as its message, its 500 string as a failure, an empty answer as nothing found. Pure: no `vscode`.
 import { badShape, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord, tryJsonExact } from '../../base/json';
 import { chunks } from '../../base/chunks';
+import { secondary } from '../../base/secondary';
 import { hashError } from '../../near/hash';
 import { noTxApi } from '../../near/networks';
 import { fromRecord, fromRpc } from './model';
@@ -141,12 +142,20 @@ export async function transactionViaRpc(host: TxHost, hash: string, signerId: st
   }
   const blockHash = isRecord(result) && isRecord(result['transaction_outcome']) ? result['transaction_outcome']['block_hash'] : undefined;
   if (typeof blockHash !== 'string') return undefined; // not executed yet: nothing to show
-  const block = (await host.rpc('block', { block_id: blockHash }, o?.signal)).result;
+  // The block is a secondary read: the transaction was read, and is shown without its time when the block is not.
+  const block = await secondary(() => blockAt(host, blockHash, o?.signal), o?.signal);
+  const model = fromRpc(result, block.ok ? block.value : { unread: block.why });
+  // One whose block could not be read is not remembered: the next look-up asks for the block again.
+  if (model.status !== 'pending' && block.ok) host.done.set(key, model);
+  return model;
+}
+
+/** A block's height and time by its hash; the archival host is asked once when the node no longer has the block. */
+async function blockAt(host: TxHost, blockHash: string, signal: AbortSignal | undefined): Promise<{ height: string; timestamp: string }> {
+  const block = (await host.rpc('block', { block_id: blockHash }, signal, { archival: true })).result;
   const header = isRecord(block) ? block['header'] : undefined;
   if (!isRecord(header)) throw badShape('The RPC sent a block without a header.');
-  const model = fromRpc(result, { height: dec(header['height'], 'block height'), timestamp: dec(header['timestamp'], 'block timestamp') });
-  if (model.status !== 'pending') host.done.set(key, model);
-  return model;
+  return { height: dec(header['height'], 'block height'), timestamp: dec(header['timestamp'], 'block timestamp') };
 }
 
 const doneKey = (host: TxHost, hash: string): string => `${host.endpoints.txApiUrl ?? ''}|${hash}`;

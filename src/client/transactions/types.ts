@@ -64,7 +64,8 @@ export interface TxHost {
   readonly hasKey: boolean;
   clean(text: string): string;
   scrub(ex: Exchange, value: unknown): unknown;
-  rpc(method: string, params: unknown, signal: AbortSignal | undefined): Promise<RpcResult<unknown>>;
+  /** `archival`: a block the node no longer has (UNKNOWN_BLOCK, GARBAGE_COLLECTED_BLOCK) is asked of the archival host once. */
+  rpc(method: string, params: unknown, signal: AbortSignal | undefined, o?: { archival?: boolean }): Promise<RpcResult<unknown>>;
   /** Completed transactions by transactions API and hash (ClientOptions.completedTransactions). */
   readonly done: BoundedMap<string, TransactionModel>;
   /** Hashes being read now (one read per hash at a time). */

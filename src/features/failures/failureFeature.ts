@@ -155,7 +155,7 @@ export function failureFeature(context: vscode.ExtensionContext, services: Servi
       const at = new vscode.Position(src.line - 1, src.column - 1);
       await vscode.window.showTextDocument(doc, { selection: new vscode.Range(at, at), preview: false });
       const related = await transactionRelated(t);
-      const ms = nanosToMs(pick.timestamp);
+      const ms = pick.timestamp === undefined ? undefined : nanosToMs(pick.timestamp);
       problems.add(
         {
           key: `${t.hash}|${pick.key}`,
@@ -240,7 +240,7 @@ export function failureFeature(context: vscode.ExtensionContext, services: Servi
 /** The failure Show Failure in Code puts in the code: the final one first, then the other failed receipts, with a source. */
 function withSource(
   t: TransactionModel,
-): { key: string; error: ExplainedError; predecessorId: string; receiverId: string; method?: string; timestamp: string } | undefined {
+): { key: string; error: ExplainedError; predecessorId: string; receiverId: string; method?: string; timestamp?: string } | undefined {
   const finalKey = finalFailureKey(t);
   const list = failuresOf(t).sort((a, b) => Number(b.key === finalKey) - Number(a.key === finalKey));
   for (const x of list) {
@@ -248,13 +248,14 @@ function withSource(
     if (!Array.isArray(error.sources) || error.sources.length === 0) continue;
     const r = x.receipt;
     const call = (r?.actions ?? t.actions).find((a) => a.kind === 'FunctionCall');
+    const timestamp = r?.timestamp ?? t.timestamp;
     return {
       key: x.key,
       error: x.error as ExplainedError,
       predecessorId: r ? r.predecessorId : t.signerId,
       receiverId: r ? r.receiverId : t.receiverId,
       ...(call?.kind === 'FunctionCall' && { method: call.methodName }),
-      timestamp: r?.timestamp ?? t.timestamp,
+      ...(timestamp !== undefined && { timestamp }),
     };
   }
   return undefined;

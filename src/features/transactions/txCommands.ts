@@ -6,6 +6,7 @@
 import vscode = require('vscode');
 import { errorMessage, invalidInput, NearLensError } from '../../base/errors';
 import { isRecord } from '../../base/json';
+import { secondary } from '../../base/secondary';
 import { findAll } from '../../near/idFinder';
 import { accountIdProblem } from '../../near/ids';
 import { findHashAt, parseTxInput } from './model/hashFinder';
@@ -150,13 +151,11 @@ class TxCommands {
   /** A failed transaction's failures explained (metadata and workspace sources); nothing for one that did not fail. */
   async explain(t: TransactionModel, client: NearClient, network: NetworkLabel, signal?: AbortSignal): Promise<TxFailures | undefined> {
     if (failuresOf(t).length === 0) return undefined;
-    try {
-      return await this.failures().explain(t, { client, network }, signal);
-    } catch (e) {
-      // The failure still reads in words without its sources.
-      this.services.log.warn(`NEAR Lens could not look for the failure of ${t.hash.slice(0, 8)}… in the workspace: ${errorMessage(e)}`);
-      return undefined;
-    }
+    // A secondary read (the contract's metadata, the workspace's sources): the failure still reads in words without them.
+    const found = await secondary(async () => this.failures().explain(t, { client, network }, signal), signal);
+    if (found.ok) return found.value;
+    this.services.log.warn(`NEAR Lens could not look for the failure of ${t.hash.slice(0, 8)}… in the workspace: ${found.why}`);
+    return undefined;
   }
 
   async hoverLookup(hash: string, signal: AbortSignal): Promise<TxLookup> {

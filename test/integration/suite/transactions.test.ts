@@ -1,6 +1,7 @@
 // In-editor transactions (#33): hovering a hash in a file (success, failure with its reason, unknown, receipt, block),
 // Look Up Transaction… from code (its document, Copy as curl), a network without a transactions API (a hash alone, the
-// signer only when the node does not find it), and the key reaching the transactions host only as the other hosts' rules allow.
+// signer only when the node does not find it; a block that cannot be read leaves the time unknown, said once), and the key
+// reaching the transactions host only as the other hosts' rules allow.
 import assert from 'node:assert/strict';
 import vscode = require('vscode');
 import {
@@ -31,6 +32,13 @@ const UNKNOWN_TX = {
   jsonrpc: '2.0',
   id: 'x',
   error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_TRANSACTION', info: {} }, code: -32000, message: 'Server error', data: 'unknown' },
+};
+
+/** A node's answer for a block it does not have (HTTP 422). */
+const UNKNOWN_BLOCK = {
+  jsonrpc: '2.0',
+  id: 'x',
+  error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error' },
 };
 
 async function hoverAt(text: string): Promise<string> {
@@ -266,6 +274,50 @@ describe('transactions', function () {
       );
     } finally {
       await setUserSetting('nearLens.watchlist', undefined);
+      await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
+    }
+  });
+
+  it('a lookup whose block read fails: without a transactions API, the transaction still shows, its time unknown said once', async () => {
+    await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
+    const { services, hoverProvider } = await activateExtension();
+    const failed: string[] = [];
+    const showError = vscode.window.showErrorMessage;
+    vscode.window.showErrorMessage = (async (text: string) => void failed.push(text)) as typeof showError;
+    try {
+      await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
+      // The node, and its archival host, answer 'no such block' for the transaction's block.
+      await stubFault({ match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
+      await vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: ADD_KEY });
+      const doc = await waitFor(
+        () => {
+          const d = vscode.window.activeTextEditor?.document;
+          return d?.uri.scheme === 'near-lens' && d.getText().startsWith(`// Transaction ${ADD_KEY}`) ? d : undefined;
+        },
+        { timeoutMs: 15_000, what: 'the transaction document' },
+      );
+      const comments = doc
+        .getText()
+        .split('\n')
+        .filter((l) => l.startsWith('//'));
+      assert.match(comments[0] ?? '', /✓ succeeded/);
+      assert.ok(comments.includes('// alice.near → alice.near'), comments.join('\n'));
+      assert.equal(comments.filter((l) => /unknown/.test(l)).length, 1, comments.join('\n'));
+      assert.match(comments.find((l) => /unknown/.test(l)) ?? '', /^\/\/ Block \S+ · time unknown: The archival RPC host has no such block\.$/);
+      assert.deepEqual(failed, [], 'no error message');
+      // From code, the model says why; the hover shows it the same way.
+      const t = await vscode.commands.executeCommand<TxResult & { blockUnread?: string }>('nearLens.lookupTransaction', { hash: ADD_KEY, show: false });
+      assert.equal(t.hash, ADD_KEY);
+      assert.equal(t.timestamp, undefined);
+      assert.match(t.blockUnread ?? '', /no such block/);
+      const hover = ((await hoverProvider.hashSections(ADD_KEY)) ?? []).join('\n').replace(/\\(.)/g, '$1');
+      assert.match(hover, /\*\*Transaction\*\* on .+: ✓ succeeded · alice\.near → alice\.near/, hover);
+      assert.equal(hover.match(/unknown/g)?.length, 1, hover);
+      const blocks = (await stubRequests()).filter((r) => r.host === 'rpc' && (r.body as { method?: string } | undefined)?.method === 'block');
+      assert.equal(blocks.length, 3, 'the block asked by each look-up: a transaction whose block was not read is not remembered');
+    } finally {
+      vscode.window.showErrorMessage = showError;
+      await clearStubFaults();
       await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
     }
   });

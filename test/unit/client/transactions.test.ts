@@ -246,6 +246,72 @@ describe('NearClient transactions', function () {
     assert.deepEqual(rpc.slice(0, 2), ['EXPERIMENTAL_tx_status', 'block']);
   });
 
+  describe('RPC: the transaction’s block is a secondary read', () => {
+    /** A node without an archival host (a local node, another provider). */
+    const node = (): NearClient => make({ endpoints: { apiUrl: stub.apiUrl, rpcUrl: stub.rpcUrl, archivalRpcUrl: '' } });
+    const UNKNOWN_BLOCK = {
+      jsonrpc: '2.0',
+      id: 'x',
+      error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_BLOCK', info: {} }, code: -32000, message: 'Server error', data: 'DB Not Found Error' },
+    };
+    const TRANSFER = '4XogxjoB2EDVPb72cztMtvZVcR5jk8EjEAzFLQU7RoVX';
+    const methods = (): string[] => stub.requests.filter((r) => r.host !== 'tx').map((r) => `${r.host} ${(r.body as { method: string }).method}`);
+
+    it('the block not read: the transaction all the same, time unknown with why; not remembered, so the next read asks again', async () => {
+      stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK }, times: 1 });
+      const c = node(); // one client: one session's completed transactions
+      const t = await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      assert.equal(t?.hash, STUB_TX.delegate);
+      assert.equal(t?.status, 'success');
+      assert.equal(t?.tokensBurnt, '299239178518900000000');
+      assert.equal(t?.timestamp, undefined);
+      assert.equal(t?.blockHeight, undefined);
+      assert.equal(t?.blockUnread, 'The RPC host has no such block.');
+      const again = await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      assert.match(again?.timestamp ?? '', /^\d{19}$/);
+      assert.equal(again?.blockUnread, undefined);
+      assert.deepEqual(methods(), ['rpc EXPERIMENTAL_tx_status', 'rpc block', 'rpc EXPERIMENTAL_tx_status', 'rpc block']);
+      stub.clearRequests();
+      await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      assert.deepEqual(methods(), [], 'with its time, read once a session');
+    });
+
+    it('any failure of the block degrades (a 503, a reset, a header missing): the transaction is shown', async () => {
+      for (const fault of [
+        { kind: 'status', status: 503 },
+        { kind: 'reset' },
+        { kind: 'wrong-shape', body: { jsonrpc: '2.0', id: 'x', result: {} } },
+      ] as const) {
+        stub.clearFaults();
+        stub.fault({ host: 'rpc', match: 'block', fault });
+        const t = await node().transactionViaRpc(TRANSFER, 'near');
+        assert.equal(t?.hash, TRANSFER, fault.kind);
+        assert.equal(t?.timestamp, undefined, fault.kind);
+        assert.ok(t?.blockUnread, fault.kind);
+      }
+    });
+
+    it('a block the node no longer has is asked of the archival host once', async () => {
+      stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
+      const t = await make().transactionViaRpc(TRANSFER, 'near', { fresh: true });
+      assert.match(t?.timestamp ?? '', /^\d{19}$/);
+      assert.deepEqual(methods(), ['rpc EXPERIMENTAL_tx_status', 'rpc block', 'archival block']);
+      stub.fault({ host: 'archival', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
+      const unread = await make().transactionViaRpc(TRANSFER, 'near', { fresh: true });
+      assert.equal(unread?.blockUnread, 'The archival RPC host has no such block.');
+    });
+
+    it('a cancel while the block is read still ends the look-up', async () => {
+      stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'hang' } });
+      const ctrl = new AbortController();
+      const read = node().transactionViaRpc(TRANSFER, 'near', { signal: ctrl.signal, fresh: true });
+      // Cancelled once the block is asked (a condition, not a time).
+      while (!methods().includes('rpc block')) await new Promise((r) => setImmediate(r));
+      ctrl.abort();
+      await assert.rejects(read, isKind('aborted'));
+    });
+  });
+
   it('the key goes to the transactions host as Bearer, or as apiKey= with the query transport; never to another origin', async () => {
     await make({ apiKey: KEY }).transactions([STUB_TX.delegate]);
     assert.equal(txReqs()[0]?.headers['authorization'], `Bearer ${KEY}`);

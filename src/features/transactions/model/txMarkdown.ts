@@ -40,6 +40,17 @@ const utcOf = (ns: string): string => utcOfNs(ns) ?? 'unknown time';
 
 const code = (s: string, max = 80): string => `\`${sanitizeText(s, max).replace(/`/g, "'")}\``;
 
+/**
+ * The transaction's block in a line: its height and exact time; or, when the block could not be read, its hash and
+ * "time unknown" with why — said here only, once, whatever else the hover or the document shows.
+ */
+export function blockLine(t: Pick<TransactionModel, 'blockHash' | 'blockHeight' | 'timestamp' | 'blockUnread'>, md = true): string {
+  if (t.blockHeight !== undefined && t.timestamp !== undefined) return `Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`;
+  const e = (s: string, max: number): string => (md ? escapeMarkdown(s, max) : sanitizeText(s, max));
+  const block = t.blockHash ? `Block ${md ? code(t.blockHash, 50) : e(t.blockHash, 50)}` : 'Block';
+  return `${block} · time unknown${t.blockUnread ? `: ${e(t.blockUnread, 300)}` : ''}`;
+}
+
 /** One action in words with its exact amounts (a meta-transaction's inner ones below it). */
 export function actionLine(a: ActionModel, md = true): string {
   const e = (s: string): string => (md ? escapeMarkdown(s, 300) : sanitizeText(s, 300));
@@ -121,7 +132,7 @@ function txSummary(t: TransactionModel, network: NetworkLabel, name: string, exp
     lines.push(...failureHoverLines(x.error, found?.get(x.key), at));
   }
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
-  lines.push(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`);
+  lines.push(blockLine(t));
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
   const links = [commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }), commandLink('Copy Hash', COMMANDS.copyText, t.hash)];
   if (explorer) links.push(`[Open in Explorer](${explorer})`);
@@ -153,7 +164,7 @@ export function transactionDocument(
   if (curl) out.push(c(curl.length > 2000 ? curl.slice(0, 2000) : curl));
   out.push(c(`${t.signerId} → ${t.receiverId}`));
   if (t.failure) out.push(c(`Failed: ${t.failure}`));
-  out.push(c(`Block #${groupDigits(t.blockHeight)} · ${utcOf(t.timestamp)}`));
+  out.push(c(blockLine(t, false)));
   out.push(
     c(
       `Fee ${nearText(t.tokensBurnt)} (tokens burnt, every receipt) · gas ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`,

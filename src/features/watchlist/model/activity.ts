@@ -24,6 +24,12 @@ export type ActivityReceipt = ReceiptModel & { readonly failureRaw?: unknown };
 /** What is read of a transaction (a TransactionModel fits). */
 export type ActivityTransaction = Pick<TransactionModel, 'hash' | 'timestamp'> & { readonly receipts: readonly ActivityReceipt[] };
 
+/**
+ * A transaction's time in ns: every record of the transactions API has its block's; one read over RPC whose block
+ * could not be read has none, and counts as the oldest.
+ */
+const timeOf = (t: ActivityTransaction): string => t.timestamp ?? '0';
+
 export interface FailureContext {
   readonly accountId: string;
   readonly method: string;
@@ -187,11 +193,11 @@ export function noticeActivity(
   const watched = new Set([...(own(settings.methods, '*') ?? []), ...(own(settings.methods, accountId) ?? [])]);
   const patterns = settings.events.map(eventPattern).filter((p) => p !== undefined);
   // Oldest first, so a cap keeps the earliest groups, as a later merge keeps the groups already listed.
-  const ordered = [...transactions].sort((a, b) => (BigInt(a.timestamp) < BigInt(b.timestamp) ? -1 : BigInt(a.timestamp) > BigInt(b.timestamp) ? 1 : 0));
+  const ordered = [...transactions].sort((a, b) => (BigInt(timeOf(a)) < BigInt(timeOf(b)) ? -1 : BigInt(timeOf(a)) > BigInt(timeOf(b)) ? 1 : 0));
   for (const tx of ordered) {
     for (const r of tx.receipts) {
       if (r.receiverId !== accountId || r.refund) continue;
-      const at = r.timestamp ?? tx.timestamp;
+      const at = r.timestamp ?? timeOf(tx);
       for (const a of r.actions) {
         if (a.kind !== 'FunctionCall' || !watched.has(a.methodName)) continue;
         const method = clip(a.methodName);

@@ -102,7 +102,7 @@ export async function hoverSessionRow(stub: Stub, runs = 3, pairs = 200, warmup 
   let requests = 0;
   try {
     const lensSession = lensSessions(stub);
-    await lensSession(sequence); // a first session loads the lazy parts and compiles the code, as the first hovers after start do
+    await lensSession(sequence); // a first session compiles the code, as the first hovers after start do
     for (let i = 0; i < runs; i++) {
       // Which goes first alternates, as in the paired rows.
       for (const side of i % 2 === 0 ? ['lens', 'napi'] : ['napi', 'lens']) {

@@ -60,7 +60,7 @@ export function spreadNote(sides: Record<string, Summary>): string {
   const list = Object.entries(sides).map(([name, s]) => `${name} ${fmtSpread(s)}`);
   const verdict =
     wide.length > 0
-      ? ` Wide (${wide.map(([name]) => name).join(', ')} over ${100 * WIDE_SPREAD}%): the machine was busy; the bound is judged all the same, and a ratio this near it is worth measuring again on a quiet one.`
+      ? ` Wide (${wide.map(([name]) => name).join(', ')} over ${100 * WIDE_SPREAD}%): the machine was busy; the bound is judged all the same, and a ratio near its bound is worth measuring again on a quiet one.`
       : '';
   return `Spread before judging: ${list.join(', ')}.${verdict}`;
 }

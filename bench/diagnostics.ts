@@ -23,7 +23,7 @@ export async function diagnosticsRows(runs = 20): Promise<Row[]> {
   const mbytes = doc.length / DOC_BYTES;
   let found = 0;
   for (let i = 0; i < 3; i++) {
-    found = diagnoseText(doc, ALL, api).length; // warm-up (JIT, the secrets part loaded)
+    found = diagnoseText(doc, ALL, api).length; // warm-up (JIT)
     plainPass(doc);
   }
   globalThis.gc?.();

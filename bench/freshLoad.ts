@@ -1,7 +1,7 @@
 // One sample of row 3, run in a new Node process (bench/activate.ts bundles this file and starts it with plain
-// `node`, so neither tsx's loader nor a warm module cache is in the way): the first require of a bundle and, when it
-// has one, its activate() against the tests' fake `vscode`. Prints the figures as one line of JSON.
-//   node fresh-load.js <bundle> require|activate <warm-up extension> fetch-loaded|fetch-cold
+// `node --expose-gc`, so neither tsx's loader nor a warm module cache is in the way): the first require of a bundle and,
+// when it has one, its activate() against the tests' fake `vscode`; then the heap it leaves. Prints one line of JSON.
+//   node --expose-gc fresh-load.js <bundle> require|activate <warm-up extension> fetch-loaded|fetch-cold
 import Module from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { createFakeEditor, fakeContext } from '../test/support/fakeEditor';
@@ -15,6 +15,8 @@ export interface FreshSample {
   /** Wall and CPU time of require + activate(): what the process pays before the bundle can serve. */
   totalMs: number;
   totalCpuMs: number;
+  /** V8's heap in use once activate()'s promise work has settled, after a full gc (whole process, bundle held). */
+  heapBytes: number;
   /** Error notifications activate() raised (it reports a failed start that way). */
   errors: string[];
 }
@@ -67,12 +69,17 @@ async function main(): Promise<void> {
 
   await new Promise((resolve) => setImmediate(resolve)); // errors raised by promise work activate() started
   const errors = [...new Set(editor.rec.notifications.filter((n) => n.level === 'error').map((n) => n.text))];
+  // After the clock: a gc before it would bill the timed part extra scavenges (a full gc shrinks the young generation).
+  if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+  globalThis.gc();
+  const heapBytes = process.memoryUsage().heapUsed;
   const sample: FreshSample = {
     requireMs: t1 - t0,
     activateMs: t2 - t1,
     activateCpuMs: ms(cpu1, cpu2),
     totalMs: t2 - t0,
     totalCpuMs: ms(cpu0, cpu2),
+    heapBytes,
     errors,
   };
   process.stdout.write(`${JSON.stringify(sample)}\n`);

@@ -154,7 +154,7 @@ export async function hoverSessionRow(stub: Stub, runs = 3, pairs = 200, warmup 
     const floorKinds = await sessionFloor(stub, ids);
     stub.clearRequests();
     const lensSession = lensSessions(stub);
-    await lensSession(sequence); // a first session loads the lazy parts and compiles the code, as the first hovers after start do
+    await lensSession(sequence); // a first session compiles the code, as the first hovers after start do
     const first = countKinds(stub.requests);
     for (let i = 0; i < runs; i++) {
       // Which goes first alternates, as in the paired rows.

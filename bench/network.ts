@@ -3,7 +3,7 @@ import { TtlCache } from '../src/client/cache';
 import { DEFAULT_TIMEOUT_MS, NearClient } from '../src/client/client';
 import { settleAll } from '../src/client/limit';
 import type { Stub } from '../test/support/stub';
-import { fmtSummary, interleavedPairs, summarize, timeAsync } from './stats';
+import { fmtSummary, interleavedPairs, spreadNote, summarize, timeAsync } from './stats';
 import type { Row } from './stats';
 
 export function stubClient(stub: Stub, cache = new TtlCache()): NearClient {
@@ -115,7 +115,8 @@ export async function overheadRow(stub: Stub, reps = 1000, warmup = 500): Promis
     target: '≤ 1.2 (median of paired ratios)',
     pass: pairs.median <= 1.2,
     notes: [
-      `${reps} interleaved pairs after ${warmup} warm-up pairs; stub latency 0 on 127.0.0.1.`,
+      `${reps} interleaved pairs after ${warmup} untimed pairs run the same way (both sides warmed alike, which goes first alternating) and one full gc; stub latency 0 on 127.0.0.1.`,
+      spreadNote({ 'the client': sa, 'the raw fetch': sb }),
       `Absolute extra per call (median): ${((sa.median - sb.median) * 1000).toFixed(0)} µs (ofetch's option merge and hooks, the capped body read, normalising, cache and redaction).`,
     ],
   };

@@ -1,8 +1,8 @@
 // `npm run bench`: measures every figure against its baseline in one process, prints the table, writes
 // docs/BENCHMARKS.md and exits non-zero when a target is missed. Talks only to the loopback stub (127.0.0.1).
-// `npm run bench -- --rows 3,34` measures only those rows (a group of rows by its first id, e.g. 20 for 20–22) and
-// prints them without rewriting docs/BENCHMARKS.md, which holds whole runs only. Row 3 needs the production bundle
-// that row 1 builds: alone, it expects `node esbuild.mjs --production` to have run.
+// `npm run bench -- --rows 3,34` measures only those rows (a group of rows by any of its ids, e.g. 20 for 20–22, 1 or
+// 23 for both bundle sizes) and prints them without rewriting docs/BENCHMARKS.md, which holds whole runs only. Row 3
+// needs the production bundle that rows 1 and 23 build: alone, it expects `node esbuild.mjs --production` to have run.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { CACHE_ENTRIES } from '../src/client/cache';
 import { REFRESH_CONCURRENCY } from '../src/client/limit';
 import { startStub } from '../test/support/stub';
-import { activateRow, partsLoadedAtActivation } from './activate';
+import { activateRow } from './activate';
 import { contractRow } from './contracts';
 import { historyRows } from './history';
 import { heapRow, hoverRow } from './hover';
@@ -41,8 +41,9 @@ function selectedRows(argv: readonly string[]): Set<number> | undefined {
 const only = selectedRows(process.argv.slice(2));
 const wanted = (id: number): boolean => only === undefined || only.has(id);
 
-async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row): Promise<Row[]> {
-  if (!wanted(id)) return [];
+/** Measures one row, or a group of rows measured together (`id` the first; `also` the others, selectable too). */
+async function attempt(id: number, figure: string, fn: () => Promise<Row | Row[]> | Row, also: readonly number[] = []): Promise<Row[]> {
+  if (![id, ...also].some(wanted)) return [];
   const t0 = Date.now();
   try {
     const r = await fn();
@@ -74,31 +75,31 @@ function notes(rows: readonly Row[]): string {
     .join('\n');
 }
 
+const LOAD_AT_START = os.loadavg();
+const loadAverage = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' / ');
+
 function machine(): string {
   const cpus = os.cpus();
   return [
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GB`,
     `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
-    `- Node ${process.version}; load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / ')}`,
+    `- Node ${process.version}; load average (1 / 5 / 15 min) at the start ${loadAverage(LOAD_AT_START)}, at the end ${loadAverage(os.loadavg())}`,
     `- Date: ${new Date().toISOString()}`,
   ].join('\n');
 }
 
 async function main(): Promise<number> {
   const rows: Row[] = [];
-  rows.push(...(await attempt(1, 'bundle size', () => sizeRows(partsLoadedAtActivation))));
+  rows.push(...(await attempt(1, 'bundle sizes', () => sizeRows(), [23])));
   rows.push(...(await attempt(3, 'require + activate', () => activateRow())));
   rows.push(...(await attempt(5, 'identifier scan', () => scanRow())));
   rows.push(...(await attempt(10, 'unit scan', () => unitScanRow())));
   rows.push(...(await attempt(11, 'unit hover', () => unitHoverRow())));
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
-  rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows()))); // rows 20–22 (#27)
+  rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows(), [21, 22]))); // rows 20–22 (#27)
   // The rows that talk to the shared stub; it is started only when one of them runs.
-  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 24, 27, 33];
+  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 17, 24, 27, 33];
   if (stubRows.some(wanted)) {
     const stub = await startStub();
     try {
@@ -112,7 +113,7 @@ async function main(): Promise<number> {
       const limit = `CACHE_ENTRIES = ${CACHE_ENTRIES} in src/client/cache.ts`;
       rows.push(...(await attempt(9, 'heap after 10,000 hovers', () => heapRow(stub, CACHE_ENTRIES, limit))));
       rows.push(...(await attempt(13, 'contract interface', () => contractRow(stub))));
-      rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub))));
+      rows.push(...(await attempt(16, 'peer: NEAR Lens vs near-api-js', () => peerRows(stub), [17])));
       rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
       rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
       rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
@@ -120,7 +121,7 @@ async function main(): Promise<number> {
       await stub.close();
     }
   }
-  rows.push(...(await attempt(14, 'balance history', () => historyRows()))); // its own stub: the model chain
+  rows.push(...(await attempt(14, 'balance history', () => historyRows(), [15, 18]))); // its own stub: the model chain
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
   rows.push(...(await attempt(36, "a failure's sources", () => failureSourcesRow())));

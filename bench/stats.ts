@@ -46,6 +46,25 @@ export function fmtSummary(s: Summary, unit: string, digits = 2): string {
   return `${f(s.median)} ${unit} (p25–p75 ${f(s.p25)}–${f(s.p75)}, n=${s.n})`;
 }
 
+/** A side whose IQR passes this share of its median was timed on a busy machine: its ratio says little. */
+const WIDE_SPREAD = 0.5;
+
+/** "IQR 12% of the median": how far a side's own samples spread, to read before judging a ratio of medians. */
+function fmtSpread(s: Summary): string {
+  return `IQR ${((100 * (s.p75 - s.p25)) / s.median).toFixed(0)}% of the median`;
+}
+
+/** "Spread before judging: …" for the named sides, saying when one is wide. */
+export function spreadNote(sides: Record<string, Summary>): string {
+  const wide = Object.entries(sides).filter(([, s]) => s.p75 - s.p25 > WIDE_SPREAD * s.median);
+  const list = Object.entries(sides).map(([name, s]) => `${name} ${fmtSpread(s)}`);
+  const verdict =
+    wide.length > 0
+      ? ` Wide (${wide.map(([name]) => name).join(', ')} over ${100 * WIDE_SPREAD}%): the machine was busy; the bound is judged all the same, and a ratio near its bound is worth measuring again on a quiet one.`
+      : '';
+  return `Spread before judging: ${list.join(', ')}.${verdict}`;
+}
+
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -57,8 +76,34 @@ export function mb(bytes: number): string {
 export { seeded } from '../test/support/seeded';
 
 /**
- * Two async cases timed in interleaved pairs after `warmup` untimed pairs (which goes first alternates, so neither
- * always follows the other): both sides' times and the per-pair ratios a / b. `between(i)` runs after pair i.
+ * Sync cases timed in rounds after `warmup` untimed rounds run the same way, so that every case gets the same warm-up;
+ * the order rotates each round, so that no case always follows another (and collects its garbage). One full gc between
+ * the warm-up and the timed rounds: garbage from before is not collected on a case's clock. Each case's times, by round.
+ */
+export function rotatedRounds(cases: ReadonlyArray<() => unknown>, reps: number, warmup: number): number[][] {
+  const times = cases.map((): number[] => []);
+  const round = (i: number, timed: boolean): void => {
+    for (let j = 0; j < cases.length; j++) {
+      const k = (i + j) % cases.length;
+      const t = timeSync(() => cases[k]?.());
+      if (timed) times[k]?.push(t);
+    }
+  };
+  for (let i = 0; i < warmup; i++) round(i, false);
+  globalThis.gc?.();
+  for (let i = 0; i < reps; i++) round(i, true);
+  return times;
+}
+
+/** The per-round ratios a[i] / b[i] of two cases timed side by side. */
+export function roundRatios(a: readonly number[], b: readonly number[]): Summary {
+  return summarize(a.map((x, i) => x / (b[i] ?? x)));
+}
+
+/**
+ * Two async cases timed in interleaved pairs after `warmup` untimed pairs run the same way (which goes first
+ * alternates, in the warm-up too, so neither always follows the other), with one full gc between them: both sides'
+ * times and the per-pair ratios a / b. `between(i)` runs after pair i.
  */
 export async function interleavedPairs(
   a: () => Promise<unknown>,
@@ -68,9 +113,15 @@ export async function interleavedPairs(
   between?: (i: number) => void,
 ): Promise<{ a: Summary; b: Summary; ratio: Summary }> {
   for (let i = 0; i < warmup; i++) {
-    await a();
-    await b();
+    if (i % 2 === 0) {
+      await a();
+      await b();
+    } else {
+      await b();
+      await a();
+    }
   }
+  globalThis.gc?.();
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < reps; i++) {
@@ -83,7 +134,7 @@ export async function interleavedPairs(
     }
     between?.(i);
   }
-  return { a: summarize(ta), b: summarize(tb), ratio: summarize(ta.map((x, i) => x / (tb[i] ?? x))) };
+  return { a: summarize(ta), b: summarize(tb), ratio: roundRatios(ta, tb) };
 }
 
 /** What one row of the table says. `pass` undefined = report only (no target). */

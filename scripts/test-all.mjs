@@ -4,7 +4,7 @@
 //               .tools/, Debian chromium; instant once done)
 //   typecheck   npm run typecheck
 //   lint        npm run lint              ESLint (layer rules included), prettier --check and jscpd (copy-paste)
-//   build       npm run build:prod (the production bundle and its size gate)
+//   build       npm run build:prod (the production bundles; fails on a warning or a Node built-in in the web one)
 //   unit        npm run test:unit         mocha in Node
 //   in-editor   npm run test:integration  mocha inside a real VS Code's extension host (main, untrusted, web runs, and
 //                                         main again on VS Code 1.90: "oldest"); the summary names each run's count

@@ -72,7 +72,8 @@ export interface Stub {
   /**
    * The demo's change of an account (test/support/stubDemo.ts): +2 NEAR and a new full-access key with its storage,
    * in the REST API and RPC alike, its other lists kept. Undefined for an account the stub does not hold, or one whose
-   * state follows the model chain's clock.
+   * state follows the model chain's clock. The change is the head's: on the fixture chain the head moves up a block
+   * for it, and RPC at an older block (the archival host's history) answers the account as it was before.
    */
   changeAccount(id: string): DemoChange | undefined;
   /**
@@ -121,7 +122,7 @@ export interface StubOptions {
 /** An account only the RPC knows (a sandbox's sub-account): the REST API answers it with `state: null`. */
 export const STUB_RPC_ONLY_ACCOUNT = 'alice.test.near';
 
-/** Head of the stub chain: the real testnet block in the fixtures. */
+/** Head of the stub chain: the real testnet block in the fixtures (each demo change moves it a block up). */
 export const STUB_HEAD_HEIGHT = 187310138;
 /** The regular host has dropped blocks older than this many below the head (GARBAGE_COLLECTED_BLOCK). */
 export const STUB_GC_WINDOW = 100_000;
@@ -358,8 +359,14 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', tx: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
-  /** The head: the model chain's at this moment, or the fixture block. */
-  const headNow = (): number => (chainNow ? headHeight(chainNow()) : STUB_HEAD_HEIGHT);
+  /** The fixture chain's head: the fixture block, a block higher for each demo change. */
+  let fixtureHead = STUB_HEAD_HEIGHT;
+  /** The head: the model chain's at this moment, or the fixture chain's. */
+  const headNow = (): number => (chainNow ? headHeight(chainNow()) : fixtureHead);
+  /** Each changed account as it was before each demo change, oldest first, with the last block it was so at. */
+  const pastStates = new Map<string, Array<{ until: number; view: ViewAccountData; keys: unknown[] }>>();
+  /** The account at `height` when a demo change came after it: what an archival node answers for an old block. */
+  const pastAt = (id: string, height: number): { view: ViewAccountData; keys: unknown[] } | undefined => pastStates.get(id)?.find((p) => height <= p.until);
 
   // ---------- routing ----------
   function restReply(p: string): Reply {
@@ -411,7 +418,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const ref = params['block_id'];
     const finality = params['finality'];
     if (ref === undefined) {
-      if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: STUB_HEAD_HEIGHT };
+      if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: fixtureHead };
       return {
         reply: json(
           400,
@@ -452,7 +459,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       height = data.hashes.get(ref);
       if (height === undefined) return unknown(`BLOCK: ${ref}`);
       // A GC'd block's hash is unknown to the regular node.
-      if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
+      if (host === 'rpc' && height < fixtureHead - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
       return { height };
     } else {
       return {
@@ -462,8 +469,8 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         ),
       };
     }
-    if (height > STUB_HEAD_HEIGHT) return unknown(`BLOCK HEIGHT: ${height}`);
-    if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) {
+    if (height > fixtureHead) return unknown(`BLOCK HEIGHT: ${height}`);
+    if (host === 'rpc' && height < fixtureHead - STUB_GC_WINDOW) {
       return {
         reply: json(
           200,
@@ -580,12 +587,13 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     }
     switch (params['request_type']) {
       case 'view_account': {
-        const va = data.viewAccountAt(accountId, b.height);
+        const va = pastAt(accountId, b.height)?.view ?? data.viewAccountAt(accountId, b.height);
         return va ? ok({ ...va, ...at }) : unknownAccount();
       }
       case 'view_access_key_list': {
-        if (!data.viewAccountAt(accountId, b.height)) return unknownAccount();
-        return ok({ keys: data.accounts[accountId]?.keys ?? [], ...at });
+        const past = pastAt(accountId, b.height);
+        if (!past && !data.viewAccountAt(accountId, b.height)) return unknownAccount();
+        return ok({ keys: past?.keys ?? data.accounts[accountId]?.keys ?? [], ...at });
       }
       case 'call_function': {
         const va = data.viewAccount(accountId);
@@ -662,7 +670,11 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     if (id === CHAIN_ACCOUNT || id === CHAIN_GONE_ACCOUNT) return undefined;
     const va = data.viewAccount(id);
     if (!va) return undefined;
-    const { state, change } = demoChangeOf(id, { balance: va.amount, storageBytes: va.storage_usage, keys: (data.accounts[id]?.keys ?? []) as RpcKey[] });
+    const keys = (data.accounts[id]?.keys ?? []) as RpcKey[];
+    const { state, change } = demoChangeOf(id, { balance: va.amount, storageBytes: va.storage_usage, keys });
+    // The change lands in the head block (a new one on the fixture chain): every older block keeps the account as it was.
+    if (!chainNow) fixtureHead += 1;
+    pastStates.set(id, [...(pastStates.get(id) ?? []), { until: headNow() - 1, view: va, keys }]);
     const amounts = { amount: state.balance, storage_usage: state.storageBytes };
     data.accounts[id] = { view_account: { ...va, ...amounts }, keys: state.keys };
     const contract = data.contracts.get(id);

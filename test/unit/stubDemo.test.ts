@@ -1,6 +1,7 @@
 // The demo stub a person drives by hand: `npm run stub -- change <id>` makes the running stub answer a changed account
-// (what the watchlist's "what changed" shows: +2 NEAR, a new full-access key, its storage), and what `npm start --
-// --stub` and `npm run stub` print names each URL.
+// (what the watchlist's "what changed" shows: +2 NEAR, a new full-access key, its storage) and its archival host
+// answer the account as it was at an older block; and what `npm start -- --stub` and `npm run stub` print names each
+// URL.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { base58 } from '@scure/base';
 import { findStubUrl, sendChange, serveStubLines, startStubLines, stubStateFile, stubUrlLines, writeStubState } from '../../scripts/lib/stub-demo';
-import { startStub } from '../support/stub';
+import { atFromArgs, lookupAt } from '../../src/features/timeTravel/timeTravel';
+import { balanceHistory, TimeTravelSession } from '../../src/client/timeTravel';
+import { clientFor } from '../support/fixture';
+import { startStub, STUB_HEAD_HEIGHT } from '../support/stub';
 import type { Stub } from '../support/stub';
 import { DEMO_ACCOUNT, DEMO_DEPOSIT_YOCTO, demoChangeOf, demoKey, FULL_ACCESS_KEY_BYTES } from '../support/stubDemo';
 
@@ -43,12 +47,12 @@ async function seen(stub: Stub, id: string): Promise<Seen> {
   return { balance: full.state.balance, storageBytes: full.state.storage_bytes, rpcAmount: va.amount, rpcStorage: va.storage_usage, keys, nfts: full.nfts };
 }
 
-/** `npm run stub -- change …` as a person runs it (tsx, a separate process). */
-function runChangeCommand(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `npm run stub -- change …` (or another command) as a person runs it (tsx, a separate process). */
+function runChangeCommand(args: string[], env: NodeJS.ProcessEnv = {}, command = 'change'): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'scripts/stub.ts'), 'change', ...args],
+      ['--import', 'tsx', path.join(ROOT, 'scripts/stub.ts'), command, ...args],
       { cwd: ROOT, env: { ...process.env, ...env } },
       (e, stdout, stderr) => resolve({ code: e ? Number(e.code ?? 1) : 0, stdout, stderr }),
     );
@@ -175,5 +179,75 @@ describe('what the demo prints', () => {
     assert.match(lineOf(serve, urls.foreignUrl), /second origin .*not a setting$/);
     assert.match(text(serve), /q or Ctrl\+C to stop/);
     assert.match(text(serve), /Local node… → http:\/\/127\.0\.0\.1:41002/);
+  });
+});
+
+describe('demo stub: the archival host answers for the block asked (History, Look Up Account … at)', function () {
+  this.timeout(30_000);
+  let stub: Stub;
+  beforeEach(async () => {
+    stub = await startStub({ control: true });
+  });
+  afterEach(async () => {
+    await stub.close();
+  });
+  const headOf = async (url: string): Promise<number> =>
+    (
+      (
+        await getJson(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'block', params: { finality: 'final' } }),
+        })
+      ).body as { result: { header: { height: number } } }
+    ).result.header.height;
+
+  it('a change lands in a new head block; every older block answers the account as it was, keys too', async () => {
+    const before = await rpcResult<{ amount: string; storage_usage: number }>(stub.rpcUrl, { request_type: 'view_account', account_id: DEMO_ACCOUNT });
+    assert.equal(await headOf(stub.rpcUrl), STUB_HEAD_HEIGHT);
+    const a = stub.changeAccount(DEMO_ACCOUNT)!;
+    const b = stub.changeAccount(DEMO_ACCOUNT)!;
+    assert.equal(await headOf(stub.archivalRpcUrl), STUB_HEAD_HEIGHT + 2, 'a block for each change');
+    const at = async (url: string, height: number): Promise<{ amount: string; keys: string[] }> => {
+      const va = await rpcResult<{ amount: string }>(url, { request_type: 'view_account', account_id: DEMO_ACCOUNT, block_id: height, finality: undefined });
+      const k = await rpcResult<{ keys: Array<{ public_key: string }> }>(url, {
+        request_type: 'view_access_key_list',
+        account_id: DEMO_ACCOUNT,
+        block_id: height,
+        finality: undefined,
+      });
+      return { amount: va.amount, keys: k.keys.map((x) => x.public_key) };
+    };
+    const old = await at(stub.archivalRpcUrl, 183_000_000);
+    assert.equal(old.amount, before.amount);
+    assert.ok(!old.keys.includes(a.keyAdded) && !old.keys.includes(b.keyAdded), 'no demo key in the past');
+    assert.deepEqual(await at(stub.rpcUrl, STUB_HEAD_HEIGHT), old, 'the block before the first change: as it was');
+    const middle = await at(stub.rpcUrl, STUB_HEAD_HEIGHT + 1);
+    assert.deepEqual([middle.amount, middle.keys.includes(a.keyAdded), middle.keys.includes(b.keyAdded)], [a.balance.after, true, false]);
+    const now = await at(stub.rpcUrl, STUB_HEAD_HEIGHT + 2);
+    assert.deepEqual([now.amount, now.keys.includes(b.keyAdded)], [b.balance.after, true]);
+  });
+
+  it('Look Up Account history.near at 2025-01-01 after a change: the balance and keys of then, not the change', async () => {
+    const client = clientFor(stub);
+    const was = await lookupAt(client, 'custom', DEMO_ACCOUNT, atFromArgs({ date: '2025-01-01' }, new Date('2025-02-11T12:00:00Z')));
+    const change = stub.changeAccount(DEMO_ACCOUNT)!;
+    const then = await lookupAt(clientFor(stub), 'custom', DEMO_ACCOUNT, atFromArgs({ date: '2025-01-01' }, new Date('2025-02-11T12:00:00Z')));
+    assert.ok(then.blockTime < '2025-01-01T00:00:00.001Z' && then.blockTime > '2024-12-31T23:59:00Z', then.blockTime);
+    assert.equal(then.host, 'archival');
+    assert.equal(then.amount, change.balance.before);
+    assert.deepEqual(
+      then.accessKeys.map((k) => k.publicKey),
+      was.accessKeys.map((k) => k.publicKey),
+    );
+    assert.ok(!then.accessKeys.some((k) => k.publicKey === change.keyAdded), 'the key added minutes ago is not there');
+  });
+
+  it("History over 7 days: flat at the account's balance, then the change at the head", async () => {
+    const change = stub.changeAccount(DEMO_ACCOUNT)!;
+    const { rows } = await balanceHistory(clientFor(stub), new TimeTravelSession(), DEMO_ACCOUNT, '7d', 0, { count: 12 });
+    const totals = rows.map((r) => ('value' in r ? String(r.value.total) : r.gap));
+    assert.equal(totals.at(-1), change.balance.after);
+    assert.deepEqual(new Set(totals.slice(0, -1)), new Set([change.balance.before]), totals.join(' '));
   });
 });

@@ -7,8 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
 import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GENESIS_HEIGHT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
-import { demoChangeOf, STUB_CHANGE_ROUTE } from './stubDemo';
-import type { DemoChange, RpcKey } from './stubDemo';
+import { activityCallOf, demoCallProblem, demoChangeOf, STUB_CALL_ROUTE, STUB_CHANGE_ROUTE } from './stubDemo';
+import type { DemoCall, DemoCallDone, DemoChange, RpcKey } from './stubDemo';
 import { TxData, txReply, txRpcResult } from './stubTx';
 import { activityRecord } from './stubActivity';
 import type { ActivityCall } from './stubActivity';
@@ -77,6 +77,12 @@ export interface Stub {
    */
   changeAccount(id: string): DemoChange | undefined;
   /**
+   * The demo's call to a contract the stub holds (test/support/stubDemo.ts): appended like appendCall, its panic and
+   * its event's log line made from the call. Throws a sentence for a call that is not one, an account the stub does
+   * not hold or one without code (its calls would fail, and NEAR Lens reads the calls of contracts only).
+   */
+  demoCall(call: DemoCall): DemoCallDone;
+  /**
    * A call to a contract appended to the transactions API's history (test/support/stubActivity.ts): its record by
    * hash and a row for each account it touches, answered with the filters and block range like every other. Without a
    * height, above every block the history holds (so it is newer than any row read before). Answers its hash.
@@ -112,8 +118,9 @@ export interface StubOptions {
   /** Start in RPC-only mode (see Stub.setRpcOnly). */
   rpcOnly?: boolean;
   /**
-   * Answer the demo's control route on every host: `POST /_stub/change/<id>` runs Stub.changeAccount and answers the
-   * change (404 for an account it cannot change). Never recorded, never faulted. For `npm run stub` and
+   * Answer the demo's control routes on every host: `POST /_stub/change/<id>` runs Stub.changeAccount and answers the
+   * change (404 for an account it cannot change); `POST /_stub/call` runs Stub.demoCall with the JSON body and answers
+   * the transaction's hash (400 or 404 with why). Never recorded, never faulted. For `npm run stub` and
    * `npm start -- --stub`, so that a command in another terminal reaches the running stub.
    */
   control?: boolean;
@@ -685,6 +692,26 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     return change;
   }
 
+  function demoCall(call: DemoCall): DemoCallDone {
+    const problem = demoCallProblem(call);
+    if (problem) throw new DemoCallError(400, problem);
+    const va = data.viewAccount(call.contract);
+    if (!va) throw new DemoCallError(404, `the stub holds no account ${call.contract} (try game.lensdev.near or history.near)`);
+    if (va.code_hash === NO_CODE)
+      throw new DemoCallError(400, `${call.contract} has no contract: a call to it would fail, and NEAR Lens reads the calls of contracts only`);
+    const hash = txData.append(activityRecord({ ...activityCallOf(call), height: txData.topHeight + 2 }).text);
+    return { hash, call };
+  }
+
+  function callReply(method: string, body: unknown): Reply {
+    if (method !== 'POST') return json(405, { error: `POST ${STUB_CALL_ROUTE} with a JSON body: { contract, method, … }` });
+    try {
+      return json(200, demoCall(body as DemoCall));
+    } catch (e) {
+      return e instanceof DemoCallError ? json(e.status, { error: e.message }) : json(500, { error: String(e) });
+    }
+  }
+
   function controlReply(method: string, rawPath: string): Reply {
     if (method !== 'POST') return json(405, { error: `POST ${STUB_CHANGE_ROUTE}<account id>` });
     let id: string;
@@ -798,6 +825,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const q = rawUrl.indexOf('?');
     const rawPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
     if (opts?.control && rawPath.startsWith(STUB_CHANGE_ROUTE)) return send(res, controlReply(req.method ?? 'GET', rawPath));
+    if (opts?.control && rawPath === STUB_CALL_ROUTE) return send(res, callReply(req.method ?? 'GET', body));
     const query: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')) query[k] = v;
     const headers: Record<string, string> = {};
@@ -939,6 +967,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       } as never;
     },
     changeAccount,
+    demoCall,
     appendCall: (call) => txData.append(activityRecord({ ...call, height: call.height ?? txData.topHeight + 2 }).text),
     setLatency: (ms) => {
       latencyMs = ms;
@@ -963,6 +992,17 @@ export interface ChangingAccount {
   codeHash?: string;
   keys: Array<{ public_key: string; access_key: { nonce: number; permission: unknown } }>;
   tokens?: string[];
+}
+
+/** A demo call the stub refuses, with the HTTP status its control route answers. */
+export class DemoCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DemoCallError';
+  }
 }
 
 /** Hash of the archival-only block at height 1 (the regular host answers UNKNOWN_BLOCK for it). */

@@ -2,7 +2,8 @@
 // dependencies and the host when missing, builds, packages a .vsix and installs it, and serves a workspace.
 //   npm start                          public mainnet (the extension's defaults)
 //   npm start -- --stub                the loopback stub service (no network needed, random free ports): custom network
-//                                      in user settings; c in this terminal (or `npm run stub -- change`) changes history.near
+//                                      in user settings; c in this terminal (or `npm run stub -- change`) changes history.near,
+//                                      g (or `npm run stub -- call`) makes game.lensdev.near's calls: a failed one, an event
 //   npm start -- --testnet             testnet;  or NEAR_LENS_NETWORK=stub|testnet|mainnet
 //   npm start -- --dev                 load the extension from this folder (extension development mode; pair
 //                                      with `npm run watch` and "Developer: Reload Window")
@@ -123,8 +124,13 @@ async function main() {
       'nearLens.customNetwork.txApiUrl': stub.txApiUrl,
     });
   }
-  // The demo opens on the editor and NEAR Lens: no empty secondary side bar (VS Code shows one by default).
-  lib.writeUserSettings(userDataDir, settings, { ...lib.CALM_SETTINGS, 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
+  // The demo opens on the editor and NEAR Lens: no empty secondary side bar (VS Code shows one by default). With the stub,
+  // what a watched contract's calls are read for names the demo contract's method and events (a default: yours wins).
+  lib.writeUserSettings(userDataDir, settings, {
+    ...lib.CALM_SETTINGS,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    ...(demo && { 'nearLens.watchlistActivity': demo.DEMO_ACTIVITY_SETTING }),
+  });
 
   // 4. Install the .vsix and start code-server.
   if (vsix) {
@@ -151,7 +157,13 @@ async function main() {
     await stub?.close();
     process.exit(code);
   };
-  const keys = demo ? demo.listenForKeys({ change: () => say(demo.changeText(stub.changeAccount(demo.DEMO_ACCOUNT))), stop: () => void stop(0) }) : false;
+  const keys = demo
+    ? demo.listenForKeys({
+        change: () => say(demo.changeText(stub.changeAccount(demo.DEMO_ACCOUNT))),
+        call: () => demo.roundText((call) => stub.demoCall(call)).forEach((line) => say(line)),
+        stop: () => void stop(0),
+      })
+    : false;
 
   console.log('');
   console.log(`  NEAR Lens in VS Code ${opts.dev ? '(extension development mode, from this folder)' : '(installed from the .vsix)'}`);

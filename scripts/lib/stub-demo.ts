@@ -1,12 +1,23 @@
 // The demo stub as a person meets it in a terminal (`npm run stub`, `npm start -- --stub`): what each URL is, how to
-// make a watched account change, and how `npm run stub -- change <id>` finds the running stub (.e2e/stub.json, which
-// the running stub writes; `--url` or NEAR_LENS_STUB_URL name another). Node built-ins and the stub's pure demo only.
+// make a watched account change and a watched contract act, and how `npm run stub -- change <id>` and
+// `npm run stub -- call <contract> <method>` find the running stub (.e2e/stub.json, which the running stub writes;
+// `--url` or NEAR_LENS_STUB_URL name another). Node built-ins and the stub's pure demo only.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_ACCOUNT, describeDemoChange, STUB_CHANGE_ROUTE } from '../../test/support/stubDemo';
-import type { DemoChange } from '../../test/support/stubDemo';
+import {
+  DEMO_ACCOUNT,
+  DEMO_ACTIVITY_SETTING,
+  DEMO_CONTRACT,
+  DEMO_ROUND,
+  demoCallProblem,
+  describeDemoCall,
+  describeDemoChange,
+  STUB_CALL_ROUTE,
+  STUB_CHANGE_ROUTE,
+} from '../../test/support/stubDemo';
+import type { DemoCall, DemoCallDone, DemoChange } from '../../test/support/stubDemo';
 
-export { DEMO_ACCOUNT };
+export { DEMO_ACCOUNT, DEMO_ACTIVITY_SETTING, DEMO_CONTRACT, DEMO_ROUND };
 
 export interface StubUrlSet {
   apiUrl: string;
@@ -41,6 +52,16 @@ export function demoChangeLines(keyPress: boolean, indent = '  '): string[] {
   ];
 }
 
+/** How to make the demo's contract act; `keyPress` when this terminal reads the g key. Pure. */
+export function demoCallLines(keyPress: boolean, indent = '  '): string[] {
+  const command = `\`npm run stub -- call ${DEMO_CONTRACT} claim --fail "<message>"\``;
+  return [
+    `${indent}watch ${DEMO_CONTRACT} (contracts/game of this workspace), then ${keyPress ? `press g here or run ${command}` : `run ${command}`}`,
+    `${indent}(--event <standard:event> --amount N for an event) and Refresh: a failed claim at contracts/game/src/lib.rs:29, a`,
+    `${indent}watched method and an event in its Changes node, each with its alert`,
+  ];
+}
+
 const HISTORY = `${DEMO_ACCOUNT} has 47 transactions`;
 
 /** What `npm start -- --stub` prints about its demo service, under the workbench's URL. Pure. */
@@ -52,6 +73,8 @@ export function startStubLines(urls: StubUrlSet, keyPress: boolean): string[] {
     `  try:     hover alice.near, here.tg or nobody.near in sample.ts, a hash in transactions.md; ${HISTORY}`,
     '  change:  a watched account, from outside the editor:',
     ...demoChangeLines(keyPress, '    '),
+    '  act:     a watched contract (the demo settings read its failed calls, settle_all and lens_game events):',
+    ...demoCallLines(keyPress, '    '),
   ];
 }
 
@@ -66,6 +89,8 @@ export function serveStubLines(urls: StubUrlSet, keyPress: boolean): string[] {
     `Try alice.near, here.tg or nobody.near; ${HISTORY}.`,
     'Make a watched account change:',
     ...demoChangeLines(keyPress),
+    `Make a watched contract act (with nearLens.watchlistActivity ${JSON.stringify(DEMO_ACTIVITY_SETTING)}):`,
+    ...demoCallLines(keyPress),
   ];
 }
 
@@ -135,16 +160,78 @@ export async function sendChange(url: string, accountId: string): Promise<DemoCh
 }
 
 /**
- * The terminal's keys while a demo stub runs: c changes the demo account, q or Ctrl+C stops. Raw mode takes
- * Ctrl+C from the terminal's signal, so it stops here. Returns false when stdin is not a terminal (no keys).
+ * `npm run stub -- call`'s words: the contract, the method, then --fail "<message>" (a `\n` in it is a line break, as a
+ * Rust panic prints one), --event <standard:event>, --amount N, --signer <id>, --url <url>. Throws why they are not a
+ * call. Pure.
  */
-export function listenForKeys(o: { change: () => void; stop: () => void }): boolean {
+export function parseCallArgs(args: string[]): { call: DemoCall; url?: string } {
+  const words: string[] = [];
+  const call: Partial<DemoCall> = {};
+  let url: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--fail') call.fail = value().replace(/\\n/g, '\n');
+    else if (a === '--event') call.event = value();
+    else if (a === '--amount') call.amount = value();
+    else if (a === '--signer') call.signer = value();
+    else if (a === '--url') url = value();
+    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
+    else words.push(a);
+  }
+  if (words.length !== 2) throw new Error(`a call names a contract and a method (given: ${words.length === 0 ? 'none' : words.join(' ')})`);
+  const [contract, method] = words as [string, string];
+  const full = { contract, method, ...call };
+  const problem = demoCallProblem(full);
+  if (problem) throw new Error(problem);
+  return { call: full, ...(url !== undefined && { url }) };
+}
+
+/** Asks the running stub to make `call`; throws a sentence a person can act on. */
+export async function sendCall(url: string, call: DemoCall): Promise<DemoCallDone> {
+  let res: Response;
+  try {
+    res = await fetch(`${url.replace(/\/+$/, '')}${STUB_CALL_ROUTE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(call),
+    });
+  } catch {
+    throw new Error(`no demo stub answers at ${url}: start one with \`npm start -- --stub\` or \`npm run stub\``);
+  }
+  const body = (await res.json().catch(() => ({}))) as DemoCallDone & { error?: string };
+  if (!res.ok) throw new Error(`the stub at ${url} answered ${res.status}${body.error ? `: ${body.error}` : ''}`);
+  return body;
+}
+
+/** The g key's calls, said in the terminal: each call's line, or why the stub refused it. */
+export function roundText(make: (call: DemoCall) => DemoCallDone): string[] {
+  return DEMO_ROUND.map((call) => {
+    try {
+      return `called ${describeDemoCall(make(call))}`;
+    } catch (e) {
+      return `the stub refused ${call.contract} ${call.method}: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  });
+}
+
+/**
+ * The terminal's keys while a demo stub runs: c changes the demo account, g makes the demo's contract act, q or
+ * Ctrl+C stops. Raw mode takes Ctrl+C from the terminal's signal, so it stops here. Returns false when stdin is not a
+ * terminal (no keys).
+ */
+export function listenForKeys(o: { change: () => void; call?: () => void; stop: () => void }): boolean {
   const stdin = process.stdin;
   if (!stdin.isTTY) return false;
   stdin.setRawMode(true);
   stdin.setEncoding('utf8');
   stdin.on('data', (key: string) => {
     if (key === 'c' || key === 'C') o.change();
+    else if (key === 'g' || key === 'G') o.call?.();
     else if (key === 'q' || key === '\u0003') {
       stdin.setRawMode(false);
       stdin.pause();

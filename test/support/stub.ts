@@ -7,8 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base58, base64 } from '@scure/base';
 import { accountAt, blockByHeight, CHAIN_ACCOUNT, CHAIN_GENESIS_HEIGHT, CHAIN_GONE_ACCOUNT, chainRpcAnswer, headHeight, heightOfHash } from './chain';
-import { demoChangeOf, STUB_CHANGE_ROUTE } from './stubDemo';
-import type { DemoChange, RpcKey } from './stubDemo';
+import { activityCallOf, demoCallProblem, demoChangeOf, STUB_CALL_ROUTE, STUB_CHANGE_ROUTE } from './stubDemo';
+import type { DemoCall, DemoCallDone, DemoChange, RpcKey } from './stubDemo';
 import { TxData, txReply, txRpcResult } from './stubTx';
 import { activityRecord } from './stubActivity';
 import type { ActivityCall } from './stubActivity';
@@ -72,9 +72,16 @@ export interface Stub {
   /**
    * The demo's change of an account (test/support/stubDemo.ts): +2 NEAR and a new full-access key with its storage,
    * in the REST API and RPC alike, its other lists kept. Undefined for an account the stub does not hold, or one whose
-   * state follows the model chain's clock.
+   * state follows the model chain's clock. The change is the head's: on the fixture chain the head moves up a block
+   * for it, and RPC at an older block (the archival host's history) answers the account as it was before.
    */
   changeAccount(id: string): DemoChange | undefined;
+  /**
+   * The demo's call to a contract the stub holds (test/support/stubDemo.ts): appended like appendCall, its panic and
+   * its event's log line made from the call. Throws a sentence for a call that is not one, an account the stub does
+   * not hold or one without code (its calls would fail, and NEAR Lens reads the calls of contracts only).
+   */
+  demoCall(call: DemoCall): DemoCallDone;
   /**
    * A call to a contract appended to the transactions API's history (test/support/stubActivity.ts): its record by
    * hash and a row for each account it touches, answered with the filters and block range like every other. Without a
@@ -111,8 +118,9 @@ export interface StubOptions {
   /** Start in RPC-only mode (see Stub.setRpcOnly). */
   rpcOnly?: boolean;
   /**
-   * Answer the demo's control route on every host: `POST /_stub/change/<id>` runs Stub.changeAccount and answers the
-   * change (404 for an account it cannot change). Never recorded, never faulted. For `npm run stub` and
+   * Answer the demo's control routes on every host: `POST /_stub/change/<id>` runs Stub.changeAccount and answers the
+   * change (404 for an account it cannot change); `POST /_stub/call` runs Stub.demoCall with the JSON body and answers
+   * the transaction's hash (400 or 404 with why). Never recorded, never faulted. For `npm run stub` and
    * `npm start -- --stub`, so that a command in another terminal reaches the running stub.
    */
   control?: boolean;
@@ -121,7 +129,7 @@ export interface StubOptions {
 /** An account only the RPC knows (a sandbox's sub-account): the REST API answers it with `state: null`. */
 export const STUB_RPC_ONLY_ACCOUNT = 'alice.test.near';
 
-/** Head of the stub chain: the real testnet block in the fixtures. */
+/** Head of the stub chain: the real testnet block in the fixtures (each demo change moves it a block up). */
 export const STUB_HEAD_HEIGHT = 187310138;
 /** The regular host has dropped blocks older than this many below the head (GARBAGE_COLLECTED_BLOCK). */
 export const STUB_GC_WINDOW = 100_000;
@@ -358,8 +366,14 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   const sockets = new Set<Socket>();
   const urls: Record<StubHost, string> = { api: '', tx: '', rpc: '', archival: '', foreign: '' };
   const chainNow = opts?.chain ? (opts.chain.now ?? (() => new Date())) : undefined;
-  /** The head: the model chain's at this moment, or the fixture block. */
-  const headNow = (): number => (chainNow ? headHeight(chainNow()) : STUB_HEAD_HEIGHT);
+  /** The fixture chain's head: the fixture block, a block higher for each demo change. */
+  let fixtureHead = STUB_HEAD_HEIGHT;
+  /** The head: the model chain's at this moment, or the fixture chain's. */
+  const headNow = (): number => (chainNow ? headHeight(chainNow()) : fixtureHead);
+  /** Each changed account as it was before each demo change, oldest first, with the last block it was so at. */
+  const pastStates = new Map<string, Array<{ until: number; view: ViewAccountData; keys: unknown[] }>>();
+  /** The account at `height` when a demo change came after it: what an archival node answers for an old block. */
+  const pastAt = (id: string, height: number): { view: ViewAccountData; keys: unknown[] } | undefined => pastStates.get(id)?.find((p) => height <= p.until);
 
   // ---------- routing ----------
   function restReply(p: string): Reply {
@@ -411,7 +425,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const ref = params['block_id'];
     const finality = params['finality'];
     if (ref === undefined) {
-      if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: STUB_HEAD_HEIGHT };
+      if (finality === 'final' || finality === 'near-final' || finality === 'optimistic') return { height: fixtureHead };
       return {
         reply: json(
           400,
@@ -452,7 +466,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       height = data.hashes.get(ref);
       if (height === undefined) return unknown(`BLOCK: ${ref}`);
       // A GC'd block's hash is unknown to the regular node.
-      if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
+      if (host === 'rpc' && height < fixtureHead - STUB_GC_WINDOW) return unknown(`BLOCK: ${ref}`);
       return { height };
     } else {
       return {
@@ -462,8 +476,8 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
         ),
       };
     }
-    if (height > STUB_HEAD_HEIGHT) return unknown(`BLOCK HEIGHT: ${height}`);
-    if (host === 'rpc' && height < STUB_HEAD_HEIGHT - STUB_GC_WINDOW) {
+    if (height > fixtureHead) return unknown(`BLOCK HEIGHT: ${height}`);
+    if (host === 'rpc' && height < fixtureHead - STUB_GC_WINDOW) {
       return {
         reply: json(
           200,
@@ -580,12 +594,13 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     }
     switch (params['request_type']) {
       case 'view_account': {
-        const va = data.viewAccountAt(accountId, b.height);
+        const va = pastAt(accountId, b.height)?.view ?? data.viewAccountAt(accountId, b.height);
         return va ? ok({ ...va, ...at }) : unknownAccount();
       }
       case 'view_access_key_list': {
-        if (!data.viewAccountAt(accountId, b.height)) return unknownAccount();
-        return ok({ keys: data.accounts[accountId]?.keys ?? [], ...at });
+        const past = pastAt(accountId, b.height);
+        if (!past && !data.viewAccountAt(accountId, b.height)) return unknownAccount();
+        return ok({ keys: past?.keys ?? data.accounts[accountId]?.keys ?? [], ...at });
       }
       case 'call_function': {
         const va = data.viewAccount(accountId);
@@ -662,7 +677,11 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     if (id === CHAIN_ACCOUNT || id === CHAIN_GONE_ACCOUNT) return undefined;
     const va = data.viewAccount(id);
     if (!va) return undefined;
-    const { state, change } = demoChangeOf(id, { balance: va.amount, storageBytes: va.storage_usage, keys: (data.accounts[id]?.keys ?? []) as RpcKey[] });
+    const keys = (data.accounts[id]?.keys ?? []) as RpcKey[];
+    const { state, change } = demoChangeOf(id, { balance: va.amount, storageBytes: va.storage_usage, keys });
+    // The change lands in the head block (a new one on the fixture chain): every older block keeps the account as it was.
+    if (!chainNow) fixtureHead += 1;
+    pastStates.set(id, [...(pastStates.get(id) ?? []), { until: headNow() - 1, view: va, keys }]);
     const amounts = { amount: state.balance, storage_usage: state.storageBytes };
     data.accounts[id] = { view_account: { ...va, ...amounts }, keys: state.keys };
     const contract = data.contracts.get(id);
@@ -671,6 +690,26 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const full = data.full.get(id) as { state?: Record<string, unknown> | null } | undefined;
     if (full?.state) data.full.set(id, { ...full, state: { ...full.state, balance: state.balance, storage_bytes: state.storageBytes } });
     return change;
+  }
+
+  function demoCall(call: DemoCall): DemoCallDone {
+    const problem = demoCallProblem(call);
+    if (problem) throw new DemoCallError(400, problem);
+    const va = data.viewAccount(call.contract);
+    if (!va) throw new DemoCallError(404, `the stub holds no account ${call.contract} (try game.lensdev.near or history.near)`);
+    if (va.code_hash === NO_CODE)
+      throw new DemoCallError(400, `${call.contract} has no contract: a call to it would fail, and NEAR Lens reads the calls of contracts only`);
+    const hash = txData.append(activityRecord({ ...activityCallOf(call), height: txData.topHeight + 2 }).text);
+    return { hash, call };
+  }
+
+  function callReply(method: string, body: unknown): Reply {
+    if (method !== 'POST') return json(405, { error: `POST ${STUB_CALL_ROUTE} with a JSON body: { contract, method, … }` });
+    try {
+      return json(200, demoCall(body as DemoCall));
+    } catch (e) {
+      return e instanceof DemoCallError ? json(e.status, { error: e.message }) : json(500, { error: String(e) });
+    }
   }
 
   function controlReply(method: string, rawPath: string): Reply {
@@ -786,6 +825,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const q = rawUrl.indexOf('?');
     const rawPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
     if (opts?.control && rawPath.startsWith(STUB_CHANGE_ROUTE)) return send(res, controlReply(req.method ?? 'GET', rawPath));
+    if (opts?.control && rawPath === STUB_CALL_ROUTE) return send(res, callReply(req.method ?? 'GET', body));
     const query: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '')) query[k] = v;
     const headers: Record<string, string> = {};
@@ -927,6 +967,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
       } as never;
     },
     changeAccount,
+    demoCall,
     appendCall: (call) => txData.append(activityRecord({ ...call, height: call.height ?? txData.topHeight + 2 }).text),
     setLatency: (ms) => {
       latencyMs = ms;
@@ -951,6 +992,17 @@ export interface ChangingAccount {
   codeHash?: string;
   keys: Array<{ public_key: string; access_key: { nonce: number; permission: unknown } }>;
   tokens?: string[];
+}
+
+/** A demo call the stub refuses, with the HTTP status its control route answers. */
+export class DemoCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DemoCallError';
+  }
 }
 
 /** Hash of the archival-only block at height 1 (the regular host answers UNKNOWN_BLOCK for it). */

@@ -51,8 +51,10 @@ export async function historyHeights(
   const points: HistoryPoint[] = new Array<HistoryPoint>(dates.length);
   const newestFirst = dates.map((at, i) => ({ at, i })).sort((x, y) => y.at.getTime() - x.at.getTime());
   let done = 0;
+  // A Date holds milliseconds: one in the head's own millisecond (the range's end, `now` read from the head) is the head.
+  const headMs = headTs - (headTs % 1_000_000n);
   const resolve = async ({ at, i }: { at: Date; i: number }): Promise<void> => {
-    if (dateToNs(at) >= headTs) {
+    if (dateToNs(at) >= headMs) {
       points[i] = { at, height: head.height, timestampNs: head.timestampNs };
     } else {
       try {

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { BlockTimeCache } from '../../../../src/near/time/blockByTime';
 import { historyHeights, samplePoints } from '../../../../src/near/time/sampleRange';
 import type { HistoryPoint } from '../../../../src/near/time/sampleRange';
-import { MAINNET_GENESIS } from '../../../../src/near/time/chainTime';
+import { MAINNET_GENESIS, nsToDate } from '../../../../src/near/time/chainTime';
 import { NearLensError } from '../../../../src/base/errors';
 import { chainBlockSource, headHeight, isSkipped, timestampAt } from '../../../support/chain';
 
@@ -69,6 +69,15 @@ describe('time travel: historyHeights', () => {
       console.log(`      ${range}, 24 points: ${requests} look-ups (${(requests / 24).toFixed(2)} per point)`);
       assert.ok(requests <= 24 * 8, `${requests} look-ups for ${range}`);
     }
+  });
+
+  it("a range ending at the head's own time (its nanoseconds cut to a Date's milliseconds) ends at the head", async () => {
+    const d = deps();
+    const headNs = timestampAt(HEAD);
+    assert.notEqual(headNs % 1_000_000n, 0n, 'the head has digits below the millisecond');
+    const { points } = await historyHeights(samplePoints('7d', nsToDate(headNs.toString()), 12), d);
+    assert.equal(block(points.at(-1)!).height, HEAD);
+    assert.ok(block(points.at(-2)!).height < HEAD);
   });
 
   it('gives a point it cannot resolve a reason instead of failing the others', async () => {

@@ -30,14 +30,14 @@ export async function activityRow(stub: Stub, concurrency: number, runs = 7): Pr
   let retries = 0;
   let writes = 0;
   const plain = async (): Promise<void> => {
-    const r = await settleAll(ids, concurrency, (id) => client.full(id, { fresh: true }));
+    const r = await settleAll(ids, concurrency, (id) => client.accounts.full(id, { fresh: true }));
     failed += r.filter((x) => x.status === 'rejected').length;
   };
   const watched = async (): Promise<void> => {
     const r = await settleAll(ids, concurrency, async (id) => {
       // As the tree provider runs the engine's beside(): the activity read side by side with /full, in its slot.
       const [, step] = await Promise.all([
-        client.full(id, { fresh: true }),
+        client.accounts.full(id, { fresh: true }),
         readActivity(client, id, stored.get(id)?.cursor, DEFAULT_ACTIVITY_SETTINGS, Date.now()),
       ]);
       if (step.kind === 'retry') retries++;

@@ -23,10 +23,10 @@ async function hover(client: NearClient, line: string, character: number): Promi
   const found = findAt(line, character);
   if (!found || found.classified.kind !== 'account') return undefined;
   const c = found.classified;
-  const full = await client.full(c.id);
+  const full = await client.accounts.full(c.id);
   const { liquid } = splitLiquidStaking(full.tokens, OPTIONS.liquidStakingProviders);
   const ftMetadata = new Map<string, Slot<FtMetadata>>();
-  for (const t of liquid) if (t.balance.status === 'known') ftMetadata.set(t.contractId, slotLoaded(await client.ftMetadata(t.contractId), 0));
+  for (const t of liquid) if (t.balance.status === 'known') ftMetadata.set(t.contractId, slotLoaded(await client.rpc.ftMetadata(t.contractId), 0));
   const live = { kind: 'account' as const, full, network: 'mainnet', host: '127.0.0.1', ftMetadata };
   return buildHoverSections(c, live, OPTIONS).join('\n\n---\n\n');
 }

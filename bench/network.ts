@@ -22,8 +22,8 @@ export async function dedupeRow(stub: Stub, runs = 5): Promise<Row> {
     for (let i = 0; i < runs; i++) {
       stub.clearRequests();
       const client = stubClient(stub);
-      await Promise.all(Array.from({ length: 50 }, () => client.full('alice.near')));
-      await Promise.all(Array.from({ length: 50 }, () => client.full('alice.near')));
+      await Promise.all(Array.from({ length: 50 }, () => client.accounts.full('alice.near')));
+      await Promise.all(Array.from({ length: 50 }, () => client.accounts.full('alice.near')));
       counts.push(fullRequests(stub, 'alice.near'));
     }
   } finally {
@@ -51,12 +51,12 @@ export async function refreshRow(stub: Stub, concurrency: number, source: string
   const times: number[] = [];
   let failed = 0;
   try {
-    await settleAll(ids.slice(0, concurrency), concurrency, (id) => client.full(id, { fresh: true })); // open connections
+    await settleAll(ids.slice(0, concurrency), concurrency, (id) => client.accounts.full(id, { fresh: true })); // open connections
     for (let i = 0; i < runs; i++) {
       stub.clearRequests();
       times.push(
         await timeAsync(async () => {
-          const results = await settleAll(ids, concurrency, (id) => client.full(id, { fresh: true }));
+          const results = await settleAll(ids, concurrency, (id) => client.accounts.full(id, { fresh: true }));
           failed += results.filter((r) => r.status === 'rejected').length;
         }),
       );
@@ -97,7 +97,7 @@ export async function overheadRow(stub: Stub, reps = 1000, warmup = 500): Promis
       clearTimeout(timer);
     }
   };
-  const viaClient = (): Promise<unknown> => client.full('alice.near', { fresh: true });
+  const viaClient = (): Promise<unknown> => client.accounts.full('alice.near', { fresh: true });
   // Steady state, as in a long-running extension host: with only 50 warm-up pairs the first medians of a process
   // still include V8 compiling the code (0.34 ms against 0.26 ms later, both sides).
   const r = await interleavedPairs(viaClient, raw, reps, warmup, (i) => i % 100 === 99 && stub.clearRequests());

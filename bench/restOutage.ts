@@ -38,9 +38,9 @@ async function perHover(stub: Stub, outage: boolean): Promise<{ perHover: number
       now = start + t;
       const id = IDS[hovers % IDS.length]!;
       try {
-        const full = await client.full(id);
+        const full = await client.accounts.full(id);
         if (full.source) fromRpc++;
-        if (full.state) await client.viewAccount(id).catch(() => undefined);
+        if (full.state) await client.rpc.viewAccount(id).catch(() => undefined);
       } catch {
         failed++;
       }

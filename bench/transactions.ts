@@ -22,12 +22,12 @@ export async function txRequestRow(stub: Stub): Promise<Row> {
     await fn();
     return stub.requests.length;
   };
-  const cold = await count(() => client.transactions([STUB_TX.delegate]));
-  const warm = await count(() => client.transactions([STUB_TX.delegate]));
+  const cold = await count(() => client.transactions.byHash([STUB_TX.delegate]));
+  const warm = await count(() => client.transactions.byHash([STUB_TX.delegate]));
   client.context.completedTransactions.clear();
   const page = await count(async () => {
-    const p = await client.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit: 20 });
-    await client.transactions(p.rows.map((r) => r.hash));
+    const p = await client.transactions.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit: 20 });
+    await client.transactions.byHash(p.rows.map((r) => r.hash));
   });
   client.close();
   const pass = cold === 1 && warm === 0 && page === 2;

@@ -35,7 +35,7 @@ export async function watchRow(stub: Stub, concurrency: number, runs = 7): Promi
   let reads = 0; // accounts whose code hash and keys were read again over RPC (timed rounds)
   let writes = 0; // loads that wrote the record (timed rounds): none said anything new
   const plain = async (): Promise<void> => {
-    const r = await settleAll(ids, concurrency, (id) => client.full(id, { fresh: true }));
+    const r = await settleAll(ids, concurrency, (id) => client.accounts.full(id, { fresh: true }));
     failed += r.filter((x) => x.status === 'rejected').length;
   };
   const watched = async (): Promise<void> => {
@@ -43,13 +43,16 @@ export async function watchRow(stub: Stub, concurrency: number, runs = 7): Promi
       // As the tree provider and engine do: /full, then (only once it answered, and only when keysReadNeeded) the two
       // RPC reads side by side; then what the engine does after each load: the diff with the snapshot, the whole record
       // written (its JSON, as the Memento sends it), and every account's changes for the badge and the decoration.
-      const full = await client.full(id, { fresh: true });
+      const full = await client.accounts.full(id, { fresh: true });
       const w = watchedRecord(stored)[`mainnet|${id}`];
       const last = w?.latest ?? w?.seen;
       let snap: Snapshot;
       const read = keysReadNeeded(last, full, Date.now());
       if (read) {
-        const [view, keys] = await Promise.all([client.viewAccount(id, undefined, { fresh: true }), client.viewAccessKeyList(id, undefined, { fresh: true })]);
+        const [view, keys] = await Promise.all([
+          client.rpc.viewAccount(id, undefined, { fresh: true }),
+          client.rpc.viewAccessKeyList(id, undefined, { fresh: true }),
+        ]);
         reads++;
         snap = snapshotOf(full, view.result, keys.result, Date.now());
       } else snap = carriedSnapshotOf(full, last!, Date.now());

@@ -7,7 +7,7 @@ import { FINAL } from '../../src/client/rpc';
 export function make(rpcUrl: string): { viewAccount(id: string): Promise<unknown>; block(): Promise<unknown> } {
   const client = new NearClient({ endpoints: { apiUrl: rpcUrl, rpcUrl, archivalRpcUrl: rpcUrl }, cache: new TtlCache(), fetch: globalThis.fetch });
   return {
-    viewAccount: (id) => client.viewAccount(id, FINAL, { fresh: true }),
-    block: () => client.block(FINAL),
+    viewAccount: (id) => client.rpc.viewAccount(id, FINAL, { fresh: true }),
+    block: () => client.rpc.block(FINAL),
   };
 }

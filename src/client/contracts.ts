@@ -82,7 +82,7 @@ async function query(
   host: RpcHost | undefined,
   signal?: AbortSignal,
 ): Promise<{ r: Record<string, unknown>; host: RpcHost }> {
-  const res = await client.rpc('query', params, host, { signal });
+  const res = await client.rpc.request('query', params, host, { signal });
   if (!isRecord(res.result)) throw new NearLensError('bad-shape', `The RPC answer for ${String(params['request_type'])} has an unexpected shape.`);
   return { r: res.result, host: res.host };
 }
@@ -179,7 +179,7 @@ export async function viewCode(client: NearClient, contractId: string, signal?: 
  */
 export async function contractDetails(client: NearClient, contractId: string, o: { codeHash?: string; signal?: AbortSignal } = {}): Promise<ContractDetails> {
   const acc = need(contractId, 'account');
-  const codeHash = o.codeHash ?? (await client.viewAccount(acc, undefined, { signal: o.signal })).result.codeHash;
+  const codeHash = o.codeHash ?? (await client.rpc.viewAccount(acc, undefined, { signal: o.signal })).result.codeHash;
   if (NO_CODE.test(codeHash)) throw new NearLensError('contract', `No contract is deployed on ${acc}.`);
   const key = `${client.endpoints.rpcUrl}|${codeHash}`;
   const hit = cache.get(key);

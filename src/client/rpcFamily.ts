@@ -108,7 +108,7 @@ export class RpcFamily {
   }
 
   /** Any read-only JSON-RPC method; write methods are refused before anything is sent. Not cached. */
-  rpc(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
+  request(method: string, params: unknown, host?: RpcHost, o?: CallOptions): Promise<RpcResult<unknown>> {
     return this.#ctx.guard(() => {
       method = String(method).trim();
       const why = rpcMethodError(method);

@@ -49,11 +49,11 @@ export function archivalBlocks(client: NearClient, session: TimeTravelSession, f
   return {
     cache: session.blocks,
     firstHeight,
-    head: async () => readBlock((await client.block(FINAL, { host: 'archival', signal })).result),
+    head: async () => readBlock((await client.rpc.block(FINAL, { host: 'archival', signal })).result),
     blockAt: async (height) => {
       try {
         // Kept by the session's block times, not in the shared cache (a year of History would crowd hover data out).
-        return readBlock((await client.block({ blockId: height }, { host: 'archival', signal, keep: false })).result);
+        return readBlock((await client.rpc.block({ blockId: height }, { host: 'archival', signal, keep: false })).result);
       } catch (e) {
         if (isUnknownBlock(e)) return 'missing';
         throw e;
@@ -69,7 +69,8 @@ export async function blockOf(at: At, deps: BlockTimeDeps & { cache: BlockTimeCa
   if (known && at.kind === 'height') return { height: at.height, timestampNs: known.toString() };
   let b: BlockTime | 'missing' = 'missing';
   try {
-    if (known === undefined) b = readBlock((await client.block({ blockId: at.kind === 'height' ? at.height : at.hash }, { host: 'archival', signal })).result);
+    if (known === undefined)
+      b = readBlock((await client.rpc.block({ blockId: at.kind === 'height' ? at.height : at.hash }, { host: 'archival', signal })).result);
   } catch (e) {
     if (!isUnknownBlock(e)) throw e;
   }
@@ -108,7 +109,7 @@ export interface AccountAtBlock {
 /** `view_account` and `view_access_key_list` of `id` at `block` (regular host, archival fallback for old blocks). */
 export async function accountAtBlock(client: NearClient, id: string, block: BlockTime, signal?: AbortSignal): Promise<AccountAtBlock> {
   const ref = { blockId: block.height };
-  const [va, keys] = await Promise.all([client.viewAccount(id, ref, { signal }), client.viewAccessKeyList(id, ref, { signal })]).catch((e: unknown) => {
+  const [va, keys] = await Promise.all([client.rpc.viewAccount(id, ref, { signal }), client.rpc.viewAccessKeyList(id, ref, { signal })]).catch((e: unknown) => {
     const why = notYetMessage(e, id, block);
     throw why === undefined ? e : new NearLensError('not-found', why);
   });
@@ -179,7 +180,7 @@ export async function balanceHistory(
   const rows = await loadHistory(
     points,
     async (height) => {
-      const { result: v } = await client.viewAccount(accountId, { blockId: height }, { host: 'archival', signal: o.signal, keep: false });
+      const { result: v } = await client.rpc.viewAccount(accountId, { blockId: height }, { host: 'archival', signal: o.signal, keep: false });
       return { total: v.amount + v.locked, locked: v.locked, storage: v.storageUsage };
     },
     { account: accountId, cache: session.values, concurrency: o.concurrency, onProgress: (d, t) => o.onProgress?.('balances', d, t) },

@@ -66,7 +66,7 @@ export interface PoolBalance {
 
 /** Both delegated amounts of `accountId` in `poolId`, asked side by side. */
 export async function poolBalance(client: NearClient, poolId: string, accountId: string, o: CallOptions): Promise<PoolBalance> {
-  const [staked, unstaked] = await Promise.all([client.stakedBalance(poolId, accountId, o), client.unstakedBalance(poolId, accountId, o)]);
+  const [staked, unstaked] = await Promise.all([client.rpc.stakedBalance(poolId, accountId, o), client.rpc.unstakedBalance(poolId, accountId, o)]);
   return { staked, unstaked };
 }
 

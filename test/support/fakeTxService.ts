@@ -80,16 +80,8 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       throw new Error(failure);
     }
   };
-  return {
+  const transactions: FakeTxService['transactions'] = {
     hasTransactionsApi,
-    calls,
-    failNext(n, message = 'the transactions service failed') {
-      failures = n;
-      failure = message;
-    },
-    append(...txs) {
-      sorted = [...sorted, ...txs].sort(newestFirst);
-    },
     async accountTransactions(req) {
       calls.push({ kind: 'account', req });
       maybeFail();
@@ -111,7 +103,7 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
       if (rows.length === limit) page.resumeToken = key(rows[rows.length - 1]!).toString();
       return page;
     },
-    async transactions(hashes) {
+    async byHash(hashes) {
       calls.push({ kind: 'transactions', hashes });
       maybeFail();
       if (hashes.length > 20) throw new Error('Too many transactions requested. Limit is 20');
@@ -122,6 +114,17 @@ export function fakeTxService(history: readonly FakeTx[], hasTransactionsApi = t
         if (m) found.set(h, m);
       }
       return found;
+    },
+  };
+  return {
+    transactions,
+    calls,
+    failNext(n, message = 'the transactions service failed') {
+      failures = n;
+      failure = message;
+    },
+    append(...txs) {
+      sorted = [...sorted, ...txs].sort(newestFirst);
     },
   };
 }

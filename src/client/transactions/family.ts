@@ -31,7 +31,7 @@ export class TransactionsFamily {
    * Transactions by hash, in requests of at most TX_BATCH, keyed by hash (the service gives no order); a hash it does
    * not know is absent. A completed transaction is read once a session. Bad hashes are refused before anything is sent.
    */
-  transactions(hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
+  byHash(hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
     return this.#ctx.guard(() => reads.transactions(this.#txHost(), hashes, o));
   }
 

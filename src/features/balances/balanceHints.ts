@@ -19,7 +19,7 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
 
   constructor(private readonly services: Services) {
     this.batcher = new BalanceBatcher({
-      load: (id) => services.clientForAccount(id).client.full(id),
+      load: (id) => services.clientForAccount(id).client.accounts.full(id),
       onLoaded: () => this.#changed.fire(),
     });
     // Settings or key changed: decimals may differ and the cache may be gone (other terms): ask the editor again,
@@ -40,7 +40,7 @@ export class BalanceInlayHints implements vscode.InlayHintsProvider, vscode.Disp
         inView.add(id);
         let full;
         try {
-          full = this.services.clientForAccount(id).client.peekFull(id);
+          full = this.services.clientForAccount(id).client.accounts.peekFull(id);
         } catch {
           return []; // no usable network settings: nothing to show or fetch
         }

@@ -54,7 +54,7 @@ export class DiagnosticsHost implements vscode.Disposable {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the scan reads the ignored keys through a getter
     const host = this;
     this.#batcher = new BalanceBatcher({
-      load: (id) => services.clientForAccount(id).client.full(id),
+      load: (id) => services.clientForAccount(id).client.accounts.full(id),
       onLoaded: () => this.#republishAll(),
     });
     this.#scan = new WorkspaceScan({
@@ -220,7 +220,7 @@ export class DiagnosticsHost implements vscode.Disposable {
       try {
         const c = this.services.clientForAccount(id);
         network = c.name;
-        full = c.client.peekFull(id);
+        full = c.client.accounts.peekFull(id);
       } catch {
         continue; // no usable network settings
       }
@@ -236,7 +236,7 @@ export class DiagnosticsHost implements vscode.Disposable {
   /** Whether the network in use can say which accounts use a key (a REST API: an indexer). */
   #keyLookups(): boolean {
     try {
-      return this.services.clientForNetwork().client.hasIndexer;
+      return this.services.clientForNetwork().client.accounts.hasIndexer;
     } catch {
       return true; // a broken custom network: Look Up Public Key says why when asked
     }
@@ -251,7 +251,7 @@ export class DiagnosticsHost implements vscode.Disposable {
     void (async () => {
       try {
         const { client, name } = this.services.clientForNetwork();
-        const [full, all] = await Promise.all([client.publicKey(publicKey), client.publicKeyAll(publicKey)]);
+        const [full, all] = await Promise.all([client.accounts.publicKey(publicKey), client.accounts.publicKeyAll(publicKey)]);
         const text = controlText(full.accountIds, all.accountIds, name);
         if (text) {
           this.#control.set(publicKey, text);

@@ -23,7 +23,7 @@ const settled = (e: unknown): boolean => NearLensError.is(e) && (e.kind === 'con
 export async function contractSourceOf(client: NearClient, receiverId: string, signal?: AbortSignal): Promise<ContractSource | undefined> {
   let codeHash: string;
   try {
-    const va = (await client.viewAccount(receiverId, undefined, { signal })).result;
+    const va = (await client.rpc.viewAccount(receiverId, undefined, { signal })).result;
     if (!va.hasCode) return undefined;
     codeHash = va.codeHash;
   } catch {
@@ -32,7 +32,7 @@ export async function contractSourceOf(client: NearClient, receiverId: string, s
   const key = `${client.endpoints.rpcUrl}|${codeHash}`;
   const hit = byCode.get(key);
   if (hit) return hit;
-  const read = client.callFunction(receiverId, SOURCE_METADATA_METHOD, {}, { signal }).then(
+  const read = client.rpc.callFunction(receiverId, SOURCE_METADATA_METHOD, {}, { signal }).then(
     (r) => parseContractSourceMetadata(r.result),
     (e: unknown) => {
       if (!settled(e)) byCode.delete(key);

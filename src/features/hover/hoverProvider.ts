@@ -129,16 +129,18 @@ export class NearHoverProvider implements vscode.HoverProvider {
       onCancel?.dispose();
     }
     // A failed look-up: the last good account data (however old) with the reason, else just the reason.
-    const full = at && c.kind === 'account' ? at.client.peekFull(c.id) : undefined;
-    return at && full ? { ...accountResult(at, full), staleError: message, staleAt: at.client.fullFetchedAt(full.accountId) } : { kind: 'error', message };
+    const full = at && c.kind === 'account' ? at.client.accounts.peekFull(c.id) : undefined;
+    return at && full
+      ? { ...accountResult(at, full), staleError: message, staleAt: at.client.accounts.fullFetchedAt(full.accountId) }
+      : { kind: 'error', message };
   }
 
   async #fetch(c: Lookable, at: ClientFor, signal: AbortSignal, answered: () => void): Promise<LiveResult> {
     const { client, name: network } = at;
     const host = hostOf(client.endpoints.apiUrl);
-    if (c.kind === 'public-key' && !client.hasIndexer) return { kind: 'no-indexer', network, host: rpcHost(client) };
-    if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.publicKey(c.key, { signal }), network, host };
-    const full = await client.full(c.id, { signal });
+    if (c.kind === 'public-key' && !client.accounts.hasIndexer) return { kind: 'no-indexer', network, host: rpcHost(client) };
+    if (c.kind === 'public-key') return { kind: 'public-key', accounts: await client.accounts.publicKey(c.key, { signal }), network, host };
+    const full = await client.accounts.full(c.id, { signal });
     answered();
     const { liquid } = splitLiquidStaking(full.tokens, this.#services.settings.liquidStakingProviders);
     // Decimals only from ft_metadata (never a table). Not tied to the hover's signal: the answer is cached for a day.
@@ -152,7 +154,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
           void ftMetadata.set(
             c,
             await loadSlot(
-              () => client.ftMetadata(c),
+              () => client.rpc.ftMetadata(c),
               () => undefined,
               warn,
               `ft_metadata of ${c}`,
@@ -163,7 +165,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
     // metadata, it is left out when it does not come within the wait, and is there on the next hover.
     let contract: string | undefined;
     const code = full.state
-      ? client
+      ? client.rpc
           .viewAccount(c.id, undefined, { signal })
           .then(async ({ result: v }) => void (contract = v.hasCode ? await contractHoverLine(client, c.id, v.codeHash) : undefined))
           .catch(() => undefined)
@@ -181,7 +183,7 @@ export class NearHoverProvider implements vscode.HoverProvider {
  */
 function accountResult({ client, name }: ClientFor, full: AccountFull, fetched?: Map<string, Slot<FtMetadata>>): Extract<LiveResult, { kind: 'account' }> {
   const ftMetadata = new Map<string, Slot<FtMetadata>>();
-  for (const [id, data] of client.cachedFtMetadata(full.tokens.map((t) => t.contractId))) ftMetadata.set(id, { status: 'ok', data });
+  for (const [id, data] of client.rpc.cachedFtMetadata(full.tokens.map((t) => t.contractId))) ftMetadata.set(id, { status: 'ok', data });
   for (const [id, slot] of fetched ?? []) ftMetadata.set(id, slot);
   // Where the figures came from: the REST API's host, or the RPC host's (`local · 127.0.0.1:3030 · RPC`).
   return { kind: 'account', full, network: name, host: full.source ? rpcHost(client) : hostOf(client.endpoints.apiUrl), ftMetadata };

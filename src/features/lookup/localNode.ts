@@ -28,7 +28,7 @@ async function probe(services: Services, url: string): Promise<NodeStatus | stri
     timeoutMs: Math.min(services.settings.timeoutMs, 5000),
   });
   try {
-    return toNodeStatus((await client.rpc('status', [])).result) ?? probeFailureText(hostOf(url), { notStatus: true }, networkName(services.settings));
+    return toNodeStatus((await client.rpc.request('status', [])).result) ?? probeFailureText(hostOf(url), { notStatus: true }, networkName(services.settings));
   } catch (e) {
     return probeFailureText(hostOf(url), e, networkName(services.settings));
   } finally {

@@ -133,8 +133,8 @@ async function lookup<T, A extends { show?: boolean }>(
 const publicKeyAccounts: Get<PublicKeyAccounts, LookupPublicKeyArgs> = async (services, key, a) => {
   const all = a?.all === true;
   const { client, name } = services.clientForNetwork();
-  if (!client.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
-  const r = await (all ? client.publicKeyAll(key) : client.publicKey(key));
+  if (!client.accounts.hasIndexer) throw invalidInput(KEY_LOOKUP_NEEDS_REST);
+  const r = await (all ? client.accounts.publicKeyAll(key) : client.accounts.publicKey(key));
   if (a?.show !== false) void showKeyAccounts(services, r.accountIds, name, all);
   return r;
 };
@@ -146,7 +146,7 @@ async function accountPart(services: Services, id: string, part: unknown, a: Loo
   if (part !== 'ft' && part !== 'nft' && part !== 'staking') throw invalidInput("The part is 'ft', 'nft' or 'staking'.");
   if (atText !== undefined || a.blockId !== undefined || a.date !== undefined) throw invalidInput('A part is read as of now only.');
   const { client } = services.clientForAccount(id, a.network);
-  const list = await client[part](id);
+  const list = await client.accounts[part](id);
   if (a.show === false) return list;
   const what = part === 'ft' ? 'fungible token(s)' : part === 'nft' ? 'NFT collection(s)' : 'staking pool(s)';
   void vscode.window.showInformationMessage(`NEAR Lens: ${sanitizeText(id, 80)}: ${list.length} ${what}.`);
@@ -171,7 +171,7 @@ async function accountInThePast(services: Services, id: string, a: LookupAccount
 async function accountNow(services: Services, id: string, a: LookupAccountArgs | undefined): Promise<AccountAnswer> {
   const { client, network, name } = services.clientForAccount(id, a?.network);
   const full = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `NEAR Lens: looking up ${sanitizeText(id, 80)}` }, () =>
-    client.full(id),
+    client.accounts.full(id),
   );
   if (a?.show === false) return full;
   // Shown to a person: nothing is returned, because a command's result goes back to the window as JSON when it was

@@ -207,8 +207,9 @@ export class AccountPanel implements vscode.Disposable {
     try {
       const { client, name: network } = this.#services.clientForAccount(id);
       const rpcUrl = client.endpoints.rpcUrl;
-      const one = part && shown && client.hasIndexer ? part : undefined;
-      const full = one && shown ? withList(shown.full, one, (await client[one](id, { fresh: true })) as never) : await client.full(id, { fresh });
+      const one = part && shown && client.accounts.hasIndexer ? part : undefined;
+      const full =
+        one && shown ? withList(shown.full, one, (await client.accounts[one](id, { fresh: true })) as never) : await client.accounts.full(id, { fresh });
       // When the account arrived, not when its tokens and pools did (one table's refresh leaves the state's time).
       const fetchedAt = one && shown ? shown.fetchedAt : Date.now();
       // A pool or token whose refresh fails keeps its last good figures (same endpoint only), like the tree.
@@ -238,7 +239,7 @@ export class AccountPanel implements vscode.Disposable {
         slots(
           [...new Set(full.tokens.map((t) => t.contractId))],
           'ft_metadata of',
-          (c) => client.ftMetadata(c),
+          (c) => client.rpc.ftMetadata(c),
           (c) => prev?.ftMeta(c),
         ),
         slots(
@@ -250,9 +251,9 @@ export class AccountPanel implements vscode.Disposable {
         // No indexer on an RPC-only network: its status is not asked (the model says so in a word).
         one
           ? shown?.status
-          : client.hasIndexer
+          : client.accounts.hasIndexer
             ? loadSlot(
-                () => client.status({ fresh }),
+                () => client.accounts.status({ fresh }),
                 () => undefined,
                 warn,
                 `indexer status of ${id}`,

@@ -68,7 +68,7 @@ function hostArg(h: unknown): RpcHost {
 const pickHost = async (services: Services): Promise<RpcHost | undefined> => {
   let archival = true;
   try {
-    archival = services.clientForNetwork().client.hasArchival;
+    archival = services.clientForNetwork().client.rpc.hasArchival;
   } catch {
     // a broken custom network: the request itself will say why
   }
@@ -247,7 +247,7 @@ const blockRequest: Request<QueryBlockArgs> = async (services, a) => {
   const host = a ? hostArg(a.host) : await pickHost(services);
   const ref = host && (a ? blockRefFromArgs(a) : await pickBlockRef());
   if (!host || !ref) return undefined;
-  return ['block', (client, signal) => client.block(ref, { host, signal }), blockParams(ref)];
+  return ['block', (client, signal) => client.rpc.block(ref, { host, signal }), blockParams(ref)];
 };
 
 /** RPC Request's request: an argument's method and params are checked by the client, before anything is sent. */
@@ -259,7 +259,7 @@ const methodRequest: Request<RpcRequestArgs> = async (services, a) => {
     : host && (await ask(`params of ${method}`, { prompt: 'JSON object or array', value: paramsTemplate(method ?? '') }, parseParamsJson));
   if (method === undefined || !host || params === undefined) return undefined;
   // Regular lets the client fall back to archival for history; archival is asked directly.
-  return [method, (client, signal) => client.rpc(method, params, host === 'archival' ? host : undefined, { signal }), params];
+  return [method, (client, signal) => client.rpc.request(method, params, host === 'archival' ? host : undefined, { signal }), params];
 };
 
 /** The kept results newest first; from code with `{ show: false }`, their summaries and URIs, no UI. */

@@ -47,8 +47,8 @@ export function accountAtText(r: AccountAtBlock, decimals: number): string {
 /** `id` as of the block `at` names (a date resolved on the archival host). */
 export async function lookupAt(client: NearClient, network: string, id: string, at: At, signal?: AbortSignal): Promise<AccountAtBlock> {
   // Without an archival URL, a block older than the node keeps is said so before any block is asked for.
-  if (!client.hasArchival && at.kind !== 'hash') {
-    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal })).result);
+  if (!client.rpc.hasArchival && at.kind !== 'hash') {
+    const kept = nodeKeepsOf((await client.rpc.request('status', [], 'regular', { signal })).result);
     const why = kept && beforeKept(at, kept);
     if (why) throw invalidInput(why);
   }
@@ -59,8 +59,8 @@ export async function lookupAt(client: NearClient, network: string, id: string, 
 
 /** Without an archival URL: the History ranges within the blocks the node keeps and why the others are not offered. */
 export async function historyKept(client: NearClient): Promise<{ ranges: HistoryRange[]; note: string } | undefined> {
-  if (client.hasArchival) return undefined;
-  const kept = nodeKeepsOf((await client.rpc('status', [], 'regular')).result);
+  if (client.rpc.hasArchival) return undefined;
+  const kept = nodeKeepsOf((await client.rpc.request('status', [], 'regular')).result);
   return kept && { ranges: rangesKept(HISTORY_RANGES, kept), note: nodeKeepsText(kept) };
 }
 
@@ -74,8 +74,8 @@ export async function historyModel(
   o: HistoryOptions = {},
 ): Promise<HistoryViewModel> {
   // Without an archival URL, History reads only the blocks the node keeps: a range that starts before them asks no block.
-  if (!client.hasArchival) {
-    const kept = nodeKeepsOf((await client.rpc('status', [], 'regular', { signal: o.signal })).result);
+  if (!client.rpc.hasArchival) {
+    const kept = nodeKeepsOf((await client.rpc.request('status', [], 'regular', { signal: o.signal })).result);
     if (kept && rangesKept([range], kept).length === 0) throw invalidInput(nodeKeepsText(kept));
   }
   const { rows } = await balanceHistory(client, sessionOf(client), accountId, range, firstHeightOf(network), o);

@@ -41,9 +41,9 @@ export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Re
       const a = parseAccountTxArgs(asked);
       await services.ready;
       const client = services.clientForAccount(a.id, a.network).client;
-      if (!client.hasTransactionsApi) throw invalidInput(NEEDS_INDEXER);
+      if (!client.transactions.hasTransactionsApi) throw invalidInput(NEEDS_INDEXER);
       if (!a.show) {
-        const page = await client.accountTransactions({
+        const page = await client.transactions.accountTransactions({
           accountId: a.id,
           limit: a.limit,
           filter: a.filter,

@@ -65,7 +65,7 @@ export class PanelTransactions implements vscode.Disposable {
     if (this.#started) return this.#post();
     let api = true;
     try {
-      api = this.services.clientForAccount(this.accountId).client.hasTransactionsApi;
+      api = this.services.clientForAccount(this.accountId).client.transactions.hasTransactionsApi;
     } catch {
       // an unusable network: the account's own load says why, and Show transactions says it again
     }
@@ -105,7 +105,7 @@ export class PanelTransactions implements vscode.Disposable {
       this.#error = noteFailure((l) => this.services.log.warn(`balance panel: ${l}`), `transactions of ${this.accountId}`, e);
       return this.#post();
     }
-    if (!client.hasTransactionsApi) {
+    if (!client.transactions.hasTransactionsApi) {
       this.#unavailable = NO_API;
       this.#history = undefined;
       return this.#post();

@@ -90,7 +90,7 @@ interface Candidate {
 /** The units of the tokens a transaction's calls go to, where their ft_metadata was already read (nothing is sent). */
 function tokenUnits(client: NearClient, t: TransactionModel): Map<string, TokenUnit> {
   const ids = [...new Set([t.receiverId, ...t.receipts.map((r) => r.receiverId)].filter(Boolean))];
-  return new Map([...client.cachedFtMetadata(ids)].map(([id, m]) => [id, { decimals: m.decimals, symbol: m.symbol }]));
+  return new Map([...client.rpc.cachedFtMetadata(ids)].map(([id, m]) => [id, { decimals: m.decimals, symbol: m.symbol }]));
 }
 
 /** Where an id stands from the hash's line, in words. */
@@ -165,27 +165,27 @@ class TxCommands {
       const failures = await this.explain(tx, client, network, signal);
       return { kind: 'tx', tx, network, name, ...(failures && { failures }) };
     };
-    if (!client.hasTransactionsApi) {
-      const tx = await client.transactionViaRpc(hash, ANY_SIGNER, { signal });
+    if (!client.transactions.hasTransactionsApi) {
+      const tx = await client.transactions.transactionViaRpc(hash, ANY_SIGNER, { signal });
       if (tx) return withFailures(tx);
     } else {
-      const tx = (await client.transactions([hash], { signal })).get(hash);
+      const tx = (await client.transactions.byHash([hash], { signal })).get(hash);
       if (tx) return withFailures(tx);
-      const r = await client.receipt(hash, { signal });
+      const r = await client.transactions.receipt(hash, { signal });
       if (r) {
         const failures = r.transaction && (await this.explain(r.transaction, client, network, signal));
         return { kind: 'receipt', receipt: r.receipt, ...(r.transaction && { tx: r.transaction }), network, name, ...(failures && { failures }) };
       }
     }
     try {
-      const b = (await client.block({ blockId: hash }, { signal })).result;
+      const b = (await client.rpc.block({ blockId: hash }, { signal })).result;
       const h = isRecord(b['header']) ? b['header'] : {};
       return { kind: 'block', height: String(h['height']), timestamp: String(h['timestamp']), network, name };
     } catch (e) {
       if (!(NearLensError.is(e) && /UNKNOWN_BLOCK|GARBAGE/.test(e.rpcCause ?? ''))) throw e;
     }
     // This node does not find it by its hash alone: it tracks some shards only, and RPC needs the signer.
-    if (!client.hasTransactionsApi) return { kind: 'needs-signer', network, name };
+    if (!client.transactions.hasTransactionsApi) return { kind: 'needs-signer', network, name };
     const other = OTHER[network];
     return { kind: 'not-found', network, name, ...(other && { other }) };
   }
@@ -267,7 +267,8 @@ class TxCommands {
     const curl = curlCommand({ url, body: { tx_hashes: [q.hash] }, keyVariable: q.keyVariable, transport: this.services.settings.transport });
     const found = await this.#read(
       q,
-      async (signal) => (await client.transactions([q.hash], { signal })).get(q.hash) ?? (await client.receipt(q.hash, { signal }))?.transaction,
+      async (signal) =>
+        (await client.transactions.byHash([q.hash], { signal })).get(q.hash) ?? (await client.transactions.receipt(q.hash, { signal }))?.transaction,
     );
     return { found, curl, withSigner: false };
   }
@@ -282,7 +283,7 @@ class TxCommands {
   }
 
   #viaRpc(q: Asked, signer: string): Promise<Found | undefined> {
-    return this.#read(q, (signal) => q.where.client.transactionViaRpc(q.hash, signer, { signal }));
+    return this.#read(q, (signal) => q.where.client.transactions.transactionViaRpc(q.hash, signer, { signal }));
   }
 
   /**
@@ -326,7 +327,7 @@ class TxCommands {
       const where = this.#at(asked.network);
       const keyVariable = this.services.hasApiKey ? KEY_VARIABLES[keyProviderFor(where.network)] : undefined;
       const q: Asked = { hash: asked.hash, quiet, where, ...(a?.signerId !== undefined && { signerId: a.signerId }), ...(keyVariable && { keyVariable }) };
-      const read = where.client.hasTransactionsApi ? await this.#readFromApi(q) : await this.#readFromRpc(q);
+      const read = where.client.transactions.hasTransactionsApi ? await this.#readFromApi(q) : await this.#readFromRpc(q);
       if (!read) return undefined;
       const { found, curl, withSigner } = read;
       if (!found) throw new NearLensError('not-found', `No transaction or receipt ${q.hash} on ${where.name}${withSigner ? ' with that signer' : ''}.`);

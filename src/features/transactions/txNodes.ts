@@ -34,7 +34,7 @@ export class TxNodes {
     const st = this.states.get(e);
     let api = false;
     try {
-      api = this.services.clientForAccount(acc).client.hasTransactionsApi;
+      api = this.services.clientForAccount(acc).client.transactions.hasTransactionsApi;
     } catch {
       // an unusable custom network: the account's own load says why
     }

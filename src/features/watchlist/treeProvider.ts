@@ -257,7 +257,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
           // Beside /full in its slot: a watched contract's activity (the what-changed engine decides whether it has any).
           const beside = watch?.beside(id, e.network, client);
           try {
-            return await client.full(id, { fresh });
+            return await client.accounts.full(id, { fresh });
           } finally {
             await beside;
           }
@@ -303,7 +303,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
                 current,
                 async () => {
                   const client = this.#client(e);
-                  const [view, keys] = await Promise.all([client.viewAccount(id, undefined, o), client.viewAccessKeyList(id, undefined, o)]);
+                  const [view, keys] = await Promise.all([client.rpc.viewAccount(id, undefined, o), client.rpc.viewAccessKeyList(id, undefined, o)]);
                   const { hasCode, codeHash } = view.result;
                   const methods = hasCode ? await contractTreeNodes(client, id, codeHash) : undefined;
                   return { view: view.result, keys: keys.result, methods };
@@ -341,7 +341,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         () => this.#ftMeta.get(key(c)),
         (s) => this.#ftMeta.set(key(c), s),
         () => true,
-        () => this.#client(e).ftMetadata(c),
+        () => this.#client(e).rpc.ftMetadata(c),
         this.#lookups,
       ),
     );
@@ -374,7 +374,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
     this.sync(false);
     const e = this.#entries.get(id);
     if (!e || e.invalid !== undefined) return;
-    if (!e.full.data?.state || !this.#client(e).hasIndexer) return this.refresh(id);
+    if (!e.full.data?.state || !this.#client(e).accounts.hasIndexer) return this.refresh(id);
     await this.#track(
       id,
       this.#fill(
@@ -384,7 +384,7 @@ export class WatchlistProvider implements vscode.TreeDataProvider<WatchNode>, vs
         (s) => (e.full = s),
         () => this.#current(e),
         async () => {
-          const list = await this.#client(e)[part](id, { fresh: true });
+          const list = await this.#client(e).accounts[part](id, { fresh: true });
           return withList(e.full.data!, part, list as never);
         },
       ),

@@ -157,7 +157,10 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const w = this.#get(network, accountId);
     if (!keysReadNeeded(w?.latest ?? w?.seen, full, Date.now())) return CARRY;
     try {
-      const [view, keys] = await Promise.all([client.viewAccount(accountId, undefined, { fresh }), client.viewAccessKeyList(accountId, undefined, { fresh })]);
+      const [view, keys] = await Promise.all([
+        client.rpc.viewAccount(accountId, undefined, { fresh }),
+        client.rpc.viewAccessKeyList(accountId, undefined, { fresh }),
+      ]);
       const known = w !== undefined && (w.activity?.cursor !== undefined || holdsContract(w.latest ?? w.seen));
       const activity = view.result.hasCode && !known ? await this.#firstCursor(accountId, client) : undefined;
       return { view: view.result, keys: keys.result, ...(activity && { activity }) } satisfies Read;
@@ -171,9 +174,9 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
    * load, a first deploy): where reading starts, nothing reported. Later reads go beside /full (beside()).
    */
   async #firstCursor(accountId: string, client: NearClient): Promise<ActivityCursor | undefined> {
-    if (!client.hasTransactionsApi) return undefined;
+    if (!client.transactions.hasTransactionsApi) return undefined;
     try {
-      const plan = planActivity(undefined, await client.accountTransactions(activityRequest(accountId, undefined), { fresh: true }));
+      const plan = planActivity(undefined, await client.transactions.accountTransactions(activityRequest(accountId, undefined), { fresh: true }));
       return plan.kind === 'first-load' ? plan.cursor : undefined;
     } catch (e) {
       this.#host.services.log.warn(`watchlist: the activity of ${accountId} could not be read: ${e instanceof Error ? e.message : String(e)}`);
@@ -191,7 +194,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     try {
       this.#clients.set(accountId, client);
       const w = this.#get(network, accountId);
-      if (!w || !holdsContract(w.latest ?? w.seen) || !client.hasTransactionsApi) return;
+      if (!w || !holdsContract(w.latest ?? w.seen) || !client.transactions.hasTransactionsApi) return;
       await this.#activity(network, accountId, client);
     } catch (e) {
       this.#host.services.log.warn(`watchlist: the activity of ${accountId}: ${e instanceof Error ? e.message : String(e)}`);
@@ -277,11 +280,11 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
     const key = `${network}|${id}`;
     const had = this.#txs.get(key);
     const failed = had?.got !== undefined && 'error' in had.got;
-    if (!client?.hasTransactionsApi || from === undefined || (had && had.from === from && had.what === what && !failed)) return;
+    if (!client?.transactions.hasTransactionsApi || from === undefined || (had && had.from === from && had.what === what && !failed)) return;
     this.#txs.set(key, { from, what, got: undefined });
     let got: ChangesView['transactions'];
     try {
-      const page = await client.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
+      const page = await client.transactions.accountTransactions({ accountId: id, limit: 20, fromBlockHeight: String(from) });
       got = {
         rows: page.rows.map((r) => ({
           hash: r.hash,
@@ -367,7 +370,7 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
   /** Whether the account's network has a transactions API (as its client is now: settings may have changed). */
   #hasTxApi(accountId: string): boolean {
     try {
-      return this.#host.services.clientForAccount(accountId).client.hasTransactionsApi;
+      return this.#host.services.clientForAccount(accountId).client.transactions.hasTransactionsApi;
     } catch {
       return false; // an unusable custom network
     }

@@ -158,7 +158,7 @@ describe('any NEAR RPC is enough (#26)', function () {
   });
 
   it('REST API answering 503: hover, tree and panel show the state from RPC, said so', async () => {
-    api.services.clientForAccount('root.near').client.invalidate();
+    api.services.clientForAccount('root.near').client.accounts.invalidate();
     await stubFault({ host: 'api', fault: { kind: 'status', status: 503 } });
     const text = await hover('root.near');
     // view_account amount 5012345678901234567890123 yocto = 5.01234 NEAR
@@ -182,7 +182,7 @@ describe('any NEAR RPC is enough (#26)', function () {
   });
 
   it("lookupAccount { part: 'ft' } sends one /ft request and returns the exact list", async () => {
-    api.services.clientForAccount('alice.near').client.invalidate();
+    api.services.clientForAccount('alice.near').client.accounts.invalidate();
     await clearStubRequests();
     const list = await vscode.commands.executeCommand<Array<{ contractId: string; balance: { status: string; raw?: bigint } }>>('nearLens.lookupAccount', {
       id: 'alice.near',
@@ -206,7 +206,7 @@ describe('any NEAR RPC is enough (#26)', function () {
     try {
       assert.equal(api.services.hasApiKey, false, 'the custom network has no key of its own yet');
       await clearStubRequests();
-      api.services.clientForAccount('alice.near').client.invalidate();
+      api.services.clientForAccount('alice.near').client.accounts.invalidate();
       await hover('alice.near');
       const plain = await stubRequests();
       assert.ok(plain.length > 0);
@@ -217,7 +217,7 @@ describe('any NEAR RPC is enough (#26)', function () {
       assert.equal(await vscode.commands.executeCommand('nearLens.setApiKey', CUSTOM), true);
       await waitFor(() => api.services.hasApiKey);
       await clearStubRequests();
-      api.services.clientForAccount('alice.near').client.invalidate();
+      api.services.clientForAccount('alice.near').client.accounts.invalidate();
       await hover('alice.near');
       const keyed = await stubRequests();
       assert.ok(

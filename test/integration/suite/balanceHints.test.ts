@@ -21,7 +21,7 @@ describe('balance inlay hints', () => {
 
   it('show each account balance after its id, fetched once, and go when turned off', async () => {
     const api = await activateExtension();
-    api.services.clientForNetwork().client.invalidate();
+    api.services.clientForNetwork().client.accounts.invalidate();
     const editor = await openFixture('sample.ts');
     assert.deepEqual(await balanceHints(editor.document.uri), []);
     await clearStubRequests();
@@ -51,7 +51,7 @@ describe('balance inlay hints', () => {
 
   it('never appear, and send nothing, while nearLens.hover.lookups is off', async () => {
     const api = await activateExtension();
-    api.services.clientForNetwork().client.invalidate();
+    api.services.clientForNetwork().client.accounts.invalidate();
     await setUserSetting('nearLens.hover.lookups', false);
     await setUserSetting('nearLens.inlayHints.balances', true);
     const editor = await openFixture('sample.ts');

@@ -273,7 +273,7 @@ describe('failures: from the failed receipt to the line', function () {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     const { services } = await activateExtension();
     try {
-      await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
+      await waitFor(() => services.clientForNetwork().client.transactions.hasTransactionsApi === false, { what: 'the RPC-only client' });
       await clearStubRequests();
       const t = await lookUp(PANIC_MESSAGE);
       assert.equal(t.hash, PANIC_MESSAGE);
@@ -315,7 +315,7 @@ describe('failures: from the failed receipt to the line', function () {
       assert.deepEqual(senders, ['near', 'player.lensdev.near']);
     } finally {
       await setUserSetting('nearLens.customNetwork.txApiUrl', stubUrls().txApiUrl);
-      await waitFor(() => services.clientForNetwork().client.hasTransactionsApi, { what: 'the transactions API back' });
+      await waitFor(() => services.clientForNetwork().client.transactions.hasTransactionsApi, { what: 'the transactions API back' });
     }
   });
 });

@@ -89,7 +89,7 @@ describe('hovers', () => {
   it('a hover from stale data still scales liquid-staking amounts with the cached ft_metadata', async () => {
     const liquid = (text: string): string | undefined => /Liquid staking · \*\*meta-pool\.near\*\*: [^\n]*/.exec(text)?.[0]?.trim();
     assert.equal(liquid(await hoverAt('sample.ts', 'alice.near')), 'Liquid staking · **meta-pool.near**: 5 stNEAR');
-    await api.services.clientForAccount('alice.near').client.ftMetadata('meta-pool.near'); // in the cache (for a day)
+    await api.services.clientForAccount('alice.near').client.rpc.ftMetadata('meta-pool.near'); // in the cache (for a day)
     await stubFault({ host: 'api', match: '/v1/account/alice.near/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } });
     await stubFault({ host: 'rpc', match: 'ft_metadata', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
     await stubFault({ host: 'rpc', match: 'view_account', fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } }); // nothing stands in (#26)

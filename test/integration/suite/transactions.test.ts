@@ -157,7 +157,7 @@ describe('transactions', function () {
   it('without a transactions API: a hash alone is read (a placeholder signer); the hover needs the signer only when the node does not find it', async () => {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     const { services } = await activateExtension();
-    await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
+    await waitFor(() => services.clientForNetwork().client.transactions.hasTransactionsApi === false, { what: 'the RPC-only client' });
     // (A completed transaction is read once per host a session: the hashes the next test reads over RPC are left unread.)
     const text = await hoverAt(DELEGATE);
     assert.match(text, /✓ succeeded · sweat-relayer\.near → dec9ffda/, text);
@@ -186,7 +186,7 @@ describe('transactions', function () {
     await setUserSetting('nearLens.customNetwork.txApiUrl', undefined);
     await setUserSetting('nearLens.watchlist', ['carol.near', 'bob.near']);
     const { services } = await activateExtension();
-    await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false && services.settings.watchlist.length === 2, {
+    await waitFor(() => services.clientForNetwork().client.transactions.hasTransactionsApi === false && services.settings.watchlist.length === 2, {
       what: 'the RPC-only client and the watchlist',
     });
     const txDocument = async (hash: string): Promise<string> =>

@@ -30,7 +30,7 @@ describe('transport in a browser: CORS refusals (web build)', () => {
   it('a preflight refusing Authorization: "the browser blocked this request", with the apiKey= transport offered; the probe sends no key', async () => {
     const probes: string[] = [];
     const c = make(browserFetch(false, false, probes), { apiKey: 'sk_test_0123456789', transport: 'bearer' });
-    await assert.rejects(c.full('alice.near'), (e: Error) => {
+    await assert.rejects(c.accounts.full('alice.near'), (e: Error) => {
       assert.match(e.message, BLOCKED);
       assert.match(e.message, /Authorization header/);
       assert.match(e.message, /nearLens\.auth\.transport to "query"/);
@@ -44,7 +44,7 @@ describe('transport in a browser: CORS refusals (web build)', () => {
   it('the same key as apiKey= goes through (no Authorization header, no preflight)', async () => {
     const c = make(browserFetch(false), { apiKey: 'sk_test_0123456789', transport: 'query' });
     const plain = clientFor(getStub(), { retries: 0 });
-    assert.deepEqual(await c.full('alice.near'), await plain.full('alice.near'));
+    assert.deepEqual(await c.accounts.full('alice.near'), await plain.accounts.full('alice.near'));
   });
 
   it('no CORS at all, without a key: blocked, and no transport offered', async () => {
@@ -52,7 +52,7 @@ describe('transport in a browser: CORS refusals (web build)', () => {
       if (init?.mode === 'no-cors') return new Response(null, { status: 200 });
       throw new TypeError('Failed to fetch');
     };
-    await assert.rejects(make(refuseAll).full('alice.near'), (e: Error) => {
+    await assert.rejects(make(refuseAll).accounts.full('alice.near'), (e: Error) => {
       assert.match(e.message, BLOCKED);
       assert.doesNotMatch(e.message, /apiKey=|transport/);
       return true;
@@ -60,7 +60,7 @@ describe('transport in a browser: CORS refusals (web build)', () => {
   });
 
   it('a host that is down stays a network error (the probe fails too)', async () => {
-    await assert.rejects(make(browserFetch(true, true)).full('alice.near'), (e: Error) => {
+    await assert.rejects(make(browserFetch(true, true)).accounts.full('alice.near'), (e: Error) => {
       assert.doesNotMatch(e.message, /browser blocked/);
       assert.match(e.message, /Network error talking to 127\.0\.0\.1/);
       return true;
@@ -69,6 +69,6 @@ describe('transport in a browser: CORS refusals (web build)', () => {
 
   it('outside a browser (the Node build) a failed fetch is never called a CORS refusal', async () => {
     const c = clientFor(getStub(), { fetch: browserFetch(false), apiKey: 'sk_test_0123456789', retries: 0 });
-    await assert.rejects(c.full('alice.near'), (e: Error) => !/browser blocked/.test(e.message));
+    await assert.rejects(c.accounts.full('alice.near'), (e: Error) => !/browser blocked/.test(e.message));
   });
 });

@@ -21,14 +21,14 @@ describe('the API key echoed inside a successful answer is masked', () => {
   it('RPC Request: a key echoed with JSON \\u escapes is masked in the result', async () => {
     const key = 'nlk_LEAKCANARY_7f3a9c1e5b2d4f60';
     const c = clientAnswering(key, () => `{"jsonrpc":"2.0","id":1,"result":{"echo":"${uEscaped(key)}"}}`);
-    const r = await c.rpc('status', []);
+    const r = await c.rpc.request('status', []);
     assert.ok(!JSON.stringify(r.result).includes(key), `key in the RPC result: ${JSON.stringify(r.result)}`);
   });
 
   it('RPC Request: a key with "/" echoed by a server that writes "\\/" (PHP json_encode) is masked', async () => {
     const key = 'abc/DEF/ghi/12345678'; // printable ASCII: apiKeyError accepts it
     const c = clientAnswering(key, () => `{"jsonrpc":"2.0","id":1,"result":{"echo":"${key.replaceAll('/', '\\/')}"}}`);
-    const r = await c.rpc('status', []);
+    const r = await c.rpc.request('status', []);
     assert.ok(!JSON.stringify(r.result).includes(key), `key in the RPC result: ${JSON.stringify(r.result)}`);
   });
 
@@ -37,7 +37,7 @@ describe('the API key echoed inside a successful answer is masked', () => {
     const c = clientAnswering(key, () =>
       JSON.stringify({ account_id: 'alice.near', tokens: [{ contract_id: key, balance: '1', last_update_block_height: 1 }] }),
     );
-    const ft = await c.ft('alice.near');
+    const ft = await c.accounts.ft('alice.near');
     assert.ok(!text(ft).includes(key), `key in the /ft model: ${text(ft)}`);
   });
 });

@@ -107,19 +107,19 @@ describe('NearClient over RPC', function () {
     it('reads an account with one view_account and no REST request', async () => {
       stub.setRpcOnly(true);
       const c = rpcOnly();
-      assert.equal(c.hasIndexer, false);
-      const a = await c.full(STUB_RPC_ONLY_ACCOUNT);
+      assert.equal(c.accounts.hasIndexer, false);
+      const a = await c.accounts.full(STUB_RPC_ONLY_ACCOUNT);
       assert.equal(a.state?.balance, 99999998776381849800000000n);
       assert.equal(a.state?.storageBytes, 182);
       assert.deepEqual(a.source, { via: 'rpc' });
       assert.deepEqual(hosts(), ['rpc view_account']);
       // The hover's own view_account (code hash) is the same cached answer.
-      await c.viewAccount(STUB_RPC_ONLY_ACCOUNT);
+      await c.rpc.viewAccount(STUB_RPC_ONLY_ACCOUNT);
       assert.equal(stub.requests.length, 1);
     });
 
     it('an account the node does not know is "No such account", not an error', async () => {
-      const a = await rpcOnly().full('ghost.test.near');
+      const a = await rpcOnly().accounts.full('ghost.test.near');
       assert.equal(a.state, null);
       assert.deepEqual(a.source, { via: 'rpc' });
     });
@@ -127,11 +127,11 @@ describe('NearClient over RPC', function () {
     it('tokens, NFTs, pools, public keys and status say "no indexer" and send nothing', async () => {
       const c = rpcOnly();
       for (const ask of [
-        () => c.ft('alice.near'),
-        () => c.nft('alice.near'),
-        () => c.staking('alice.near'),
-        () => c.publicKey('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd'),
-        () => c.status(),
+        () => c.accounts.ft('alice.near'),
+        () => c.accounts.nft('alice.near'),
+        () => c.accounts.staking('alice.near'),
+        () => c.accounts.publicKey('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd'),
+        () => c.accounts.status(),
       ]) {
         await assert.rejects(
           ask(),
@@ -143,7 +143,7 @@ describe('NearClient over RPC', function () {
     });
 
     it('a bad id is refused before anything is sent', async () => {
-      await assert.rejects(rpcOnly().full('Not An Id'), isKind('invalid-input'));
+      await assert.rejects(rpcOnly().accounts.full('Not An Id'), isKind('invalid-input'));
       assert.equal(stub.requests.length, 0);
     });
   });
@@ -159,7 +159,7 @@ describe('NearClient over RPC', function () {
     for (const [what, fault] of faults) {
       it(`${what}: the state from view_account, marked as such`, async () => {
         stub.fault({ host: 'api', fault });
-        const a = await clientFor(stub).full('alice.near');
+        const a = await clientFor(stub).accounts.full('alice.near');
         assert.equal(a.state?.balance, 1234567800000000000000000000n);
         assert.equal(a.source?.via, 'rpc');
         assert.match(a.source?.restFailure ?? '', /^REST API /);
@@ -169,35 +169,35 @@ describe('NearClient over RPC', function () {
 
     it('a timeout falls back too', async () => {
       stub.fault({ host: 'api', fault: { kind: 'hang' } });
-      const a = await clientFor(stub, { timeoutMs: 200, retries: 0 }).full('alice.near');
+      const a = await clientFor(stub, { timeoutMs: 200, retries: 0 }).accounts.full('alice.near');
       assert.equal(a.source?.restFailure, 'REST API timed out');
     });
 
     it('keeps the last good tokens, NFTs and pools, marked stale with their time', async () => {
       const c = clientFor(stub);
-      const good = await c.full('alice.near');
-      const at = c.fullFetchedAt('alice.near');
+      const good = await c.accounts.full('alice.near');
+      const at = c.accounts.fullFetchedAt('alice.near');
       assert.ok(at !== undefined && good.source === undefined);
       stub.fault({ host: 'api', fault: { kind: 'status', status: 503 } });
-      const a = await c.full('alice.near', { fresh: true });
+      const a = await c.accounts.full('alice.near', { fresh: true });
       assert.deepEqual(a.source, { via: 'rpc', restFailure: 'REST API HTTP 503', listsAt: at });
       assert.deepEqual(a.tokens, good.tokens);
       assert.deepEqual(a.nfts, good.nfts);
       assert.deepEqual(a.pools, good.pools);
       // A second fallback still dates the lists to the REST answer, not to the first fallback.
-      const b = await c.full('alice.near', { fresh: true });
+      const b = await c.accounts.full('alice.near', { fresh: true });
       assert.equal(b.source?.listsAt, at);
     });
 
     it('the account only RPC knows: REST says state null, so REST is believed (it answered)', async () => {
-      const a = await clientFor(stub).full(STUB_RPC_ONLY_ACCOUNT);
+      const a = await clientFor(stub).accounts.full(STUB_RPC_ONLY_ACCOUNT);
       assert.equal(a.state, null);
       assert.equal(a.source, undefined);
     });
 
     it('a 400 "Invalid argument" does not fall back: the REST answer is the error', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 400 } });
-      await assert.rejects(clientFor(stub).full('alice.near'), isKind('bad-request'));
+      await assert.rejects(clientFor(stub).accounts.full('alice.near'), isKind('bad-request'));
       assert.deepEqual(
         stub.requests.filter((r) => r.host !== 'api'),
         [],
@@ -206,14 +206,14 @@ describe('NearClient over RPC', function () {
 
     it('a 401 (key refused) does not fall back', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 401 } });
-      await assert.rejects(clientFor(stub, { apiKey: 'k-1-2-3' }).full('alice.near'), isKind('unauthorized'));
+      await assert.rejects(clientFor(stub, { apiKey: 'k-1-2-3' }).accounts.full('alice.near'), isKind('unauthorized'));
     });
 
     it('when the RPC host fails too, the REST failure is what the caller sees', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 503 } });
       stub.fault({ host: 'rpc', fault: { kind: 'status', status: 502 } });
       await assert.rejects(
-        clientFor(stub).full('alice.near'),
+        clientFor(stub).accounts.full('alice.near'),
         isKind('server', (e) => assert.match(e.message, /^The service .*HTTP 503/)),
       );
     });
@@ -221,11 +221,11 @@ describe('NearClient over RPC', function () {
     it(`after an outage, look-ups go straight to RPC for ${REST_COOLDOWN_MS / 1000} s: one request each, never a retry storm`, async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 503 } });
       const c = clientFor(stub);
-      await c.full('alice.near');
+      await c.accounts.full('alice.near');
       const first = stub.requests.length; // the REST attempts (with their retries) and one view_account
       assert.equal(stub.requests.filter((r) => r.host === 'rpc').length, 1);
       stub.clearRequests();
-      for (const id of ['root.near', 'locked.near', 'meta-pool.near']) assert.equal((await c.full(id)).source?.restFailure, 'REST API HTTP 503');
+      for (const id of ['root.near', 'locked.near', 'meta-pool.near']) assert.equal((await c.accounts.full(id)).source?.restFailure, 'REST API HTTP 503');
       assert.deepEqual(hosts(), ['rpc view_account', 'rpc view_account', 'rpc view_account']);
       assert.ok(first >= 2);
     });

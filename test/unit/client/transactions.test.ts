@@ -33,7 +33,12 @@ describe('NearClient transactions', function () {
     const rows: AccountTxRow[] = [];
     let token: string | undefined;
     for (let i = 0; i < 50; i++) {
-      const page = await c.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit, ...(token && { resumeToken: token }), ...(filter && { filter }) });
+      const page = await c.transactions.accountTransactions({
+        accountId: STUB_HISTORY_ACCOUNT,
+        limit,
+        ...(token && { resumeToken: token }),
+        ...(filter && { filter }),
+      });
       rows.push(...page.rows);
       if (i === 0) assert.equal(typeof page.count, 'number', 'txs_count on the first page');
       else assert.equal(page.count, undefined, 'no txs_count on a later page');
@@ -45,7 +50,7 @@ describe('NearClient transactions', function () {
   }
 
   it('reads a record by hash: the real meta-transaction, exact', async () => {
-    const m = await make().transactions([STUB_TX.delegate]);
+    const m = await make().transactions.byHash([STUB_TX.delegate]);
     const t = m.get(STUB_TX.delegate);
     assert.ok(t);
     assert.equal(t.signerId, 'sweat-relayer.near');
@@ -64,7 +69,7 @@ describe('NearClient transactions', function () {
     assert.equal(rows.length, 47);
     stub.clearRequests();
     const asked = [...rows.slice(0, 44).map((r) => r.hash), unknownHash('nope')];
-    const m = await c.transactions(asked);
+    const m = await c.transactions.byHash(asked);
     assert.equal(m.size, 44);
     for (const h of asked.slice(0, 44)) assert.equal(m.get(h)?.hash, h);
     assert.equal(m.has(asked[44]!), false);
@@ -77,18 +82,18 @@ describe('NearClient transactions', function () {
     const completedTransactions = new BoundedMap<string, TransactionModel>(10);
     const c = make({ completedTransactions });
     const gone = unknownHash('later');
-    await c.transactions([STUB_TX.delegate, gone]);
-    await c.transactions([STUB_TX.delegate]);
-    await make({ completedTransactions }).transactions([STUB_TX.delegate]); // another client of the same network
+    await c.transactions.byHash([STUB_TX.delegate, gone]);
+    await c.transactions.byHash([STUB_TX.delegate]);
+    await make({ completedTransactions }).transactions.byHash([STUB_TX.delegate]); // another client of the same network
     assert.equal(txReqs().length, 1);
-    await c.transactions([gone]);
+    await c.transactions.byHash([gone]);
     assert.equal(txReqs().length, 2);
   });
 
   it('joins a read in flight instead of asking again', async () => {
     const c = make();
     stub.setLatency(50);
-    const [a, b] = await Promise.all([c.transactions([STUB_TX.delegate]), c.transactions([STUB_TX.delegate])]);
+    const [a, b] = await Promise.all([c.transactions.byHash([STUB_TX.delegate]), c.transactions.byHash([STUB_TX.delegate])]);
     assert.equal(a.get(STUB_TX.delegate)?.hash, STUB_TX.delegate);
     assert.equal(b.get(STUB_TX.delegate)?.hash, STUB_TX.delegate);
     assert.equal(txReqs().length, 1);
@@ -97,23 +102,23 @@ describe('NearClient transactions', function () {
   it('refuses bad hashes before sending, with why', async () => {
     const c = make();
     await assert.rejects(
-      c.transactions(['0OIl'.repeat(11)]),
+      c.transactions.byHash(['0OIl'.repeat(11)]),
       isKind('invalid-input', (e) => assert.match(e.message, /base58/)),
     );
     await assert.rejects(
-      c.transactions([base58.encode(new Uint8Array(16).fill(7))]),
+      c.transactions.byHash([base58.encode(new Uint8Array(16).fill(7))]),
       isKind('invalid-input', (e) => assert.match(e.message, /16 bytes, not 32/)),
     );
     const secret = `ed25519:${base58.encode(new Uint8Array(64).fill(9))}`;
-    await assert.rejects(c.transactions([secret]), isKind('sensitive'));
-    await assert.rejects(c.transactions([base58.encode(new Uint8Array(64).fill(9))]), isKind('sensitive'));
+    await assert.rejects(c.transactions.byHash([secret]), isKind('sensitive'));
+    await assert.rejects(c.transactions.byHash([base58.encode(new Uint8Array(64).fill(9))]), isKind('sensitive'));
     await assert.rejects(
-      c.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit: 0 }),
+      c.transactions.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, limit: 0 }),
       isKind('invalid-input', (e) => assert.match(e.message, /1 to 200/)),
     );
-    await assert.rejects(c.accountTransactions({ accountId: 'Not An Id' }), isKind('invalid-input'));
+    await assert.rejects(c.transactions.accountTransactions({ accountId: 'Not An Id' }), isKind('invalid-input'));
     await assert.rejects(
-      c.receipt('xyz'),
+      c.transactions.receipt('xyz'),
       isKind('invalid-input', (e) => assert.match(e.message, /receipt id/)),
     );
     assert.equal(txReqs().length, 0);
@@ -148,27 +153,27 @@ describe('NearClient transactions', function () {
 
   it('a first page says the count; an unknown account is an empty page with 0', async () => {
     const c = make();
-    const p = await c.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT });
+    const p = await c.transactions.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT });
     assert.equal(p.count, 47);
     assert.equal(p.rows.length, 20);
     assert.match(p.resumeToken ?? '', /^\d+$/);
     const body = txReqs()[0]?.body as Record<string, unknown>;
     assert.deepEqual(body, { account_id: STUB_HISTORY_ACCOUNT, limit: 20 });
-    const none = await c.accountTransactions({ accountId: 'nobody.near' });
+    const none = await c.transactions.accountTransactions({ accountId: 'nobody.near' });
     assert.deepEqual(none, { rows: [], count: 0 });
-    const next = await c.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, resumeToken: p.resumeToken! });
+    const next = await c.transactions.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT, resumeToken: p.resumeToken! });
     assert.equal(typeof (txReqs()[2]?.body as Record<string, unknown>)['resume_token'], 'string', 'sent back as a string');
     assert.equal(next.count, undefined);
   });
 
   it('a receipt id answers with its receipt and parent transaction; an unknown one is undefined', async () => {
     const c = make();
-    const r = await c.receipt(STUB_TX.delegateReceipt);
+    const r = await c.transactions.receipt(STUB_TX.delegateReceipt);
     assert.ok(r);
     assert.equal(r.receipt.id, STUB_TX.delegateReceipt);
     assert.equal(r.receipt.predecessorId, 'sweat-relayer.near');
     assert.equal(r.transaction?.hash, STUB_TX.delegate);
-    assert.equal(await c.receipt(unknownHash('no receipt')), undefined);
+    assert.equal(await c.transactions.receipt(unknownHash('no receipt')), undefined);
   });
 
   it('the service’s 400 reads as its message, its 500 string as a failure, an empty answer as not found', async () => {
@@ -181,18 +186,18 @@ describe('NearClient transactions', function () {
       fault: { kind: 'status', status: 400, body: { error: 'Bad request', message: 'Too many transactions requested. Limit is 20' } },
     });
     await assert.rejects(
-      c.transactions([many[0]!]),
+      c.transactions.byHash([many[0]!]),
       isKind('bad-request', (e) => assert.match(e.message, /Too many transactions requested\. Limit is 20/)),
     );
     stub.fault({ host: 'tx', match: '/v0/account', fault: { kind: 'status', status: 500, body: 'Internal server error (Clickhouse)' } });
     await assert.rejects(
-      c.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT }),
+      c.transactions.accountTransactions({ accountId: STUB_HISTORY_ACCOUNT }),
       isKind('server', (e) => assert.match(e.message, /transactions service failed/)),
     );
     stub.clearFaults();
     stub.fault({ host: 'tx', match: '/v0/transactions', fault: { kind: 'status', status: 200, raw: '' } });
-    assert.equal((await c.transactions([many[1]!])).size, 0);
-    assert.equal((await c.transactions(many)).size, 0, '21 hashes go as 20 + 1');
+    assert.equal((await c.transactions.byHash([many[1]!])).size, 0);
+    assert.equal((await c.transactions.byHash(many)).size, 0, '21 hashes go as 20 + 1');
   });
 
   it('the stub answers as the server does: 400 JSON over 20, 500 string on limit 0, plain text on a bad body', async () => {
@@ -219,19 +224,19 @@ describe('NearClient transactions', function () {
 
   it('a network fault is an error with the host named (the caller keeps what it showed)', async () => {
     stub.fault({ host: 'tx', fault: { kind: 'reset' } });
-    await assert.rejects(make({ retries: 0 }).transactions([STUB_TX.delegate]), isKind('network'));
+    await assert.rejects(make({ retries: 0 }).transactions.byHash([STUB_TX.delegate]), isKind('network'));
   });
 
   it('RPC-only: no transactions API says so (nothing sent); RPC tx with the signer reads the same model', async () => {
     const c = new NearClient({ endpoints: { apiUrl: '', rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl }, retryBaseMs: 1, cache: new TtlCache() });
-    assert.equal(c.hasTransactionsApi, false);
+    assert.equal(c.transactions.hasTransactionsApi, false);
     await assert.rejects(
-      c.transactions([STUB_TX.delegate]),
+      c.transactions.byHash([STUB_TX.delegate]),
       isKind('not-found', (e) => assert.equal(e.message, NO_TX_API_MESSAGE)),
     );
-    const t = await c.transactionViaRpc(STUB_TX.delegate, 'sweat-relayer.near');
+    const t = await c.transactions.transactionViaRpc(STUB_TX.delegate, 'sweat-relayer.near');
     assert.ok(t);
-    const viaApi = (await make().transactions([STUB_TX.delegate])).get(STUB_TX.delegate);
+    const viaApi = (await make().transactions.byHash([STUB_TX.delegate])).get(STUB_TX.delegate);
     assert.deepEqual(
       { ...t, receipts: t.receipts.map((r) => ({ ...r, blockHeight: undefined, timestamp: undefined })) },
       {
@@ -240,8 +245,8 @@ describe('NearClient transactions', function () {
       },
     );
     // The stub tracks every shard, as a sandbox does: any signer finds the transaction; an unknown hash is none.
-    assert.equal((await c.transactionViaRpc(STUB_TX.delegate, 'near', { fresh: true }))?.hash, STUB_TX.delegate);
-    assert.equal(await c.transactionViaRpc('9pZ6kXDeDbc3sLk4E2Ytq7ZJ1yK5L2tD8mFh3VnQwRc7', 'near', { fresh: true }), undefined);
+    assert.equal((await c.transactions.transactionViaRpc(STUB_TX.delegate, 'near', { fresh: true }))?.hash, STUB_TX.delegate);
+    assert.equal(await c.transactions.transactionViaRpc('9pZ6kXDeDbc3sLk4E2Ytq7ZJ1yK5L2tD8mFh3VnQwRc7', 'near', { fresh: true }), undefined);
     const rpc = stub.requests.filter((r) => r.host === 'rpc').map((r) => (r.body as { method: string }).method);
     assert.deepEqual(rpc.slice(0, 2), ['EXPERIMENTAL_tx_status', 'block']);
   });
@@ -313,17 +318,17 @@ describe('NearClient transactions', function () {
   });
 
   it('the key goes to the transactions host as Bearer, or as apiKey= with the query transport; never to another origin', async () => {
-    await make({ apiKey: KEY }).transactions([STUB_TX.delegate]);
+    await make({ apiKey: KEY }).transactions.byHash([STUB_TX.delegate]);
     assert.equal(txReqs()[0]?.headers['authorization'], `Bearer ${KEY}`);
     assert.equal(txReqs()[0]?.query['apiKey'], undefined);
     stub.clearRequests();
-    await make({ apiKey: KEY, transport: 'query' }).transactions([STUB_TX.delegate]);
+    await make({ apiKey: KEY, transport: 'query' }).transactions.byHash([STUB_TX.delegate]);
     assert.equal(txReqs()[0]?.query['apiKey'], KEY);
     assert.equal(txReqs()[0]?.headers['authorization'], undefined);
     stub.clearRequests();
     stub.fault({ host: 'tx', fault: { kind: 'redirect', to: 'foreign' } });
     await assert.rejects(
-      make({ apiKey: KEY }).transactions([STUB_TX.delegate]),
+      make({ apiKey: KEY }).transactions.byHash([STUB_TX.delegate]),
       isKind('forbidden', (e) => assert.doesNotMatch(e.message, /sk_tx/)),
     );
     assert.equal(stub.requests.filter((r) => r.host === 'foreign').length, 0);

@@ -37,7 +37,7 @@ describe('transport (ofetch)', function () {
   describe('Retry-After', () => {
     it('in seconds: the next attempt waits that long, then succeeds', async () => {
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, times: 1 });
-      const a = await make().full('alice.near');
+      const a = await make().accounts.full('alice.near');
       assert.equal(a.accountId, 'alice.near');
       assert.equal(sent.length, 2);
       assert.ok(sent[1]! - sent[0]! >= 950, `waited ${sent[1]! - sent[0]!} ms`);
@@ -46,7 +46,7 @@ describe('transport (ofetch)', function () {
     it('as an HTTP date: waited until then', async () => {
       const at = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000); // HTTP dates have whole seconds
       stub.fault({ host: 'rpc', fault: { kind: 'status', status: 503, headers: { 'retry-after': at.toUTCString() } }, times: 1 });
-      await make().block({ finality: 'final' });
+      await make().rpc.block({ finality: 'final' });
       assert.equal(sent.length, 2);
       assert.ok(sent[1]! >= at.getTime() - 50, `sent ${at.getTime() - sent[1]!} ms early`);
     });
@@ -54,7 +54,7 @@ describe('transport (ofetch)', function () {
     it('beyond the cap: fails at once with the wait, seconds or date form', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '31' } }, times: 1 });
       await assert.rejects(
-        make().full('alice.near'),
+        make().accounts.full('alice.near'),
         isKind('rate-limited', (e) => assert.match(e.message, /try again in 31 s\.$/)),
       );
       assert.equal(sent.length, 1);
@@ -62,7 +62,7 @@ describe('transport (ofetch)', function () {
       const later = new Date(Date.now() + 5 * 60_000).toUTCString();
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': later } }, times: 1 });
       await assert.rejects(
-        make().full('here.tg'),
+        make().accounts.full('here.tg'),
         isKind('rate-limited', (e) => assert.match(e.message, /try again in 5 min\.$/)),
       );
       assert.equal(sent.length, 1);
@@ -71,7 +71,7 @@ describe('transport (ofetch)', function () {
     it('a lower cap of the client applies too', async () => {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, times: 1 });
       await assert.rejects(
-        make({ maxRetryAfterMs: 1000 }).full('alice.near'),
+        make({ maxRetryAfterMs: 1000 }).accounts.full('alice.near'),
         isKind('rate-limited', (e) => assert.equal(e.retryAfterMs, 2000)),
       );
       assert.equal(sent.length, 1);
@@ -97,14 +97,14 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429, headers: { 'retry-after': '60' } }, times: 1 });
       const c = make();
       await assert.rejects(
-        c.full('alice.near'),
+        c.accounts.full('alice.near'),
         isKind('rate-limited', (e) => assert.equal(e.message, 'Rate limited by the service — set an API key or try again in 60 s.')),
       );
       for (const call of [
-        () => c.ft('alice.near'),
-        () => c.full('here.tg'),
-        () => c.status(),
-        () => c.publicKey('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd'),
+        () => c.accounts.ft('alice.near'),
+        () => c.accounts.full('here.tg'),
+        () => c.accounts.status(),
+        () => c.accounts.publicKey('ed25519:HLcgpHWRn3ij97JfpPNYDScMXVguWSFH1mR58RB7qPpd'),
       ]) {
         await assert.rejects(
           call(),
@@ -115,14 +115,14 @@ describe('transport (ofetch)', function () {
         );
       }
       assert.equal(stub.requests.filter((r) => r.host === 'api').length, 1, 'only the request that met the 429 reached the REST host');
-      const b = await c.block({ finality: 'final' });
+      const b = await c.rpc.block({ finality: 'final' });
       assert.equal(b.host, 'regular', 'the RPC origin has no cooldown');
       // With a key the advice is only the wait; a new client (settings or key changed) starts without the cooldown.
       const keyed = make({ apiKey: KEY });
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': new Date(Date.now() + 90_000).toUTCString() } }, times: 1 });
-      await assert.rejects(keyed.full('alice.near'), isKind('rate-limited'));
+      await assert.rejects(keyed.accounts.full('alice.near'), isKind('rate-limited'));
       await assert.rejects(
-        keyed.full('here.tg'),
+        keyed.accounts.full('here.tg'),
         isKind('rate-limited', (e) => assert.match(e.message, /^Rate limited by the service; try again in (8\d|90) s\.$/)),
       );
     });
@@ -130,8 +130,8 @@ describe('transport (ofetch)', function () {
     it("a request started during another one's Retry-After wait fails fast; the waiting one then goes and succeeds", async () => {
       stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, times: 1 });
       let during: Promise<unknown> | undefined;
-      const c = onFirst429(full, () => (during = c.ft('alice.near').catch((e: unknown) => e)));
-      const a = await c.full('alice.near');
+      const c = onFirst429(full, () => (during = c.accounts.ft('alice.near').catch((e: unknown) => e)));
+      const a = await c.accounts.full('alice.near');
       assert.equal(a.accountId, 'alice.near');
       const e = await during;
       assert.ok(isKind('rate-limited')(e));
@@ -148,7 +148,7 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', match: '/ft', fault: { kind: 'status', status: 429, headers: { 'retry-after': '45' } }, times: 1 });
       // Both in flight at once: whichever 429 is read first, the 1 s retry of /full meets the 45 s cooldown of /ft.
       const c = make();
-      const [a, b] = await Promise.allSettled([c.full('alice.near'), c.ft('alice.near')]);
+      const [a, b] = await Promise.allSettled([c.accounts.full('alice.near'), c.accounts.ft('alice.near')]);
       assert.equal(a.status, 'rejected');
       assert.equal(b.status, 'rejected');
       assert.ok(isKind('rate-limited', (e) => assert.match(e.message, /try again in 4\d s\.$/))(a.status === 'rejected' && a.reason));
@@ -168,7 +168,7 @@ describe('transport (ofetch)', function () {
         },
       });
       const t0 = Date.now();
-      const [a] = await Promise.allSettled([c.full('alice.near'), c.ft('alice.near')]);
+      const [a] = await Promise.allSettled([c.accounts.full('alice.near'), c.accounts.ft('alice.near')]);
       assert.ok(isKind('rate-limited', (e) => assert.match(e.message, /try again in 4\d s\.$/))(a.status === 'rejected' && a.reason));
       assert.ok(Date.now() - t0 < 1500, `failed after ${Date.now() - t0} ms, not after its own 2 s Retry-After`);
       assert.equal(stub.requests.filter((r) => r.path === full).length, 1, 'and sent no retry');
@@ -179,11 +179,11 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '86400' } }, times: 1 });
       const c = make();
       await assert.rejects(
-        c.full('alice.near'),
+        c.accounts.full('alice.near'),
         isKind('rate-limited', (e) => assert.match(e.message, /try again in 1440 min\.$/)),
       );
       await assert.rejects(
-        c.full('here.tg'),
+        c.accounts.full('here.tg'),
         isKind('rate-limited', (e) => {
           assert.match(e.message, /try again in 5 min\.$/);
           assert.ok(e.retryAfterMs! <= MAX_COOLDOWN_MS);
@@ -195,17 +195,17 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 429 } });
       const c = make({ retries: 0 });
       await assert.rejects(
-        c.full('alice.near'),
+        c.accounts.full('alice.near'),
         isKind('rate-limited', (e) => assert.match(e.message, /in a moment\.$/)),
       );
-      assert.equal((await c.ft('alice.near')).length > 0, true);
+      assert.equal((await c.accounts.ft('alice.near')).length > 0, true);
       stub.clearFaults();
       stub.fault({ host: 'api', match: full, fault: { kind: 'status', status: 503, headers: { 'retry-after': '60' } } });
       await assert.rejects(
-        c.full('alice.near'),
+        c.accounts.full('alice.near'),
         isKind('server', (e) => assert.match(e.message, /^The service is unavailable right now \(HTTP 503[^)]*\); try again in 60 s\.$/)),
       );
-      assert.equal((await c.ft('alice.near')).length > 0, true);
+      assert.equal((await c.accounts.ft('alice.near')).length > 0, true);
     });
   });
 
@@ -214,7 +214,7 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', fault: { kind: 'hang' } });
       const t0 = Date.now();
       await assert.rejects(
-        make({ timeoutMs: 150, retries: 2 }).full('alice.near'),
+        make({ timeoutMs: 150, retries: 2 }).accounts.full('alice.near'),
         isKind('timeout', (e) => assert.match(e.message, /^No answer from .* within 1 s\.$/)),
       );
       assert.equal(sent.length, 3);
@@ -225,7 +225,7 @@ describe('transport (ofetch)', function () {
 
     it('JSON-RPC reads are POSTs and are retried (ofetch does not retry POST by default)', async () => {
       stub.fault({ host: 'rpc', fault: { kind: 'status', status: 502 }, times: 2 });
-      const r = await make().block({ finality: 'final' });
+      const r = await make().rpc.block({ finality: 'final' });
       assert.ok(r.result['header']);
       assert.equal(sent.length, 3);
       assert.ok(stub.requests.every((q) => q.method === 'POST'));
@@ -236,7 +236,7 @@ describe('transport (ofetch)', function () {
       const url = closed.apiUrl;
       await closed.close();
       await assert.rejects(
-        make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } }).full('alice.near'),
+        make({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url } }).accounts.full('alice.near'),
         isKind('network', (e) => assert.match(e.message, /refused/)),
       );
       assert.equal(sent.length, 1);
@@ -246,7 +246,7 @@ describe('transport (ofetch)', function () {
       for (const status of [401, 422]) {
         sent = [];
         stub.fault({ host: 'api', match: '/ft', fault: { kind: 'status', status }, times: 1 });
-        await assert.rejects(make().ft('alice.near'));
+        await assert.rejects(make().accounts.ft('alice.near'));
         assert.equal(sent.length, 1, `HTTP ${status}`);
       }
     });
@@ -257,7 +257,7 @@ describe('transport (ofetch)', function () {
       stub.fault({ host: 'api', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } } });
       const ctrl = new AbortController();
       const t0 = Date.now();
-      const p = make().full('alice.near', { signal: ctrl.signal });
+      const p = make().accounts.full('alice.near', { signal: ctrl.signal });
       setTimeout(() => ctrl.abort(), 100);
       await assert.rejects(p, isKind('aborted'));
       assert.ok(Date.now() - t0 < 800, `the cancel took ${Date.now() - t0} ms`);
@@ -269,7 +269,7 @@ describe('transport (ofetch)', function () {
     it('a cancel during a hanging attempt aborts it and schedules no retry', async () => {
       stub.fault({ host: 'rpc', fault: { kind: 'hang' } });
       const ctrl = new AbortController();
-      const p = make({ retries: 2 }).block({ finality: 'final' }, { signal: ctrl.signal });
+      const p = make({ retries: 2 }).rpc.block({ finality: 'final' }, { signal: ctrl.signal });
       setTimeout(() => ctrl.abort(), 100);
       await assert.rejects(p, isKind('aborted'));
       await new Promise((r) => setTimeout(r, 200));
@@ -280,20 +280,20 @@ describe('transport (ofetch)', function () {
   describe('the API key', () => {
     it('follows a same-origin redirect (once, in the header) and never a cross-origin one', async () => {
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'same' }, times: 1 });
-      await make({ apiKey: KEY }).full('alice.near');
+      await make({ apiKey: KEY }).accounts.full('alice.near');
       const api = stub.requests.filter((r) => r.host === 'api');
       assert.equal(api.length, 2);
       assert.ok(api.every((r) => r.headers['authorization'] === `Bearer ${KEY}`));
       stub.clearRequests();
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'foreign' } });
-      await assert.rejects(make({ apiKey: KEY, transport: 'query' }).full('here.tg'), isKind('forbidden'));
+      await assert.rejects(make({ apiKey: KEY, transport: 'query' }).accounts.full('here.tg'), isKind('forbidden'));
       assert.equal(stub.requests.filter((r) => r.host === 'foreign').length, 0);
     });
 
     it('query transport: apiKey= once per attempt, also on retries and same-origin hops', async () => {
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 503 }, times: 1 });
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'redirect', to: 'same' }, times: 1 });
-      await make({ apiKey: KEY, transport: 'query' }).full('alice.near');
+      await make({ apiKey: KEY, transport: 'query' }).accounts.full('alice.near');
       const api = stub.requests.filter((r) => r.host === 'api');
       assert.equal(api.length, 3);
       for (const r of api) {
@@ -308,7 +308,7 @@ describe('transport (ofetch)', function () {
     it('refuses a 10 MB body at the default 5 MB cap without reading it all', async () => {
       stub.fault({ host: 'api', fault: { kind: 'huge', bytes: 10 * 1024 * 1024 }, times: 1 });
       await assert.rejects(
-        make({ timeoutMs: 5000 }).full('alice.near'),
+        make({ timeoutMs: 5000 }).accounts.full('alice.near'),
         isKind('too-large', (e) => assert.match(e.message, /larger than 5 MB/)),
       );
       assert.equal(sent.length, 1, 'a refused body is not retried');
@@ -328,14 +328,14 @@ describe('transport (ofetch)', function () {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       try {
         const c = new NearClient({ endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url }, maxBodyBytes: 64 * 1024, retries: 0, cache: new TtlCache() });
-        await assert.rejects(c.full('alice.near'), isKind('too-large'));
+        await assert.rejects(c.accounts.full('alice.near'), isKind('too-large'));
         const small = new NearClient({
           endpoints: { apiUrl: url, rpcUrl: url, archivalRpcUrl: url },
           maxBodyBytes: 4 * 1024 * 1024,
           retries: 0,
           cache: new TtlCache(),
         });
-        assert.equal((await small.full('alice.near')).state, null, 'under the cap the unpacked body reads as usual');
+        assert.equal((await small.accounts.full('alice.near')).state, null, 'under the cap the unpacked body reads as usual');
       } finally {
         server.close();
       }
@@ -344,7 +344,7 @@ describe('transport (ofetch)', function () {
     it('sends the key to its origin written with capitals or a default port, and to no other', async () => {
       const port = new URL(stub.apiUrl).port;
       const c = make({ endpoints: { apiUrl: `HTTP://LocalHost:${port}`, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl }, apiKey: KEY });
-      await c.full('alice.near');
+      await c.accounts.full('alice.near');
       const r = stub.requests.find((q) => q.host === 'api');
       assert.equal(r?.headers['authorization'], `Bearer ${KEY}`);
     });
@@ -354,20 +354,20 @@ describe('transport (ofetch)', function () {
     it('says the URL is wrong when the root answers 404 and its /status is not FastNEAR either', async () => {
       const c = make({ endpoints: { apiUrl: `${stub.apiUrl}/not-the-root`, rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.archivalRpcUrl } });
       await assert.rejects(
-        c.full('alice.near'),
+        c.accounts.full('alice.near'),
         isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)),
       );
       await assert.rejects(
-        c.ft('alice.near'),
+        c.accounts.ft('alice.near'),
         isKind('not-found', (e) => assert.equal(e.message, WRONG_API_URL)),
       );
     });
 
     it('keeps "no such account" for a JSON body with state null, and for a 404 from a real root', async () => {
-      const none = await make().full('nobody-here.near');
+      const none = await make().accounts.full('nobody-here.near');
       assert.equal(none.state, null);
       stub.fault({ host: 'api', match: '/full', fault: { kind: 'status', status: 404, raw: '' }, times: 1 });
-      assert.equal((await make().full('alice.near')).state, null);
+      assert.equal((await make().accounts.full('alice.near')).state, null);
     });
   });
 });

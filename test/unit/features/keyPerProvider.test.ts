@@ -82,8 +82,8 @@ describe('one key per provider: which key reaches which host', function () {
           const { context, services } = await realServices(editor);
           const id = net === 'testnet' ? 'alice.testnet' : 'alice.near';
           const { client } = services.clientForAccount(id);
-          await client.full(id);
-          await client.viewAccount(id);
+          await client.accounts.full(id);
+          await client.rpc.viewAccount(id);
           const custom = net.startsWith('custom');
           const want = custom ? secrets[SECRET_KEYS.custom] : secrets[SECRET_KEYS.fastnear];
           const preset = net === 'testnet' ? PRESETS.testnet : PRESETS.mainnet;
@@ -108,7 +108,7 @@ describe('one key per provider: which key reaches which host', function () {
     assert.equal(services.apiKey.get('fastnear'), FASTNEAR);
     assert.equal(services.apiKey.get('custom'), undefined);
     assert.equal(services.hasApiKey, false, 'the custom network in use has no key of its own');
-    await services.clientForAccount('alice.near').client.full('alice.near');
+    await services.clientForAccount('alice.near').client.accounts.full('alice.near');
     assert.ok(seen.every((s) => s.key === undefined));
     for (const d of context.subscriptions) d.dispose();
   });

@@ -48,7 +48,7 @@ describe('services: no old key or old host after the key or the endpoints change
     assert.equal(services.hasApiKey, true);
     const pending = services
       .clientForAccount('alice.near')
-      .client.full('alice.near')
+      .client.accounts.full('alice.near')
       .catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 100)); // the 503 came back; the retry waits 1 s
     await services.apiKey.clear();
@@ -73,7 +73,7 @@ describe('services: no old key or old host after the key or the endpoints change
     await services.ready;
     const pending = services
       .clientForAccount('alice.near')
-      .client.full('alice.near')
+      .client.accounts.full('alice.near')
       .catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 100));
     // The user points the custom network elsewhere (e.g. the old host turned out not to be trustworthy).

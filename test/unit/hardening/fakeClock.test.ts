@@ -114,7 +114,7 @@ describe('fake clock (storm hour support)', () => {
       restFallback: false, // the REST cooldown itself is under test, not the RPC standing in (#26)
     });
     let settled = false;
-    const p = client.full('late.near').finally(() => (settled = true));
+    const p = client.accounts.full('late.near').finally(() => (settled = true));
     await runUntil(T0 + 7_999);
     assert.equal(settled, false, 'still within the 8 s timeout');
     await runUntil(T0 + 9_000);
@@ -125,15 +125,15 @@ describe('fake clock (storm hour support)', () => {
     // A 429's cooldown is on the fake clock too: refused now, sent once it has passed.
     stub.faultBy((r) => (r.path.includes('here.tg') ? { kind: 'status', status: 429, headers: { 'retry-after': '60' } } : undefined));
     let failed: unknown;
-    void client.full('here.tg').catch((e: unknown) => (failed = e));
+    void client.accounts.full('here.tg').catch((e: unknown) => (failed = e));
     await runUntil(Date.now());
     assert.ok(isKind('rate-limited')(failed));
     await assert.rejects(
-      client.full('alice.near'),
+      client.accounts.full('alice.near'),
       isKind('rate-limited', (e) => assert.match(e.message, /in 60 s\.$/)),
     );
     stub.clearFaults();
     await runUntil(Date.now() + 60_000);
-    assert.equal((await client.full('alice.near')).accountId, 'alice.near');
+    assert.equal((await client.accounts.full('alice.near')).accountId, 'alice.near');
   });
 });

@@ -305,10 +305,10 @@ describe('hardening: fault matrix (client × hover × tree × panel)', function 
   async function clientMessage(c: NearClient, r: Row): Promise<string> {
     try {
       if (r.target === 'rest') {
-        const full = await c.full('alice.near', { fresh: true });
+        const full = await c.accounts.full('alice.near', { fresh: true });
         return full.state === null ? '(no error: state null = no such account)' : '(no error)';
       }
-      await c.stakedBalance(POOL, 'alice.near', { fresh: true });
+      await c.rpc.stakedBalance(POOL, 'alice.near', { fresh: true });
       return '(no error)';
     } catch (e) {
       assert.ok(NearLensError.is(e), `not a NearLensError: ${String(e)}`);

@@ -198,24 +198,24 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
       cache: new TtlCache(),
     });
     const ops: Array<[string, (t: string) => Promise<unknown>]> = [
-      ['full', (t) => c.full(t)],
-      ['ft', (t) => c.ft(t)],
-      ['staking', (t) => c.staking(t)],
-      ['publicKey', (t) => c.publicKey(t)],
-      ['publicKeyAll', (t) => c.publicKeyAll(t)],
-      ['viewAccount', (t) => c.viewAccount(t)],
-      ['viewAccessKeyList', (t) => c.viewAccessKeyList(t)],
-      ['ftMetadata', (t) => c.ftMetadata(t)],
-      ['stakedBalance pool', (t) => c.stakedBalance(t, 'a.near')],
-      ['stakedBalance account', (t) => c.stakedBalance('pool.near', t)],
-      ['callFunction contract', (t) => c.callFunction(t, 'get', {})],
-      ['callFunction args object', (t) => c.callFunction('c.near', 'get', { memo: t })],
-      ['callFunction args list', (t) => c.callFunction('c.near', 'get', [1, { k: [t] }])],
-      ['callFunction args string', (t) => c.callFunction('c.near', 'get', t)],
-      ['rpc view_access_key', (t) => c.rpc('query', { request_type: 'view_access_key', account_id: 'a.near', public_key: t, finality: 'final' })],
-      ['rpc params list', (t) => c.rpc('EXPERIMENTAL_changes', [{ keys: [t] }])],
-      ['rpc param name', (t) => c.rpc('query', { [t]: 1 })],
-      ['block', (t) => c.block({ blockId: t })],
+      ['full', (t) => c.accounts.full(t)],
+      ['ft', (t) => c.accounts.ft(t)],
+      ['staking', (t) => c.accounts.staking(t)],
+      ['publicKey', (t) => c.accounts.publicKey(t)],
+      ['publicKeyAll', (t) => c.accounts.publicKeyAll(t)],
+      ['viewAccount', (t) => c.rpc.viewAccount(t)],
+      ['viewAccessKeyList', (t) => c.rpc.viewAccessKeyList(t)],
+      ['ftMetadata', (t) => c.rpc.ftMetadata(t)],
+      ['stakedBalance pool', (t) => c.rpc.stakedBalance(t, 'a.near')],
+      ['stakedBalance account', (t) => c.rpc.stakedBalance('pool.near', t)],
+      ['callFunction contract', (t) => c.rpc.callFunction(t, 'get', {})],
+      ['callFunction args object', (t) => c.rpc.callFunction('c.near', 'get', { memo: t })],
+      ['callFunction args list', (t) => c.rpc.callFunction('c.near', 'get', [1, { k: [t] }])],
+      ['callFunction args string', (t) => c.rpc.callFunction('c.near', 'get', t)],
+      ['rpc view_access_key', (t) => c.rpc.request('query', { request_type: 'view_access_key', account_id: 'a.near', public_key: t, finality: 'final' })],
+      ['rpc params list', (t) => c.rpc.request('EXPERIMENTAL_changes', [{ keys: [t] }])],
+      ['rpc param name', (t) => c.rpc.request('query', { [t]: 1 })],
+      ['block', (t) => c.rpc.block({ blockId: t })],
     ];
     const refusedBy = new Map<string, number>();
     await fc.assert(
@@ -261,8 +261,8 @@ describe('hardening: fuzzing (fast-check, ≥ 10,000 runs per property)', functi
           const before = stub.requests.length;
           const kind = classify(x).kind;
           try {
-            if (asKey) await c.publicKey(x);
-            else await c.full(x);
+            if (asKey) await c.accounts.publicKey(x);
+            else await c.accounts.full(x);
           } catch (e) {
             assert.ok(NearLensError.is(e), String(e));
           }

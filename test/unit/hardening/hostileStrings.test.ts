@@ -126,20 +126,20 @@ describe('hardening: hostile strings are rendered inert', function () {
     let refused = 0;
     for (const bad of [...HOSTILE, ...HOSTILE.map(NEAR_ID)]) {
       const calls: Array<() => Promise<unknown>> = [
-        () => c.full(bad),
-        () => c.ft(bad),
-        () => c.nft(bad),
-        () => c.staking(bad),
-        () => c.publicKey(bad),
-        () => c.publicKeyAll(bad),
-        () => c.viewAccount(bad),
-        () => c.viewAccessKeyList(bad),
-        () => c.callFunction(bad, 'ft_metadata', {}),
-        () => c.callFunction('meta-pool.near', bad, {}),
-        () => c.ftMetadata(bad),
-        () => c.stakedBalance(bad, 'alice.near'),
-        () => c.unstakedBalance('zavodil.poolv1.near', bad),
-        () => c.rpc(bad, {}),
+        () => c.accounts.full(bad),
+        () => c.accounts.ft(bad),
+        () => c.accounts.nft(bad),
+        () => c.accounts.staking(bad),
+        () => c.accounts.publicKey(bad),
+        () => c.accounts.publicKeyAll(bad),
+        () => c.rpc.viewAccount(bad),
+        () => c.rpc.viewAccessKeyList(bad),
+        () => c.rpc.callFunction(bad, 'ft_metadata', {}),
+        () => c.rpc.callFunction('meta-pool.near', bad, {}),
+        () => c.rpc.ftMetadata(bad),
+        () => c.rpc.stakedBalance(bad, 'alice.near'),
+        () => c.rpc.unstakedBalance('zavodil.poolv1.near', bad),
+        () => c.rpc.request(bad, {}),
       ];
       for (const call of calls) {
         await assert.rejects(call(), (e: unknown) => {
@@ -314,7 +314,7 @@ describe('hardening: hostile strings are rendered inert', function () {
             body: { jsonrpc: '2.0', id: 1, error: { name: h, cause: { name: h, info: { requested_account_id: h } }, code: -32000, message: h, data: h } },
           },
         });
-        services.client.invalidate();
+        services.client.accounts.invalidate();
         const sections = await hover.sections(classify('alice.near'));
         for (const s of sections ?? []) assertInertMarkdown(s, 'hover error');
         await tree.provider.refresh('alice.near');
@@ -328,7 +328,7 @@ describe('hardening: hostile strings are rendered inert', function () {
           forEachString(m, (s, where) => assertPlainText(s, 400, `panel ${where}`));
         }
         try {
-          await services.client.viewAccount('alice.near', undefined, { fresh: true });
+          await services.client.rpc.viewAccount('alice.near', undefined, { fresh: true });
         } catch (e) {
           assertPlainText((e as Error).message, 400, 'RPC error message');
         }

@@ -105,28 +105,28 @@ describe('hardening: the API key never leaks', function () {
 
   async function everyClientCall(c: NearClient, cap: Capture, tag: string): Promise<void> {
     const calls: Array<[string, () => Promise<unknown>]> = [
-      ['full', () => c.full('alice.near', { fresh: true })],
-      ['full unknown', () => c.full('nobody.near', { fresh: true })],
-      ['ft', () => c.ft('alice.near', { fresh: true })],
-      ['nft', () => c.nft('alice.near', { fresh: true })],
-      ['staking', () => c.staking('mob.near', { fresh: true })],
-      ['publicKey', () => c.publicKey(ROOT_KEY, { fresh: true })],
-      ['publicKeyAll', () => c.publicKeyAll(ROOT_KEY, { fresh: true })],
-      ['status', () => c.status({ fresh: true })],
-      ['block final', () => c.block({ finality: 'final' })],
-      ['block 1 (archival fallback)', () => c.block({ blockId: 1 }, { fresh: true })],
-      ['viewAccount', () => c.viewAccount('alice.near', undefined, { fresh: true })],
-      ['viewAccount old hash', () => c.viewAccount('alice.near', { blockId: STUB_OLD_BLOCK_HASH }, { fresh: true })],
-      ['viewAccessKeyList', () => c.viewAccessKeyList('alice.near', undefined, { fresh: true })],
-      ['callFunction', () => c.callFunction('meta-pool.near', 'ft_balance_of', { account_id: 'alice.near' })],
-      ['ftMetadata', () => c.ftMetadata('usdt.tether-token.near', { fresh: true })],
-      ['stakedBalance', () => c.stakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true })],
-      ['unstakedBalance', () => c.unstakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true })],
-      ['rpc status', () => c.rpc('status', [])],
-      ['rpc archival block', () => c.rpc('block', { block_id: 1 }, 'archival')],
-      ['rpc send_tx (refused)', () => c.rpc('send_tx', { signed_tx_base64: 'AA==' })],
-      ['full secret (refused)', () => c.full(SECRET)],
-      ['publicKey secret (refused)', () => c.publicKey(SECRET)],
+      ['full', () => c.accounts.full('alice.near', { fresh: true })],
+      ['full unknown', () => c.accounts.full('nobody.near', { fresh: true })],
+      ['ft', () => c.accounts.ft('alice.near', { fresh: true })],
+      ['nft', () => c.accounts.nft('alice.near', { fresh: true })],
+      ['staking', () => c.accounts.staking('mob.near', { fresh: true })],
+      ['publicKey', () => c.accounts.publicKey(ROOT_KEY, { fresh: true })],
+      ['publicKeyAll', () => c.accounts.publicKeyAll(ROOT_KEY, { fresh: true })],
+      ['status', () => c.accounts.status({ fresh: true })],
+      ['block final', () => c.rpc.block({ finality: 'final' })],
+      ['block 1 (archival fallback)', () => c.rpc.block({ blockId: 1 }, { fresh: true })],
+      ['viewAccount', () => c.rpc.viewAccount('alice.near', undefined, { fresh: true })],
+      ['viewAccount old hash', () => c.rpc.viewAccount('alice.near', { blockId: STUB_OLD_BLOCK_HASH }, { fresh: true })],
+      ['viewAccessKeyList', () => c.rpc.viewAccessKeyList('alice.near', undefined, { fresh: true })],
+      ['callFunction', () => c.rpc.callFunction('meta-pool.near', 'ft_balance_of', { account_id: 'alice.near' })],
+      ['ftMetadata', () => c.rpc.ftMetadata('usdt.tether-token.near', { fresh: true })],
+      ['stakedBalance', () => c.rpc.stakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true })],
+      ['unstakedBalance', () => c.rpc.unstakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true })],
+      ['rpc status', () => c.rpc.request('status', [])],
+      ['rpc archival block', () => c.rpc.request('block', { block_id: 1 }, 'archival')],
+      ['rpc send_tx (refused)', () => c.rpc.request('send_tx', { signed_tx_base64: 'AA==' })],
+      ['full secret (refused)', () => c.accounts.full(SECRET)],
+      ['publicKey secret (refused)', () => c.accounts.publicKey(SECRET)],
     ];
     for (const [name, call] of calls) await attempt(cap, `${tag} ${name}`, call());
   }
@@ -134,7 +134,7 @@ describe('hardening: the API key never leaks', function () {
   async function surfaces(services: TestServices, cap: Capture, tag: string): Promise<void> {
     const hover = new f.hover.NearHoverProvider(services);
     for (const text of ['alice.near', ROOT_KEY, SECRET, 'nobody.near']) {
-      services.client.invalidate();
+      services.client.accounts.invalidate();
       const s = await hover.sections(classify(text));
       cap.texts.push([`${tag} hover ${text.slice(0, 12)}`, (s ?? []).join('\n')]);
     }
@@ -171,12 +171,12 @@ describe('hardening: the API key never leaks', function () {
         stub.fault({ host, fault });
         if (host === 'rpc') stub.fault({ host: 'archival', fault });
         const tag = `${name}@${host}`;
-        await attempt(cap, `${tag} full`, c.full('alice.near', { fresh: true }));
-        await attempt(cap, `${tag} stakedBalance`, c.stakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true }));
+        await attempt(cap, `${tag} full`, c.accounts.full('alice.near', { fresh: true }));
+        await attempt(cap, `${tag} stakedBalance`, c.rpc.stakedBalance('zavodil.poolv1.near', 'alice.near', { fresh: true }));
         if (name === 'hang') continue; // (slow: one call per host is enough)
-        await attempt(cap, `${tag} publicKey`, c.publicKey(ROOT_KEY, { fresh: true }));
-        await attempt(cap, `${tag} viewAccount`, c.viewAccount('alice.near', { blockId: 1 }, { fresh: true }));
-        await attempt(cap, `${tag} rpc`, c.rpc('block', { finality: 'final' }));
+        await attempt(cap, `${tag} publicKey`, c.accounts.publicKey(ROOT_KEY, { fresh: true }));
+        await attempt(cap, `${tag} viewAccount`, c.rpc.viewAccount('alice.near', { blockId: 1 }, { fresh: true }));
+        await attempt(cap, `${tag} rpc`, c.rpc.request('block', { finality: 'final' }));
         if (['500 echo', '401', 'redirect foreign', 'rpc error echo'].includes(name)) await surfaces(services, cap, tag);
         // A 429 with Retry-After holds every request to its origin for 9 s (they fail fast, sending nothing): a new
         // client, as after a settings change, lets the faults after it reach the wire.
@@ -262,8 +262,8 @@ describe('hardening: the API key never leaks', function () {
   it('a key that was never configured is never sent (no key: neither header nor parameter)', async () => {
     stub.clearRequests();
     const c = new NearClient({ endpoints: endpointsOf(stub), cache: new TtlCache(), retries: 0 });
-    await c.full('alice.near');
-    await c.block({ finality: 'final' });
+    await c.accounts.full('alice.near');
+    await c.rpc.block({ finality: 'final' });
     for (const r of stub.requests) {
       assert.equal(r.headers['authorization'], undefined);
       assert.equal(r.query['apiKey'], undefined);

@@ -10,7 +10,9 @@ import type { TransactionModel } from '../../../client/transactions/model';
 import type { NearClient } from '../../../client/client';
 
 /** What the history needs of a client (NearClient's transactions family; a fake in unit tests). */
-export type TxClient = Pick<NearClient, 'hasTransactionsApi' | 'transactions' | 'accountTransactions'>;
+export interface TxClient {
+  readonly transactions: Pick<NearClient['transactions'], 'hasTransactionsApi' | 'byHash' | 'accountTransactions'>;
+}
 
 /** Rows a page asks for: the tree's and the panel's page (its records are read in batches of TX_BATCH). */
 export const TX_PAGE_SIZE = 20;
@@ -65,7 +67,7 @@ export function withPage(h: TxHistory, page: AccountTxPage, details: ReadonlyMap
 
 /** The records of `hashes`, at most 20 a request (the service's limit), side by side. */
 export async function recordsOf(client: TxClient, hashes: readonly string[], o?: CallOptions): Promise<Map<string, TransactionModel>> {
-  const answers = await Promise.all(chunks(hashes, TX_BATCH).map((b) => client.transactions(b, o)));
+  const answers = await Promise.all(chunks(hashes, TX_BATCH).map((b) => client.transactions.byHash(b, o)));
   return new Map(answers.flatMap((m) => [...m]));
 }
 
@@ -76,7 +78,7 @@ export async function recordsOf(client: TxClient, hashes: readonly string[], o?:
  */
 export async function readPage(client: TxClient, h: TxHistory, o: CallOptions = {}, limit = TX_PAGE_SIZE): Promise<TxHistory> {
   if (!hasMore(h)) return h;
-  const page = await client.accountTransactions(
+  const page = await client.transactions.accountTransactions(
     { accountId: h.accountId, limit, filter: h.filter, ...(h.resumeToken === undefined ? {} : { resumeToken: h.resumeToken }) },
     o,
   );

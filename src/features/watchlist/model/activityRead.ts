@@ -21,7 +21,9 @@ export interface ActivityState {
   readonly unread: Unread;
 }
 
-export type ActivityClient = Pick<NearClient, 'accountTransactions' | 'transactions'>;
+export interface ActivityClient {
+  readonly transactions: Pick<NearClient['transactions'], 'byHash' | 'accountTransactions'>;
+}
 
 export type ActivityStep =
   /** Nothing stored changes; `error` says why when a request failed. */
@@ -56,7 +58,7 @@ export async function readActivity(
 ): Promise<ActivityStep> {
   let plan;
   try {
-    plan = planActivity(cursor, await client.accountTransactions(activityRequest(accountId, cursor), { fresh: true }));
+    plan = planActivity(cursor, await client.transactions.accountTransactions(activityRequest(accountId, cursor), { fresh: true }));
   } catch (e) {
     return { kind: 'retry', reason: 'failed', error: errorText(e) };
   }
@@ -64,7 +66,7 @@ export async function readActivity(
   let records;
   let error: string | undefined;
   try {
-    records = await client.transactions(plan.hashes);
+    records = await client.transactions.byHash(plan.hashes);
   } catch (e) {
     error = errorText(e);
   }

@@ -56,7 +56,9 @@ describe('transactions paging (txPaging)', () => {
       fc.asyncProperty(arbHistory, arbFilter, fc.integer({ min: 1, max: 25 }), async (history, filter, limit) => {
         const service = fakeTxService(history);
         const all = await readAll(startHistory('alice.near', filter), service, limit);
-        const expected = (await fakeTxService(history).accountTransactions({ accountId: 'alice.near', limit: 200, filter })).rows.map((r) => r.hash);
+        const expected = (await fakeTxService(history).transactions.accountTransactions({ accountId: 'alice.near', limit: 200, filter })).rows.map(
+          (r) => r.hash,
+        );
         assert.deepEqual(
           all.rows.map((r) => r.hash),
           expected,

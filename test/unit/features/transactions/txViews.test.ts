@@ -263,8 +263,8 @@ describe('nearLens.accountTransactions arguments and result (txCommandModel)', (
     const history = makeHistory(3);
     delete history[2]!.model;
     const service = fakeTxService(history);
-    const page = await service.accountTransactions({ accountId: 'relay.tg', limit: 2 });
-    const r = accountTxResult(page, await service.transactions(page.rows.map((x) => x.hash)));
+    const page = await service.transactions.accountTransactions({ accountId: 'relay.tg', limit: 2 });
+    const r = accountTxResult(page, await service.transactions.byHash(page.rows.map((x) => x.hash)));
     assert.equal(r.count, 3);
     assert.equal(r.resumeToken, page.resumeToken);
     assert.deepEqual(Object.keys(r.transactions[0]!), ['hash', 'blockHeight', 'timestamp', 'status', 'signerId', 'receiverId', 'actions']);

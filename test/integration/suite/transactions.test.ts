@@ -285,7 +285,7 @@ describe('transactions', function () {
     const showError = vscode.window.showErrorMessage;
     vscode.window.showErrorMessage = (async (text: string) => void failed.push(text)) as typeof showError;
     try {
-      await waitFor(() => services.clientForNetwork().client.hasTransactionsApi === false, { what: 'the RPC-only client' });
+      await waitFor(() => services.clientForNetwork().client.transactions.hasTransactionsApi === false, { what: 'the RPC-only client' });
       // The node, and its archival host, answer 'no such block' for the transaction's block.
       await stubFault({ match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
       await vscode.commands.executeCommand('nearLens.lookupTransaction', { hash: ADD_KEY });

@@ -265,19 +265,19 @@ describe('NearClient transactions', function () {
     it('the block not read: the transaction all the same, time unknown with why; not remembered, so the next read asks again', async () => {
       stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK }, times: 1 });
       const c = node(); // one client: one session's completed transactions
-      const t = await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      const t = await c.transactions.transactionViaRpc(STUB_TX.delegate, 'near');
       assert.equal(t?.hash, STUB_TX.delegate);
       assert.equal(t?.status, 'success');
       assert.equal(t?.tokensBurnt, '299239178518900000000');
       assert.equal(t?.timestamp, undefined);
       assert.equal(t?.blockHeight, undefined);
       assert.equal(t?.blockUnread, 'The RPC host has no such block.');
-      const again = await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      const again = await c.transactions.transactionViaRpc(STUB_TX.delegate, 'near');
       assert.match(again?.timestamp ?? '', /^\d{19}$/);
       assert.equal(again?.blockUnread, undefined);
       assert.deepEqual(methods(), ['rpc EXPERIMENTAL_tx_status', 'rpc block', 'rpc EXPERIMENTAL_tx_status', 'rpc block']);
       stub.clearRequests();
-      await c.transactionViaRpc(STUB_TX.delegate, 'near');
+      await c.transactions.transactionViaRpc(STUB_TX.delegate, 'near');
       assert.deepEqual(methods(), [], 'with its time, read once a session');
     });
 
@@ -289,7 +289,7 @@ describe('NearClient transactions', function () {
       ] as const) {
         stub.clearFaults();
         stub.fault({ host: 'rpc', match: 'block', fault });
-        const t = await node().transactionViaRpc(TRANSFER, 'near');
+        const t = await node().transactions.transactionViaRpc(TRANSFER, 'near');
         assert.equal(t?.hash, TRANSFER, fault.kind);
         assert.equal(t?.timestamp, undefined, fault.kind);
         assert.ok(t?.blockUnread, fault.kind);
@@ -298,18 +298,18 @@ describe('NearClient transactions', function () {
 
     it('a block the node no longer has is asked of the archival host once', async () => {
       stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
-      const t = await make().transactionViaRpc(TRANSFER, 'near', { fresh: true });
+      const t = await make().transactions.transactionViaRpc(TRANSFER, 'near', { fresh: true });
       assert.match(t?.timestamp ?? '', /^\d{19}$/);
       assert.deepEqual(methods(), ['rpc EXPERIMENTAL_tx_status', 'rpc block', 'archival block']);
       stub.fault({ host: 'archival', match: 'block', fault: { kind: 'status', status: 422, body: UNKNOWN_BLOCK } });
-      const unread = await make().transactionViaRpc(TRANSFER, 'near', { fresh: true });
+      const unread = await make().transactions.transactionViaRpc(TRANSFER, 'near', { fresh: true });
       assert.equal(unread?.blockUnread, 'The archival RPC host has no such block.');
     });
 
     it('a cancel while the block is read still ends the look-up', async () => {
       stub.fault({ host: 'rpc', match: 'block', fault: { kind: 'hang' } });
       const ctrl = new AbortController();
-      const read = node().transactionViaRpc(TRANSFER, 'near', { signal: ctrl.signal, fresh: true });
+      const read = node().transactions.transactionViaRpc(TRANSFER, 'near', { signal: ctrl.signal, fresh: true });
       // Cancelled once the block is asked (a condition, not a time).
       while (!methods().includes('rpc block')) await new Promise((r) => setImmediate(r));
       ctrl.abort();

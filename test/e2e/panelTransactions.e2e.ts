@@ -35,7 +35,7 @@ describe("NEAR Lens balance panel's Transactions table in the browser", function
     );
     // #38: beside its 47 transactions the footer's figure says what it is — the tokens', NFTs' and pools' last update
     // (history.near has none) — and no longer reads as the account's latest activity.
-    assert.match((await frame.locator('footer').innerText()).trim(), /^Tokens, NFTs and pools last updated: (none recorded|block #[\d,]+)\n/);
+    assert.match((await frame.locator('footer').innerText()).trim(), /^Tokens, NFTs and pools last updated: (none held|not tracked|block #[\d,]+)\n/);
     assert.doesNotMatch(await frame.locator('body').innerText(), /Latest activity/);
     const firstHash = await rows.first().locator('button.link').getAttribute('title');
     await section.scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@ import type { AccountFull, FtHolding, PublicKeyAccounts } from '../../../near/ac
 import { NO_INDEXER, VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../../../near/account';
 import { formatNear } from '../../../near/amounts';
 import type { FtMetadata } from '../../../client/client';
-import { activityText, describeToken, RAW_MEANS } from '../../../ui/slots';
+import { describeToken, listsUpdatedText, RAW_MEANS } from '../../../ui/slots';
 import type { Slot, TokenView } from '../../../ui/slots';
 import type { Classified } from '../../../near/ids';
 import { implicitAccountToPublicKey } from '../../../near/ids';
@@ -149,7 +149,8 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     // The "(raw)" mark explained once, under the lines that carry it.
     liquid.some(([, v]) => v.known && !v.scaled) && escapeMarkdown(RAW_MEANS, 300),
     r.contract !== undefined && escapeMarkdown(r.contract, 200),
-    lists && `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
+    // "block #…" as in the tree and the panel; nothing when there is nothing to update (the counts above say so).
+    lists && full.tokens.length + full.nfts.length + full.pools.length > 0 && `Holdings last updated: ${listsUpdatedText(full)}`,
     head,
   ]
     .filter(Boolean)

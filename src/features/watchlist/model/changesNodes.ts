@@ -102,12 +102,16 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     // A short label (a side bar cuts a row's end), where in the chain beside it.
     const said = t.rows.length === 0 ? 'No transactions' : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'}`;
     const where = range ?? since;
+    const span = range ? (a === b ? range : `in ${range}`) : since;
     const info = node(acc, 'changes/txs', 'info', said, {
       description: where,
-      tooltip: `${said} of this account ${range ? (a === b ? range : `in ${range}`) : since}: the likely causes of the changes.`,
+      tooltip:
+        t.rows.length === 0
+          ? `No transaction involving this account is listed ${span}.`
+          : `${said} involving this account ${span}: most likely what made these changes.`,
       icon: 'history',
     });
-    sentences.set(info.id, `${said} of this account ${where}.`);
+    sentences.set(info.id, `${said} involving this account ${where}.`);
     extra.unshift(info);
   } else if (range && n > 0) {
     const failed = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : undefined;

@@ -4,7 +4,7 @@ import { formatNear } from '../../../near/amounts';
 import { filterByPublisher, NO_INDEXER, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../../../near/account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../../../near/account';
 import type { AccessKeyInfo } from '../../../client/client';
-import { activityText, describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool } from '../../../ui/slots';
+import { describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool, listsUpdatedText } from '../../../ui/slots';
 import type { PoolBalance, Slot } from '../../../ui/slots';
 import { sanitizeText } from '../../../base/text';
 import { ITEM_CONTEXT } from '../../../manifest';
@@ -103,7 +103,14 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
     ),
     ...(data.source && data.source.listsAt === undefined
       ? []
-      : [field('activity', 'Latest activity', activityText(data.latestActivity), 'Highest last-update block over tokens, NFTs and pools.')]),
+      : [
+          field(
+            'activity',
+            'Holdings updated',
+            listsUpdatedText(data),
+            'The last block at which one of its tokens, NFTs or staking pools changed (not its latest transaction).',
+          ),
+        ]),
   ]);
 }
 

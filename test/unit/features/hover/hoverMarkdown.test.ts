@@ -49,7 +49,7 @@ describe('hover markdown', () => {
     assert.match(md, /Storage: 26,340 bytes, pinning 0\\\.2634 NEAR/);
     assert.match(md, /fungible tokens · 2 NFT collections · 2 staking pools/);
     assert.match(md, /Liquid staking · \*\*meta\\-pool\\\.near\*\*/);
-    assert.match(md, /Latest activity: block #132,000,789/); // one format for a height: as in the tree and the panel
+    assert.match(md, /Holdings last updated: block #132,000,789/); // one format for a height: as in the tree and the panel
     assert.match(md, /_mainnet · api\\\.fastnear\\\.com_/);
     assert.doesNotMatch(md, /Locked: .*validator/); // locked is 0 for alice
   });

@@ -76,7 +76,7 @@ describe('watchlist model', () => {
       );
       assert.match(n.tooltip ?? '', /Total owned: 1,234\.5678 NEAR/);
       assert.match(n.tooltip ?? '', /Storage: 26,340 bytes/);
-      assert.match(n.tooltip ?? '', /Latest activity: block #132,000,789/);
+      assert.match(n.tooltip ?? '', /Holdings updated: block #132,000,789/);
     });
 
     it('gives every node a unique id and marks only account items with the account context value', () => {
@@ -100,13 +100,13 @@ describe('watchlist model', () => {
       const state = child(n, 'State');
       assert.deepEqual(
         state.children.map((c) => c.label),
-        ['Balance', 'Locked', 'Storage', 'Total owned', 'Spendable', 'Latest activity'],
+        ['Balance', 'Locked', 'Storage', 'Total owned', 'Spendable', 'Holdings updated'],
       );
       assert.equal(child(state, 'Balance').description, '1,234.5678 NEAR');
       assert.equal(child(state, 'Balance').tooltip, '1,234.5678 NEAR');
       assert.equal(child(state, 'Storage').description, '26,340 bytes · 0.2634 NEAR pinned');
       assert.equal(child(state, 'Spendable').description, '1,234.3044 NEAR');
-      assert.equal(child(state, 'Latest activity').description, 'block #132,000,789');
+      assert.equal(child(state, 'Holdings updated').description, 'block #132,000,789');
     });
 
     it('each figure in one format: the storage tooltip groups its bytes as the description does', () => {

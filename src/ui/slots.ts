@@ -126,6 +126,16 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
 /** yocto → NEAR with every digit and the unit: "240.42056220352805922699188 NEAR". */
 export const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
 
+/**
+ * A NEAR figure as shown, rounded down to `decimals`, and every digit of it when the rounding dropped some (so that
+ * whatever shows a rounded figure can show the exact one beside it or in its tooltip).
+ */
+export function nearFigure(v: bigint, decimals: number): { shown: string; exact?: string } {
+  const shown = formatNear(v, decimals);
+  const exact = exactNear(v);
+  return shown === exact ? { shown } : { shown, exact };
+}
+
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
 export function describePool(
   p: PoolBalance,

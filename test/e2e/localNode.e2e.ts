@@ -33,8 +33,8 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
     const { page } = wb;
     await openFromExplorer(page, 'sandbox.log');
     const { text, hover } = await hoverUntil(page, LOCAL, /Total owned:/);
-    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals).
-    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals), and every digit: "exact" holds.
+    assert.ok(text.includes('Balance: 99.99999 NEAR (exactly 99.9999987763818498)'), text);
     assert.ok(text.includes('no indexer on this network'), text);
     assert.match(text, /local · 127\.0\.0\.1:\d+ · RPC/);
     await wb.shot('local-2-hover');

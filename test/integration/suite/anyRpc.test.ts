@@ -61,8 +61,9 @@ describe('any NEAR RPC is enough (#26)', function () {
   it('hover, tree and panel on an RPC-only custom network: exact native figures, "no indexer" in a word, zero REST requests', async () => {
     await rpcOnly();
     const text = await hover(LOCAL);
-    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals shown); 182 bytes of storage.
-    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals shown), every digit beside it;
+    // 182 bytes of storage.
+    assert.ok(text.includes('Balance: 99.99999 NEAR (exactly 99.9999987763818498)'), text);
     assert.ok(text.includes('Storage: 182 bytes'), text);
     assert.match(text, /Tokens, NFTs, staking pools: _no indexer on this network_/);
     // A node is named by its host, once: "local · 127.0.0.1:<port> · RPC", as the status bar names it.

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../../../src/near/account';
 import type { AccountFull } from '../../../../src/near/account';
-import { formatNear } from '../../../../src/near/amounts';
+import { formatNear, formatYoctoExact } from '../../../../src/near/amounts';
 import type { FtMetadata, ViewAccount } from '../../../../src/client/client';
 import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../../src/ui/slots';
 import type { PoolBalance, Slot } from '../../../../src/ui/slots';
@@ -75,6 +75,13 @@ describe('watchlist model', () => {
         ['State', 'Fungible tokens (4)', 'NFT collections (2)', 'Contract', 'Staking pools (2)'],
       );
       assert.match(n.tooltip ?? '', /Total owned: 1,234\.5678 NEAR/);
+      // The tooltip holds what the rounded rows cut: every digit of each figure.
+      for (const [word, v] of [
+        ['Balance', f.state!.balance],
+        ['Total owned', f.state!.total],
+        ['Spendable', f.state!.spendable],
+      ] as const)
+        assert.ok(n.tooltip?.includes(`\n${word}: ${formatYoctoExact(v)} NEAR`), `${word} exact in the tooltip:\n${n.tooltip}`);
       assert.match(n.tooltip ?? '', /Storage: 26,340 bytes/);
       assert.match(n.tooltip ?? '', /Holdings updated: block #132,000,789/);
     });

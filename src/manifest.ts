@@ -82,6 +82,9 @@ export const ITEM_CONTEXT = {
 /** What changed: the Memento key (workspace and global state) of the watched accounts' snapshots. */
 export const WATCH_SNAPSHOTS_KEY = 'nearLens.watch.snapshots';
 
+/** Local node…: the global-state key of what it keeps — the custom network a node replaced, and the last node used. */
+export const LOCAL_NODE_KEY = 'nearLens.localNode';
+
 /** The name of the FastNEAR API key in VS Code's SecretStorage (the name every version has used, so a stored key stays FastNEAR's). */
 export const SECRET_KEY = 'nearLens.apiKey';
 /** The SecretStorage name of each provider's key: FastNEAR's (the presets), the custom network's own. */

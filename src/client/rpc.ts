@@ -174,7 +174,7 @@ export function toCallResult(res: unknown, acc: string, method: string, clean: (
         ? `The contract ${acc} has no method "${method}".`
         : /CodeDoesNotExist/.test(err)
           ? `No contract is deployed on ${acc}.`
-          : `The contract call ${acc}.${method} failed: ${clean(err)}.`,
+          : `The call of ${method} on ${acc} failed: ${clean(err)}.`,
     );
   }
   return decodeResultBytes(res['result']);

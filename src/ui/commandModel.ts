@@ -108,6 +108,26 @@ export interface KeptResult {
   readonly text: string;
   /** What was asked (host, method, params): the same question asked again answers in the same document. */
   readonly key?: string;
+  /** The network NEAR Lens used when it was read: after a switch, its document says so. */
+  readonly readUnder?: NetworkMark;
+}
+
+/** A network as NEAR Lens used it: what tells two apart (`id`: the setting and its endpoints) and its name for people. */
+export interface NetworkMark {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * The line a result's document starts with once NEAR Lens uses another network than the one it was read on (it is not
+ * read again by itself: a block or a state is a question asked of one network); undefined while it is the same.
+ */
+export function staleResultNote(readUnder: NetworkMark, now: NetworkMark | undefined): string | undefined {
+  if (!now || readUnder.id === now.id) return undefined;
+  const [was, is] = [sanitizeText(readUnder.name, 80), sanitizeText(now.name, 80)];
+  return was === is
+    ? `// Read on ${was} before its endpoints changed; this is not what it answers now: run it again to read it there.`
+    : `// Read on ${was}; NEAR Lens now uses ${is}: run it again to read ${is}.`;
 }
 
 /** The last 20 results, newest first: memory stays bounded however many requests are made. */
@@ -119,9 +139,9 @@ export class RecentResults {
    * whose `key` and document path (`resultPath`) match a kept one takes that one's id, so its address: the document
    * already open shows the new answer in the same tab (`replaced`), and Recent Results lists the question once.
    */
-  keep(kind: KeptResult['kind'], summary: string, text: string, key?: string): { kept: KeptResult; replaced: boolean } {
+  keep(kind: KeptResult['kind'], summary: string, text: string, key?: string, readUnder?: NetworkMark): { kept: KeptResult; replaced: boolean } {
     const same = key === undefined ? undefined : this.kept.find((r) => r.key === key && r.kind === kind && resultPath(r) === resultPath({ kind, summary }));
-    const kept = { id: same?.id ?? this.next++, kind, summary, text, ...(key === undefined ? {} : { key }) };
+    const kept = { id: same?.id ?? this.next++, kind, summary, text, ...(key === undefined ? {} : { key }), ...(readUnder && { readUnder }) };
     this.kept = [kept, ...this.kept.filter((r) => r !== same)].slice(0, 20);
     return { kept, replaced: same !== undefined };
   }

@@ -1,7 +1,7 @@
 // Keep-last-good load slots and the token/pool amount descriptions shared by the watchlist tree and the balance panel.
 // Pure: no `vscode`, no I/O of its own (the loaders run the work and the log line they are given).
 import { formatHeight as heightText, formatNear, formatTokenAmount, formatYoctoExact, isTokenDecimals } from '../near/amounts';
-import type { FtHolding } from '../near/account';
+import type { AccountFull, FtHolding } from '../near/account';
 import type { CallOptions, FtMetadata, NearClient } from '../client/client';
 import { errorMessage, NearLensError } from '../base/errors';
 import { sanitizeText } from '../base/text';
@@ -126,6 +126,16 @@ export function describeToken(t: FtHolding, meta: Slot<FtMetadata> | undefined, 
 /** yocto → NEAR with every digit and the unit: "240.42056220352805922699188 NEAR". */
 export const exactNear = (v: bigint): string => `${formatYoctoExact(v)} NEAR`;
 
+/**
+ * A NEAR figure as shown, rounded down to `decimals`, and every digit of it when the rounding dropped some (so that
+ * whatever shows a rounded figure can show the exact one beside it or in its tooltip).
+ */
+export function nearFigure(v: bigint, decimals: number): { shown: string; exact?: string } {
+  const shown = formatNear(v, decimals);
+  const exact = exactNear(v);
+  return shown === exact ? { shown } : { shown, exact };
+}
+
 /** A pool's delegated amounts as text: "12.5 NEAR staked", "+ 1 NEAR unstaked" only when non-zero. */
 export function describePool(
   p: PoolBalance,
@@ -148,5 +158,13 @@ export function formatHeight(h: number | null | undefined): string {
   return h === null || h === undefined ? 'not tracked' : heightText(h);
 }
 
-/** The account's latest activity (the highest last-update height of its rows): "block #118,841,842", or that there is none. */
-export const activityText = (h: number | undefined): string => (h === undefined ? 'none recorded' : `block ${formatHeight(h)}`);
+/**
+ * When the account's tokens, NFTs and pools last changed (the highest last-update block of their rows, which is not its
+ * latest transaction): "block #118,841,842"; "not tracked" for rows older than the indexer's tracking; "none held".
+ */
+export const listsUpdatedText = (full: Pick<AccountFull, 'tokens' | 'nfts' | 'pools' | 'latestActivity'>): string =>
+  full.latestActivity !== undefined
+    ? `block ${formatHeight(full.latestActivity)}`
+    : full.tokens.length + full.nfts.length + full.pools.length > 0
+      ? 'not tracked'
+      : 'none held';

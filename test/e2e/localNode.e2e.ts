@@ -1,7 +1,9 @@
 // Local node (#26, #38): a new user (fresh profile, packaged .vsix) switches to Local node… pointing at the stub's RPC —
 // the stub in RPC-only mode, its REST paths answering 404 like a node that has none — hovers a sandbox id in the
 // sandbox's log (test/fixtures/workspace/sandbox.log) and opens its balance panel: exact native figures, "no indexer
-// on this network" where tokens would be, and no error text anywhere on screen. Saves docs/images/log-hover.png.
+// on this network" where tokens would be, and no error text anywhere on screen. Then back (#45): Switch Network…
+// offers the custom network the node replaced by name, and its transactions answer again. Saves
+// docs/images/log-hover.png.
 import assert from 'node:assert/strict';
 import { RAW_ERROR, assertNoErrorOnScreen as noErrorOn, toReadme, useWorkbench } from './support/session';
 import { answerInputBox, cropAround, hoverUntil, openFromExplorer, panelFrame, poll, runCommand, nearLensActive } from './support/workbench';
@@ -25,6 +27,8 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
     await answerInputBox(page, wb.stub.rpcUrl, /Local node/);
     const toast = page.locator('.notification-toast', { hasText: /Local node at 127\.0\.0\.1:\d+: chain testnet, head #187,310,138/ });
     await toast.waitFor({ timeout: 30_000 });
+    // Nothing erased silently: the demo's custom network (REST, archival, transactions API) is said to be kept.
+    assert.match(await toast.innerText(), /The custom network it replaced \(custom · 127\.0\.0\.1:\d+ — REST, archival, transactions API\) is kept/);
     await wb.shot('local-1-switched');
     await assertNoErrorOnScreen('after Local node…');
   });
@@ -33,8 +37,8 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
     const { page } = wb;
     await openFromExplorer(page, 'sandbox.log');
     const { text, hover } = await hoverUntil(page, LOCAL, /Total owned:/);
-    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals).
-    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals), and every digit: "exact" holds.
+    assert.ok(text.includes('Balance: 99.99999 NEAR (exactly 99.9999987763818498)'), text);
     assert.ok(text.includes('no indexer on this network'), text);
     assert.match(text, /local · 127\.0\.0\.1:\d+ · RPC/);
     await wb.shot('local-2-hover');
@@ -62,5 +66,27 @@ describe('local node: a new user switches to Local node…, hovers a sandbox id 
       [],
       'no REST request after the switch',
     );
+  });
+
+  it('back to the custom network it replaced: offered by name, every URL restored, its transactions answer again', async () => {
+    const { page, stub } = wb;
+    stub.setRpcOnly(false); // the demo service whole again, as `npm start -- --stub` serves it
+    await runCommand(page, 'NEAR Lens: Switch Network…');
+    const widget = page.locator('.quick-input-widget');
+    const back = widget.locator('.quick-input-list .monaco-list-row', { hasText: 'the custom network before Local node' });
+    await back.waitFor();
+    assert.match(await back.innerText(), /custom · 127\.0\.0\.1:\d+[\s\S]*REST, archival, transactions API/);
+    await back.click();
+    await page
+      .locator('.notification-toast', { hasText: /custom · 127\.0\.0\.1:\d+ is in use again — REST, archival, transactions API/ })
+      .waitFor({ timeout: 30_000 });
+    await runCommand(page, 'NEAR Lens: Open Balance Panel…');
+    await answerInputBox(page, 'history.near', /Open Balance Panel/);
+    const frame = panelFrame(page);
+    await frame.locator('h1', { hasText: 'history.near' }).waitFor({ timeout: 60_000 });
+    const section = frame.locator('section.txs');
+    await section.locator('button', { hasText: 'Show transactions' }).click();
+    await poll(async () => ((await section.locator('.tx-status').innerText()) === '1–20 of 47' ? true : undefined), 'the transactions, answered again');
+    await wb.shot('local-4-back');
   });
 });

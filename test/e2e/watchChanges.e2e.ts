@@ -33,7 +33,7 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
       'the changed row',
       60_000,
     );
-    assert.equal(row.description, '12 NEAR · +2 NEAR · new full-access key · storage +100 bytes');
+    assert.equal(row.description, '+2 NEAR · new full-access key · storage +100 bytes · 12 NEAR');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'FULL-ACCESS' });
     await toast.first().waitFor({ timeout: 30_000 });
     const text = await toast.first().innerText();
@@ -53,7 +53,7 @@ describe('watchlist changes in the browser (packaged .vsix)', function () {
     const changes = await poll(async () => (await sideBarTreeRows(page)).find((r) => r.label.startsWith('Changes since')), 'the Changes node');
     assert.equal(changes.description, '3 changes');
     await sideBarRow(page, changes.label).click();
-    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Balance' && r.description === '10 → 12 NEAR · +2 NEAR'), 'the balance line');
+    await poll(async () => (await sideBarTreeRows(page)).some((r) => r.label === 'Balance' && r.description === '+2 NEAR · 10 → 12 NEAR'), 'the balance line');
     await poll(
       async () => (await sideBarTreeRows(page)).some((r) => r.label === 'New full-access key' && /^\w{4}…\w{4}$/.test(r.description ?? '')),
       'the key line',
@@ -84,7 +84,7 @@ describe("the demo's change in the browser (the README's Try it)", function () {
       60_000,
     );
     assert.notEqual(row.description, before.description);
-    assert.match(row.description, /^[\d,.]+ NEAR · \+2 NEAR · new full-access key · storage \+82 bytes$/);
+    assert.match(row.description, /^\+2 NEAR · new full-access key · storage \+82 bytes · [\d,.]+ NEAR$/);
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'FULL-ACCESS' });
     await toast.first().waitFor({ timeout: 30_000 });
     assert.match(await toast.first().innerText(), /history\.near: a new FULL-ACCESS key/);

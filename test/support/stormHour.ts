@@ -420,12 +420,15 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
           problem(`${where}: no tree item`);
           continue;
         }
-        if (!item.description?.startsWith(shown(balance))) problem(`${where}: the item reads "${item.description ?? ''}"`);
+        // The figure, after what changed when something did (the news leads a changed account's description).
+        const reads = (figure: string): boolean => item.description === figure || item.description?.endsWith(` · ${figure}`) === true;
+        if (!item.description?.includes(shown(balance)) || !reads(s.status === 'failed' ? `${shown(balance)} · refresh failed` : shown(balance)))
+          problem(`${where}: the item reads "${item.description ?? ''}"`);
         if (s.status === 'failed') {
           fig.stale++;
           const line = root.children[0];
           const reason = line?.label.replace(/^Refresh failed: /, '') ?? '';
-          if (item.description !== `${shown(balance)} · refresh failed`) problem(`${where}: stale without the mark ("${item.description ?? ''}")`);
+          if (!reads(`${shown(balance)} · refresh failed`)) problem(`${where}: stale without the mark ("${item.description ?? ''}")`);
           if (!line?.label.startsWith('Refresh failed: ') || !reasonOf(reason)) problem(`${where}: stale line "${line?.label ?? ''}" has no known reason`);
           const when = s.updatedAt === undefined ? undefined : new Date(s.updatedAt).toLocaleTimeString();
           if (when === undefined || line?.description !== `showing data from ${when}`)

@@ -145,7 +145,7 @@ describe('contract: callFunctionErrorMessage', () => {
     );
     assert.equal(
       msg('wasm execution failed with error: HostError(ProhibitedInView { method_name: "storage_write" })', 'set_greeting'),
-      'guest-book.testnet.set_greeting cannot run as a view call: it uses storage_write, which only a transaction may, so it is a change (call) method.',
+      'set_greeting on guest-book.testnet cannot run as a view call: it uses storage_write, which only a transaction may, so it is a change (call) method.',
     );
     assert.match(msg('wasm execution failed with error: MethodResolveError(MethodInvalidSignature)'), /"get_x" of guest-book\.testnet cannot be called/);
   });
@@ -153,13 +153,13 @@ describe('contract: callFunctionErrorMessage', () => {
   it('panics, with the message clipped and a hint for argument errors', () => {
     assert.equal(
       msg('wasm execution failed with error: HostError(GuestPanic { panic_msg: "panicked at \'The account \\"bob\\" is not registered\', src/lib.rs:12:5" })'),
-      'guest-book.testnet.get_x panicked: panicked at \'The account "bob" is not registered\', src/lib.rs:12:5.',
+      'get_x on guest-book.testnet panicked: panicked at \'The account "bob" is not registered\', src/lib.rs:12:5.',
     );
     assert.equal(
       msg('wasm execution failed with error: HostError(GuestPanic { panic_msg: "Failed to deserialize input from JSON." })'),
-      'guest-book.testnet.get_x panicked: Failed to deserialize input from JSON. The arguments may not match what the method expects.',
+      'get_x on guest-book.testnet panicked: Failed to deserialize input from JSON. The arguments may not match what the method expects.',
     );
-    assert.equal(msg('Smart contract panicked: Not enough balance'), 'guest-book.testnet.get_x panicked: Not enough balance.');
+    assert.equal(msg('Smart contract panicked: Not enough balance'), 'get_x on guest-book.testnet panicked: Not enough balance.');
     const long = msg(`Smart contract panicked: ${'A'.repeat(5000)}\u202e\n[click](command:x)`);
     assert.ok(long.length < 300, String(long.length));
     assert.doesNotMatch(long, /[\n\u202e]/);
@@ -168,16 +168,19 @@ describe('contract: callFunctionErrorMessage', () => {
   it('wasm traps and gas', () => {
     assert.equal(
       msg('wasm execution failed with error: FunctionCallError(WasmTrap(Unreachable))'),
-      'guest-book.testnet.get_x stopped with a WebAssembly trap (Unreachable) because it reached an unreachable instruction, usually a Rust panic or abort.',
+      'get_x on guest-book.testnet stopped with a WebAssembly trap (Unreachable) because it reached an unreachable instruction, usually a Rust panic or abort.',
     );
     assert.match(msg('WasmTrap(MemoryOutOfBounds)'), /trap \(MemoryOutOfBounds\) because it accessed memory out of bounds\.$/);
     assert.match(msg('WasmTrap(SomethingNew)'), /trap \(SomethingNew\) because of a WebAssembly trap\.$/);
-    assert.equal(msg('wasm execution failed with error: HostError(GasLimitExceeded)'), 'guest-book.testnet.get_x ran out of the gas a view call may use.');
+    assert.equal(msg('wasm execution failed with error: HostError(GasLimitExceeded)'), 'get_x on guest-book.testnet ran out of the gas a view call may use.');
   });
 
   it('anything else, prefix removed and text made inert; hostile ids made one line', () => {
-    assert.equal(msg('wasm execution failed with error: HostError(BalanceExceeded)'), 'The call guest-book.testnet.get_x failed: HostError(BalanceExceeded).');
-    assert.equal(msg(''), 'The call guest-book.testnet.get_x failed: no reason given.');
+    assert.equal(
+      msg('wasm execution failed with error: HostError(BalanceExceeded)'),
+      'The call of get_x on guest-book.testnet failed: HostError(BalanceExceeded).',
+    );
+    assert.equal(msg(''), 'The call of get_x on guest-book.testnet failed: no reason given.');
     assert.match(msg('CompilationError(PrepareError(Deserialization))'), /^The contract code on guest-book\.testnet could not be compiled to run get_x/);
     assert.equal(callFunctionErrorMessage('a\nb', 'm\u202e', 'MethodNotFound'), 'The contract a b has no method "m".');
   });

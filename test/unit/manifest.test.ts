@@ -31,7 +31,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
     views: Record<string, Array<{ id: string }>>;
     viewsContainers: { activitybar: Array<{ id: string }> };
     viewsWelcome: Array<{ view: string; when?: string }>;
-    configuration: { properties: Record<string, { default?: unknown }> };
+    configuration: { title: string; properties: Record<string, { default?: unknown }> };
     walkthroughs: Array<{ id: string; steps: Step[] }>;
   };
 };
@@ -111,6 +111,20 @@ describe('manifest: package.json and the code agree', () => {
     assert.equal(props[`${SECTION}.display.decimals`]?.default, defaults.decimals);
     assert.equal(props[`${SECTION}.hover.enabled`]?.default, defaults.hoverEnabled);
     assert.equal(props[`${SECTION}.hover.lookups`]?.default, defaults.hoverLookups);
+  });
+
+  it('Settings spell the extension "NEAR Lens": the section title, and every link to a setting in our words', () => {
+    assert.equal(c.configuration.title, 'NEAR Lens');
+    const text = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+    // VS Code writes a `#nearLens.x#` link's text from the key ("Near Lens › …"): each link names its setting itself.
+    assert.doesNotMatch(text, /#nearLens\.[\w.]+#/);
+    assert.doesNotMatch(text, /Near Lens/);
+    const links = [...text.matchAll(/\[([^[\]"\n]*)\]\(#(nearLens\.[\w.]+)\)/g)];
+    assert.ok(links.length > 0);
+    for (const [, label, key] of links) {
+      assert.ok(key! in c.configuration.properties, `${key} is a setting`);
+      assert.match(label!, /^NEAR Lens( › [A-Z][\w ]*)?: [A-Z]/, label);
+    }
   });
 
   /** Whether `.vscodeignore` (an allowlist of `!path` lines, `*` within one folder) packages `file`. */

@@ -8,6 +8,6 @@ import { lookupCommands } from './lookupCommands';
 
 export function registerLookupCommands(context: vscode.ExtensionContext, services: Services): void {
   registerCommandsOnFirstCall(context, [COMMANDS.lookupPublicKey, COMMANDS.lookupAccount, COMMANDS.switchNetwork, COMMANDS.showLog, COMMANDS.copyText], () =>
-    lookupCommands(services),
+    lookupCommands(services, context.globalState),
   );
 }

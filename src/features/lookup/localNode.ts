@@ -1,22 +1,77 @@
-// Switch Network… → "Local node…": asks the node's RPC URL (the node in use, else http://127.0.0.1:3030),
-// checks that it answers `status` (one request, no key), then writes the custom network as RPC-only and switches to it.
-// A failure keeps the box open with the URL and says why — nothing answers, or something answered but not as a NEAR
-// node — and that the network in use is kept.
+// Switch Network… → "Local node…": asks the node's RPC URL (the node in use, else the last one, else
+// http://127.0.0.1:3030), checks that it answers `status` (one request, no key), then writes the custom network as
+// RPC-only and switches to it. A failure keeps the box open with the URL and says why — nothing answers, or something
+// answered but not as a NEAR node — and that the network in use is kept. The custom network a node replaces is kept in
+// global state (the user's, as the settings it held), said so, and Switch Network… offers it back (restoreKept).
 import vscode = require('vscode');
 import { NearClient } from '../../client/client';
 import { hostOf } from '../../near/networks';
-import { DEFAULT_LOCAL_RPC, localUrlError, nodeFoundText, probeFailureText, toNodeStatus } from './model/localNode';
-import type { NodeStatus } from './model/localNode';
+import {
+  CUSTOM_NETWORK_KEYS,
+  DEFAULT_LOCAL_RPC,
+  keptNetworkName,
+  keptText,
+  localUrlError,
+  networkToKeep,
+  nodeFoundText,
+  probeFailureText,
+  sameNetwork,
+  toNodeStatus,
+} from './model/localNode';
+import type { KeptNetwork, NodeStatus } from './model/localNode';
 import { networkName } from '../../platform/network';
 import { invalidInput } from '../../base/errors';
+import { isRecord } from '../../base/json';
 import type { Services } from '../../platform/services';
-import { SECTION } from '../../manifest';
+import { LOCAL_NODE_KEY, SECTION } from '../../manifest';
 import { fail } from '../../platform/failure';
 
-/** The URL to offer: the RPC-only custom network in use (a node), else the sandbox default. */
-export function localNodeDefault(services: Services): string {
+/** What Local node… keeps in global state, under one key (one write, so no echo of an older write can undo it). */
+interface Kept {
+  /** The custom network the last node replaced (networkToKeep reads it back). */
+  replaced?: unknown;
+  /** The last node's URL. */
+  lastNode?: unknown;
+}
+const keptOf = (memory: vscode.Memento): Kept => {
+  const v = memory.get<unknown>(LOCAL_NODE_KEY);
+  return isRecord(v) ? v : {};
+};
+
+/** The URL to offer and why: the RPC-only custom network in use (a node), else the last node used, else the sandbox default. */
+export function localNodeDefault(services: Services, memory: vscode.Memento): { url: string; why: 'in use' | 'last used' | 'default' } {
   const s = services.settings;
-  return s.network === 'custom' && !s.configError && !s.endpoints.apiUrl && s.endpoints.rpcUrl ? s.endpoints.rpcUrl : DEFAULT_LOCAL_RPC;
+  if (s.network === 'custom' && !s.configError && !s.endpoints.apiUrl && s.endpoints.rpcUrl) return { url: s.endpoints.rpcUrl, why: 'in use' };
+  const last = keptOf(memory).lastNode;
+  return typeof last === 'string' && !localUrlError(last) ? { url: last, why: 'last used' } : { url: DEFAULT_LOCAL_RPC, why: 'default' };
+}
+
+/** The custom network's user values, as `inspect` gives them. */
+function customValues(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  return Object.fromEntries(CUSTOM_NETWORK_KEYS.map((k) => [k, config.inspect(`customNetwork.${k}`)?.globalValue]));
+}
+
+/** The custom network a node replaced, when it is not the one in the settings now (nothing to offer back then). */
+export function keptNetwork(memory: vscode.Memento): KeptNetwork | undefined {
+  const kept = networkToKeep(keptOf(memory).replaced);
+  return kept && !sameNetwork(kept, customValues()) ? kept : undefined;
+}
+
+/**
+ * Switch Network…'s way back: writes the kept custom network again, every URL it had (the others cleared), and switches
+ * to it. It stays kept: a later Local node… would keep the same again.
+ */
+export async function restoreKept(memory: vscode.Memento, show: boolean): Promise<'custom'> {
+  const kept = networkToKeep(keptOf(memory).replaced);
+  if (!kept) throw invalidInput('No custom network is kept: Local node… keeps the one it replaces, and it has replaced none.');
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const G = vscode.ConfigurationTarget.Global;
+  for (const k of CUSTOM_NETWORK_KEYS) await config.update(`customNetwork.${k}`, kept[k], G);
+  await config.update('network', 'custom', G);
+  const [name, has] = keptNetworkName(kept);
+  if (show) void vscode.window.showInformationMessage(`NEAR Lens: ${name} is in use again — ${has}.`);
+  return 'custom';
 }
 
 /** One `status` request to `url`: the node's chain and head, or the sentence saying why it is not a node (nothing written). */
@@ -39,22 +94,26 @@ async function probe(services: Services, url: string): Promise<NodeStatus | stri
 /**
  * Writes the custom network as this node and nothing else, and switches to it: the REST API, archival host,
  * transactions API and explorer of the custom network before it are cleared, so a node's view is never filled with
- * another service's data (a user who has them for this node adds them explicitly).
+ * another service's data (a user who has them for this node adds them explicitly). That network is kept first, when it
+ * had more than an RPC URL; returned, so that the words can say where it went.
  */
-async function useNode(url: string): Promise<void> {
+async function useNode(url: string, memory: vscode.Memento): Promise<KeptNetwork | undefined> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const G = vscode.ConfigurationTarget.Global;
+  const replaced = networkToKeep(customValues());
+  await memory.update(LOCAL_NODE_KEY, { replaced: replaced ?? networkToKeep(keptOf(memory).replaced), lastNode: url });
   await config.update('customNetwork.rpcUrl', url, G);
   for (const other of ['apiUrl', 'archivalRpcUrl', 'txApiUrl', 'explorerUrl']) await config.update(`customNetwork.${other}`, undefined, G);
   await config.update('network', 'custom', G);
+  return replaced;
 }
 
 /** The prompt: stays open until a node answers (then resolves with its URL and status) or it is dismissed (undefined). */
-function askNode(services: Services): Promise<{ url: string; status: NodeStatus } | undefined> {
+function askNode(services: Services, memory: vscode.Memento): Promise<{ url: string; status: NodeStatus } | undefined> {
   const box = vscode.window.createInputBox();
   box.title = 'NEAR Lens: Local node';
   box.prompt = 'The JSON-RPC URL of your node (near-sandbox, a nearcore localnet): NEAR Lens checks that it answers, then uses it as the custom network.';
-  box.value = localNodeDefault(services);
+  box.value = localNodeDefault(services, memory).url;
   box.ignoreFocusOut = true;
   return new Promise((resolve) => {
     let done = false;
@@ -87,11 +146,11 @@ function askNode(services: Services): Promise<{ url: string; status: NodeStatus 
  * From the pick (`given` undefined) or from code (`given`: the node's RPC URL, no prompt; `show` false says nothing).
  * Returns the node's chain and head, or undefined (dismissed, or not a node: nothing written).
  */
-export async function localNode(services: Services, given?: string, show = true): Promise<NodeStatus | undefined> {
+export async function localNode(services: Services, memory: vscode.Memento, given?: string, show = true): Promise<NodeStatus | undefined> {
   let url: string;
   let status: NodeStatus;
   if (given === undefined) {
-    const r = await askNode(services);
+    const r = await askNode(services, memory);
     if (!r) return undefined;
     ({ url, status } = r);
   } else {
@@ -106,7 +165,7 @@ export async function localNode(services: Services, given?: string, show = true)
     }
     status = r;
   }
-  await useNode(url);
-  if (show) void vscode.window.showInformationMessage(`NEAR Lens: ${nodeFoundText(hostOf(url), status)}`);
+  const replaced = await useNode(url, memory);
+  if (show) void vscode.window.showInformationMessage(`NEAR Lens: ${nodeFoundText(hostOf(url), status)}${replaced ? ` ${keptText(replaced)}` : ''}`);
   return status;
 }

@@ -2,9 +2,9 @@
 // validated with the chain rules (src/near) before anything is sent; results open the panel or go to the watchlist.
 import vscode = require('vscode');
 import type { AccountFull, FtHolding, NftCollection, PoolEntry, PublicKeyAccounts } from '../../near/account';
-import { DEFAULT_LOCAL_RPC } from './model/localNode';
 import type { NodeStatus } from './model/localNode';
-import { localNode, localNodeDefault } from './localNode';
+import { keptNetwork, localNode, localNodeDefault, restoreKept } from './localNode';
+import { keptNetworkName } from './model/localNode';
 import { accountSummaryText, lookupInputError } from '../../ui/commandModel';
 import { invalidInput, NearLensError, SECRET_REFUSED } from '../../base/errors';
 import { isRecord } from '../../base/json';
@@ -199,35 +199,46 @@ function accountLookup(): Get<AccountAnswer, LookupAccountArgs> {
   };
 }
 
-/** The Switch Network pick: each network, the one in use checked, and Local node… with the node it would use. */
-async function pickNetwork(services: Services): Promise<NetworkLabel | 'local' | undefined> {
+/**
+ * The Switch Network pick: each network, the one in use checked; the custom network a node replaced, by name and what
+ * it has ("custom · 127.0.0.1:3031", "REST, archival, transactions API"); and Local node… with the node it would use.
+ */
+async function pickNetwork(services: Services, memory: vscode.Memento): Promise<NetworkLabel | 'local' | 'restore' | undefined> {
   const current = services.settings.network;
   const inUse = networkName(services.settings); // "local · 127.0.0.1:3031" when the custom network is a node
-  const node = localNodeDefault(services);
-  return pick<NetworkLabel | 'local'>('network for look-ups, keys and RPC', [
+  const node = localNodeDefault(services, memory);
+  const kept = keptNetwork(memory);
+  const [keptName, keptHas] = kept ? keptNetworkName(kept) : [];
+  return pick<NetworkLabel | 'local' | 'restore'>('network for look-ups, keys and RPC', [
     ...NETWORK_CHOICES.map(([n, description]) => ({
       label: n === current ? `$(check) ${n}` : n,
       description: n === current && inUse !== n ? `in use: ${inUse}, RPC only` : description,
       value: n,
     })),
+    ...(kept ? [{ label: `$(history) ${keptName}`, description: `${keptHas} — the custom network before Local node…`, value: 'restore' as const }] : []),
     {
       label: '$(server) Local node…',
-      description: node === DEFAULT_LOCAL_RPC ? `a node's JSON-RPC (default ${DEFAULT_LOCAL_RPC}), RPC only` : `a node's JSON-RPC (in use: ${node}), RPC only`,
+      description: `a node's JSON-RPC (${node.why}${node.why === 'default' ? '' : ':'} ${node.url}), RPC only`,
       value: 'local' as const,
     },
   ]);
 }
 
-/** Switch Network: a network from the argument ('local' or `{ local: <RPC URL> }` for a node) or the pick. */
-async function switchNetwork(services: Services, arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> {
-  if (arg === 'local') return localNode(services);
-  if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(services, arg['local'], arg['show'] !== false);
-  let network: NetworkLabel | 'local' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
+/**
+ * Switch Network: a network from the argument ('local' or `{ local: <RPC URL> }` for a node, 'restore' for the custom
+ * network a node replaced) or the pick.
+ */
+async function switchNetwork(services: Services, memory: vscode.Memento, arg?: unknown): Promise<NetworkLabel | NodeStatus | undefined> {
+  if (arg === 'local') return localNode(services, memory);
+  if (isRecord(arg) && typeof arg['local'] === 'string') return localNode(services, memory, arg['local'], arg['show'] !== false);
+  if (arg === 'restore') return restoreKept(memory, false).catch((e: unknown) => fail(e, false, 'Switch Network', true));
+  let network: NetworkLabel | 'local' | 'restore' | undefined = NETWORK_CHOICES.find(([n]) => n === arg)?.[0];
   // An argument that names no network: said and rejected (a keybinding's typo must not open the pick).
   if (arg !== undefined && !network)
-    return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local' or { local: <RPC URL> }."), false, 'Switch Network', true);
-  network ??= await pickNetwork(services);
-  if (network === 'local') return localNode(services);
+    return fail(invalidInput("Switch Network takes mainnet, testnet, custom, 'local', 'restore' or { local: <RPC URL> }."), false, 'Switch Network', true);
+  network ??= await pickNetwork(services, memory);
+  if (network === 'local') return localNode(services, memory);
+  if (network === 'restore') return restoreKept(memory, true);
   if (!network) return undefined;
   const config = vscode.workspace.getConfiguration(SECTION);
   await config.update('network', network, vscode.ConfigurationTarget.Global);
@@ -250,7 +261,7 @@ async function copyText(text?: unknown): Promise<boolean> {
 }
 
 /** The commands' handlers. */
-export function lookupCommands(services: Services): Record<string, (...args: never[]) => unknown> {
+export function lookupCommands(services: Services, memory: vscode.Memento): Record<string, (...args: never[]) => unknown> {
   const account = accountLookup();
   return {
     [COMMANDS.lookupPublicKey]: (arg?: unknown) =>
@@ -265,7 +276,7 @@ export function lookupCommands(services: Services): Record<string, (...args: nev
         account,
         arg,
       ),
-    [COMMANDS.switchNetwork]: (arg?: unknown) => switchNetwork(services, arg),
+    [COMMANDS.switchNetwork]: (arg?: unknown) => switchNetwork(services, memory, arg),
     [COMMANDS.showLog]: () => services.log.show(),
     [COMMANDS.copyText]: copyText,
   };

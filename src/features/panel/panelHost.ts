@@ -15,7 +15,7 @@ import type { Services } from '../../platform/services';
 import { COMMANDS } from '../../manifest';
 import { withList } from '../../ui/listPart';
 import type { ListPart } from '../../ui/listPart';
-import { isHistoryRequest } from '../timeTravel/protocol';
+import { HISTORY_RANGES, isHistoryRequest } from '../timeTravel/protocol';
 import type { HistoryHostMessage, HistoryRange } from '../timeTravel/protocol';
 import { historyKept, historyModel } from '../timeTravel/timeTravel';
 import { isTxRequest } from '../transactions/protocol';
@@ -78,11 +78,23 @@ export class AccountPanel implements vscode.Disposable {
         this.dispose();
         onDispose();
       }),
-      // Other terms (network, endpoints, key): what is shown was fetched under the old ones, and a load in flight was
-      // stopped: load again. Otherwise (decimals, providers) the same data is drawn anew.
-      services.onDidChange(() => (this.#terms() !== this.#connection ? void this.load(false) : this.#render())),
+      // Other terms (network, endpoints, key): every section shown was read under the old ones, and a load in flight was
+      // stopped: each reads again (the account, its Transactions table, its History). Otherwise (decimals, providers)
+      // the same data is drawn anew.
+      services.onDidChange(() => (this.#terms() !== this.#connection ? this.#readAgain() : this.#render())),
     ];
     this.current = this.load(false);
+  }
+
+  /** After a change of terms: the account, the Transactions table and the History shown, each read on the new network. */
+  #readAgain(): void {
+    this.current = this.load(false);
+    this.txs.networkChanged();
+    const last = this.#historyLast;
+    const range = last === undefined ? undefined : last.type === 'history' ? last.data.range : 'range' in last ? last.range : undefined;
+    // Which ranges the new network's node keeps (every one, when it has an archival host), then the range shown again.
+    void this.#postKept(true);
+    if (range) this.currentHistory = this.history(range);
   }
 
   dispose(): void {
@@ -145,11 +157,15 @@ export class AccountPanel implements vscode.Disposable {
     });
   }
 
-  /** On a node without an archival URL, which History ranges it keeps the blocks of (its `status`); a failure says nothing. */
-  async #postKept(): Promise<void> {
+  /**
+   * On a node without an archival URL, which History ranges it keeps the blocks of (its `status`); a failure says
+   * nothing. `again` (another network): with an archival host every range is offered again (no note).
+   */
+  async #postKept(again = false): Promise<void> {
     try {
       const kept = await historyKept(this.#services.clientForAccount(this.accountId).client);
       if (kept) this.#post({ type: 'historyKept', ...kept });
+      else if (again) this.#post({ type: 'historyKept', ranges: [...HISTORY_RANGES], note: '' });
     } catch {
       // Not known: every range stays offered, and a range past the node's blocks says why when picked.
     }

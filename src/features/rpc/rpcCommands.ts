@@ -19,8 +19,10 @@ import {
   RESULT_GONE,
   resultDocument,
   resultPath,
+  staleResultNote,
 } from '../../ui/commandModel';
-import type { KeptResult } from '../../ui/commandModel';
+import type { KeptResult, NetworkMark } from '../../ui/commandModel';
+import { networkName } from '../../platform/network';
 import { invalidInput } from '../../base/errors';
 import { isRecord } from '../../base/json';
 import { accountIdError } from '../../near/ids';
@@ -131,6 +133,20 @@ function resultOf(uri: Pick<vscode.Uri, 'query'>): KeptResult | undefined {
 const changes = new vscode.EventEmitter<vscode.Uri>();
 export const onDidChangeResult = changes.event;
 
+/** The network NEAR Lens uses now, as a result records it (set by watchNetwork at activation). */
+let networkNow: () => NetworkMark | undefined = () => undefined;
+
+/**
+ * Results remember the network they were read on; on a switch, their open documents are drawn again, so each says
+ * that it is of the other network until asked again (resultContent).
+ */
+export function watchNetwork(services: Services): vscode.Disposable {
+  networkNow = () => ({ id: JSON.stringify([services.settings.network, services.settings.endpoints]), name: networkName(services.settings) });
+  return services.onDidChange(() => {
+    for (const r of recent.all()) if (r.readUnder) changes.fire(uriOf(r));
+  });
+}
+
 /**
  * The open document of `uri` once it reads `text`: the same question answered again refreshes its document in place
  * (VS Code reads the content again and keeps its tab), so no tab is closed or opened. A document VS Code no longer
@@ -192,7 +208,7 @@ async function openResult({ kept: r, replaced }: { kept: KeptResult; replaced: b
 
 /** Keeps a result (a contract's view call or state) among the recent ones and opens its read-only document like Query Block's. */
 export function showResult(kind: KeptResult['kind'], summary: string, text: string, show: boolean, key?: string): Promise<vscode.TextDocument> {
-  return openResult(recent.keep(kind, summary, text, key), show);
+  return openResult(recent.keep(kind, summary, text, key, networkNow()), show);
 }
 
 type Request<A> = (services: Services, a: A | undefined) => Promise<[method: string, call: Call, params: unknown] | undefined>;
@@ -235,7 +251,7 @@ async function runRequest<A extends { show?: boolean }>(
     const shown = method === 'block' ? undefined : params; // a block's summary says which
     // The question's own key: asked again, it answers in the same document and tab.
     const key = `${res.host}|${method}|${JSON.stringify(params)}`;
-    const document = await openResult(recent.keep(kind, summary, resultDocument(summary, res.result, shown, curl), key), a?.show !== false);
+    const document = await openResult(recent.keep(kind, summary, resultDocument(summary, res.result, shown, curl), key, networkNow()), a?.show !== false);
     return { result: res.result, host: res.host, summary, document };
   } catch (e) {
     return fail(e, !a, what, a !== undefined && a.show !== false);
@@ -327,8 +343,13 @@ async function copyAsCurl(services: Services, arg?: unknown): Promise<string | u
   return copy(curl);
 }
 
-/** The text of a `near-lens:` result document. */
-export const resultContent = (uri: vscode.Uri): string => resultOf(uri)?.text ?? RESULT_GONE;
+/** The text of a `near-lens:` result document; read on another network than the one in use now, it says so first. */
+export function resultContent(uri: vscode.Uri): string {
+  const r = resultOf(uri);
+  if (!r) return RESULT_GONE;
+  const note = r.readUnder && staleResultNote(r.readUnder, networkNow());
+  return note ? `${note}\n${r.text}` : r.text;
+}
 
 /** The commands' handlers (index.ts registers them at activation; the table is made on the first call). */
 export function rpcCommands(services: Services): Record<string, (arg?: unknown) => Promise<unknown>> {

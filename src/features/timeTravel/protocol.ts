@@ -42,7 +42,10 @@ export type HistoryHostMessage =
   /** Finding each date's block, then loading each point's amounts: `done` of `total` in that phase. */
   | { type: 'historyProgress'; range: HistoryRange; phase: 'blocks' | 'balances'; done: number; total: number }
   | { type: 'historyError'; range: HistoryRange; message: string }
-  /** A node without an archival URL: the ranges within the blocks it keeps, and the note that says why the others are not. */
+  /**
+   * A node without an archival URL: the ranges within the blocks it keeps, and the note that says why the others are
+   * not. Every range with no note: the network now has an archival host (after a switch), nothing is held back.
+   */
   | { type: 'historyKept'; ranges: HistoryRange[]; note: string };
 
 /** The webview asks for the history of a range. */

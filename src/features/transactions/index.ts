@@ -1,6 +1,7 @@
 // Transactions at activation: Look Up Transaction…, Account Transactions… and the watchlist's "Load more" are
 // registered here; their handlers and the hover of a hash (txCommands.ts) are made on first use. Transaction hashes in
-// the terminal are links to Look Up Transaction (terminalLinks.ts: a regex over the line until a click).
+// the terminal are links to Look Up Transaction (terminalLinks.ts: a regex over the line until a click, which offers
+// the terminal's own ids as the signer; where the editor has shell integration, commands' output is kept for that).
 import vscode = require('vscode');
 import { lazy } from '../../base/lazy';
 import { COMMANDS } from '../../manifest';
@@ -10,7 +11,7 @@ import type { FailureFeature } from '../failures/failureFeature';
 import type { PanelApi } from '../panel/index';
 import type { WatchlistApi } from '../watchlist/index';
 import { accountTxsHandlers } from './accountTxs';
-import { TxTerminalLinkProvider } from './terminalLinks';
+import { followShellOutput, TxTerminalLinkProvider } from './terminalLinks';
 import { txFeature } from './txCommands';
 import type { TxFeature } from './txCommands';
 
@@ -30,7 +31,9 @@ export function registerTransactions(
       openPanel: (id) => panels.open(id),
     }),
   );
-  const terminalLinks = new TxTerminalLinkProvider();
+  const terminalLinks = new TxTerminalLinkProvider((lookup, near) => transactions().lookupNear({ hash: lookup }, near));
   context.subscriptions.push(vscode.window.registerTerminalLinkProvider(terminalLinks));
+  const following = followShellOutput(terminalLinks.text);
+  if (following) context.subscriptions.push(following);
   return { terminalLinks, transactions };
 }

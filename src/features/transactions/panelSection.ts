@@ -1,6 +1,6 @@
 // The balance panel's Transactions table, the host's side: loads on demand, pages of 20 read with
 // the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, keep-last-good
-// on a failure, a row opens Look Up Transaction. panelHost.ts owns one per panel.
+// on a failure, a row opens Look Up Transaction; another network reads it again. panelHost.ts owns one per panel.
 import vscode = require('vscode');
 import { noteFailure } from '../../ui/slots';
 import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';
@@ -71,6 +71,32 @@ export class PanelTransactions implements vscode.Disposable {
     }
     this.#unavailable = api ? '' : NO_API;
     if (!api) this.#post();
+  }
+
+  /**
+   * Other terms (network, endpoints, key): rows read under the old ones are not this network's, so none stays. A table
+   * that was shown is read again from the newest row under the same filter (or says this network has no transactions
+   * API); one never opened says again whether it can be.
+   */
+  networkChanged(): void {
+    this.#generation++; // a page of the old network still on its way posts nothing
+    this.#history = undefined;
+    this.#client = undefined;
+    this.#page = 0;
+    this.#error = '';
+    this.#loading = false;
+    if (this.#started) {
+      this.current = this.show(this.#filter, 0, true);
+      return;
+    }
+    let api = true;
+    try {
+      api = this.services.clientForAccount(this.accountId).client.transactions.hasTransactionsApi;
+    } catch {
+      // an unusable network: the account's own load says why
+    }
+    this.#unavailable = api ? '' : NO_API;
+    this.#post();
   }
 
   #post(): void {

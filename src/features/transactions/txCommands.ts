@@ -27,6 +27,8 @@ import type { FailureFeature } from '../failures/failureFeature';
 import { explainedModel, failuresOf } from '../failures/model/failureView';
 import type { TxFailures } from '../failures/model/failureView';
 import type { TokenUnit } from './model/txArgs';
+import { placeFrom } from './model/terminalSigners';
+import type { SignerCandidate } from './model/terminalSigners';
 
 export interface LookupTransactionArgs {
   /** A transaction hash, a receipt id or an explorer URL of a transaction. */
@@ -54,6 +56,8 @@ const isNetwork = (n: unknown): n is NetworkLabel => n === 'mainnet' || n === 't
 
 export interface TxFeature {
   handlers: Record<string, (arg?: unknown) => Promise<unknown>>;
+  /** Look Up Transaction from a terminal link: `near`, the terminal's ids, offered for the signer (not the editor's). */
+  lookupNear(arg: { hash: string }, near: readonly SignerCandidate[]): Promise<unknown>;
   hoverSections(hash: string, token?: vscode.CancellationToken): Promise<string[] | undefined>;
   /** The only commands the hover's links may run. */
   hoverCommands: readonly string[];
@@ -72,6 +76,8 @@ interface Asked {
   quiet: boolean;
   where: ClientFor;
   keyVariable?: string;
+  /** Ids seen near the hash where it was clicked (a terminal's lines), offered for the signer instead of the editor's. */
+  near?: readonly SignerCandidate[];
 }
 
 /** What a look-up read, and the request that read it (for Copy as curl). */
@@ -82,10 +88,7 @@ interface Read {
 }
 
 /** An id that may have signed, and where it was seen. */
-interface Candidate {
-  id: string;
-  where: string;
-}
+type Candidate = SignerCandidate;
 
 /** The units of the tokens a transaction's calls go to, where their ft_metadata was already read (nothing is sent). */
 function tokenUnits(client: NearClient, t: TransactionModel): Map<string, TokenUnit> {
@@ -93,20 +96,14 @@ function tokenUnits(client: NearClient, t: TransactionModel): Map<string, TokenU
   return new Map([...client.rpc.cachedFtMetadata(ids)].map(([id, m]) => [id, { decimals: m.decimals, symbol: m.symbol }]));
 }
 
-/** Where an id stands from the hash's line, in words. */
-function placeFrom(off: number): string {
-  if (off === 0) return 'on the hash’s line';
-  const n = Math.abs(off);
-  return `${n} line${n === 1 ? '' : 's'} ${off < 0 ? 'above' : 'below'}`;
-}
-
 /**
- * Account ids near the hash in a document (its own line first, then the nearest lines), then the watchlist's: the
- * signer is likely among them. Each says where it was found.
+ * Account ids near the hash — those `near` it where it was clicked (a terminal's lines), else in a document (its own
+ * line first, then the nearest lines) — then the watchlist's: the signer is likely among them. Each says where it was
+ * found.
  */
-function signerCandidates(doc: vscode.TextDocument | undefined, hash: string, watchlist: readonly string[]): Candidate[] {
-  const found: Array<Candidate & { distance: number }> = [];
-  if (doc) {
+function signerCandidates(doc: vscode.TextDocument | undefined, hash: string, watchlist: readonly string[], near?: readonly Candidate[]): Candidate[] {
+  const found: Array<Candidate & { distance: number }> = near ? near.map((c, distance) => ({ ...c, distance })) : [];
+  if (doc && !near) {
     const text = doc.getText();
     const at = text.indexOf(hash);
     const from = at < 0 ? 0 : Math.max(0, at - 2000);
@@ -123,9 +120,9 @@ function signerCandidates(doc: vscode.TextDocument | undefined, hash: string, wa
   }
   found.sort((x, y) => x.distance - y.distance);
   const seen = new Set<string>();
-  const near = found.filter((f) => !seen.has(f.id) && (seen.add(f.id), true)).map(({ id, where }) => ({ id, where }));
+  const nearest = found.filter((f) => !seen.has(f.id) && (seen.add(f.id), true)).map(({ id, where }) => ({ id, where }));
   const watched = watchlist.filter((id) => !seen.has(id)).map((id) => ({ id, where: 'watched' }));
-  return [...near, ...watched].slice(0, 30);
+  return [...nearest, ...watched].slice(0, 30);
 }
 
 /** The command's argument: an object, a hash alone, or nothing (then it asks). */
@@ -216,14 +213,18 @@ class TxCommands {
     return token?.isCancellationRequested ? undefined : txHoverSections(hash, found, settings);
   }
 
-  /** The signer, picked from the ids near the hash and the watchlist (none of those already tried), or typed. */
-  async askSigner(hash: string, tried: readonly string[] = []): Promise<string | undefined> {
-    const doc = vscode.window.activeTextEditor?.document;
-    const ids = signerCandidates(doc, hash, this.services.settings.watchlist).filter((x) => !tried.includes(x.id));
+  /**
+   * The signer, picked from the ids near the hash (`near`, a terminal's; else the active editor's) and the watchlist
+   * (none of those already tried), or typed.
+   */
+  async askSigner(hash: string, tried: readonly string[] = [], near?: readonly Candidate[]): Promise<string | undefined> {
+    const doc = near ? undefined : vscode.window.activeTextEditor?.document;
+    const ids = signerCandidates(doc, hash, this.services.settings.watchlist, near).filter((x) => !tried.includes(x.id));
+    const from = near ? 'near the link in this terminal' : 'near the hash in this file';
     const chosen = ids.length
       ? await pick<string>('who signed the transaction? (RPC needs the signer)', [
           ...ids.map(({ id, where }) => ({ label: id, description: where, value: id })),
-          { label: 'Type the signer…', description: 'ids above: near the hash in this file, then your watchlist', value: TYPE_SIGNER },
+          { label: 'Type the signer…', description: `ids above: ${from}, then your watchlist`, value: TYPE_SIGNER },
         ])
       : TYPE_SIGNER;
     if (chosen !== TYPE_SIGNER) return chosen;
@@ -299,7 +300,7 @@ class TxCommands {
       throw invalidInput(`${noTxApi()} and the node does not find ${q.hash.slice(0, 8)}… by its hash alone: give signerId, as RPC tx needs the signer.`);
     const tried: string[] = [];
     for (;;) {
-      const signer = await this.askSigner(q.hash, tried);
+      const signer = await this.askSigner(q.hash, tried, q.near);
       if (signer === undefined) return undefined;
       const again = await this.#viaRpc(q, signer);
       if (again) return { found: again, curl: this.#rpcCurl(q, signer), withSigner: true };
@@ -317,7 +318,7 @@ class TxCommands {
     await showResult('tx', `Transaction ${t.hash.slice(0, 8)}`, doc, true);
   }
 
-  async lookupTransaction(arg?: unknown): Promise<TransactionModel | undefined> {
+  async lookupTransaction(arg?: unknown, near?: readonly Candidate[]): Promise<TransactionModel | undefined> {
     const a = lookupArgs(arg);
     const quiet = a?.show === false;
     try {
@@ -326,7 +327,14 @@ class TxCommands {
       await this.services.ready;
       const where = this.#at(asked.network);
       const keyVariable = this.services.hasApiKey ? KEY_VARIABLES[keyProviderFor(where.network)] : undefined;
-      const q: Asked = { hash: asked.hash, quiet, where, ...(a?.signerId !== undefined && { signerId: a.signerId }), ...(keyVariable && { keyVariable }) };
+      const q: Asked = {
+        hash: asked.hash,
+        quiet,
+        where,
+        ...(a?.signerId !== undefined && { signerId: a.signerId }),
+        ...(keyVariable && { keyVariable }),
+        ...(near && { near }),
+      };
       const read = where.client.transactions.hasTransactionsApi ? await this.#readFromApi(q) : await this.#readFromRpc(q);
       if (!read) return undefined;
       const { found, curl, withSigner } = read;
@@ -344,6 +352,7 @@ export function txFeature(services: Services, failures: () => FailureFeature): T
   const commands = new TxCommands(services, failures);
   return {
     handlers: { [COMMANDS.lookupTransaction]: (arg) => commands.lookupTransaction(arg) },
+    lookupNear: (arg, near) => commands.lookupTransaction(arg, near),
     hoverSections: (hash, token) => commands.hoverSections(hash, token),
     hoverCommands: TX_HOVER_COMMANDS,
     findHashAt,

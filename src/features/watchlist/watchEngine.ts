@@ -427,11 +427,8 @@ export class WatchEngine implements vscode.Disposable, vscode.FileDecorationProv
         x.kind === 'failed-calls' ||
         x.kind === 'method-called',
     );
-    return new vscode.FileDecoration(
-      'Δ',
-      `Changed since ${new Date(c.since.time).toLocaleString()}`,
-      new vscode.ThemeColor(serious ? 'list.warningForeground' : 'list.highlightForeground'),
-    );
+    // No tooltip: VS Code appends a decoration's tooltip to the item's own, which already says since when it changed.
+    return new vscode.FileDecoration('Δ', undefined, new vscode.ThemeColor(serious ? 'list.warningForeground' : 'list.highlightForeground'));
   }
 
   /** The view's badge: how many watched accounts have changes the user has not marked seen. */

@@ -144,7 +144,8 @@ function panicMessage(err: string): string | undefined {
 export function callFunctionErrorMessage(contractId: string, method: string, errorText: string): string {
   const c = sanitizeText(contractId, 100);
   const m = sanitizeText(method, 100);
-  const call = `${c}.${m}`;
+  // "get_x on guest-book.testnet": a method written after the id ("guest-book.testnet.get_x") reads as an account id.
+  const call = `${m} on ${c}`;
   const err = String(errorText ?? '');
   if (/MethodNotFound/.test(err)) return `The contract ${c} has no method "${m}".`;
   if (/MethodEmptyName/.test(err)) return `No method name was given for the contract ${c}.`;
@@ -172,7 +173,7 @@ export function callFunctionErrorMessage(contractId: string, method: string, err
     return `${call} ran out of the gas a view call may use.`;
   }
   if (/CompilationError|PrepareError/.test(err)) return `The contract code on ${c} could not be compiled to run ${m}: ${sanitizeText(stripPrefix(err), 160)}.`;
-  return `The call ${call} failed: ${sanitizeText(stripPrefix(err), 200) || 'no reason given'}.`;
+  return `The call of ${call} failed: ${sanitizeText(stripPrefix(err), 200) || 'no reason given'}.`;
 }
 
 const stripPrefix = (err: string): string => err.replace(/^\s*wasm execution failed with error:\s*/i, '');

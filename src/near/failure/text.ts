@@ -24,7 +24,10 @@ function describe(v: unknown, depth = 0): string {
   return words(name);
 }
 
-/** A failure status's words, with the failing action's number when the error names one ("action 1: …"). */
+/**
+ * A failure status's words, with the failing action's number when the error names one ("Action #0: …"), counted from 0
+ * as nearcore's `index` and the logs of near-workspaces and near-cli count them.
+ */
 export function failureText(failure: unknown): string {
   if (!isRecord(failure)) return 'failed';
   const action = failure['ActionError'];
@@ -32,7 +35,7 @@ export function failureText(failure: unknown): string {
     const index = typeof action['index'] === 'number' ? action['index'] : undefined;
     const text = describe(action['kind'], 1);
     const said = text.charAt(0).toUpperCase() + text.slice(1);
-    return index === undefined ? said : `Action ${index + 1}: ${said}`;
+    return index === undefined ? said : `Action #${index}: ${said}`;
   }
   const invalid = failure['InvalidTxError'];
   if (invalid !== undefined) return `Invalid transaction: ${describe(invalid, 1)}`;

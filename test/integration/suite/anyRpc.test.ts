@@ -1,6 +1,7 @@
 // In-editor (#26): any NEAR RPC is enough. An RPC-only custom network (the stub's REST paths answering 404) on the
-// hover, the tree and the panel with zero REST requests; Local node… against the stub and a closed port; the REST
-// API's bad hour (503) answered from RPC on hover, tree and panel; the narrow /ft endpoint; one key per provider.
+// hover, the tree and the panel with zero REST requests; Local node… against the stub (and back to the custom network
+// it replaced) and a closed port; the REST API's bad hour (503) answered from RPC on hover, tree and panel; the narrow
+// /ft endpoint; one key per provider.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, hoverText, setUserSetting, waitFor } from '../support/editor';
@@ -61,8 +62,9 @@ describe('any NEAR RPC is enough (#26)', function () {
   it('hover, tree and panel on an RPC-only custom network: exact native figures, "no indexer" in a word, zero REST requests', async () => {
     await rpcOnly();
     const text = await hover(LOCAL);
-    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals shown); 182 bytes of storage.
-    assert.ok(text.includes('Balance: 99.99999 NEAR'), text);
+    // view_account amount 99999998776381849800000000 yocto = 99.99999 NEAR (5 decimals shown), every digit beside it;
+    // 182 bytes of storage.
+    assert.ok(text.includes('Balance: 99.99999 NEAR (exactly 99.9999987763818498)'), text);
     assert.ok(text.includes('Storage: 182 bytes'), text);
     assert.match(text, /Tokens, NFTs, staking pools: _no indexer on this network_/);
     // A node is named by its host, once: "local · 127.0.0.1:<port> · RPC", as the status bar names it.
@@ -122,6 +124,27 @@ describe('any NEAR RPC is enough (#26)', function () {
       [['rpc', 'status']],
     );
     assert.equal(sent[0]?.headers['authorization'], undefined, 'no key to a node');
+
+    // The way back (#45): the custom network the node replaced was kept; 'restore' writes every URL of it again, and
+    // the transactions API answers again.
+    const urls = stubUrls();
+    assert.equal(await vscode.commands.executeCommand('nearLens.switchNetwork', 'restore'), 'custom');
+    await waitFor(() => api.services.settings.endpoints.txApiUrl === urls.txApiUrl && api.services.settings.explorer.custom !== '', {
+      what: 'the custom network back, every URL',
+    });
+    assert.deepEqual(api.services.settings.endpoints, {
+      apiUrl: urls.apiUrl,
+      rpcUrl: urls.rpcUrl,
+      archivalRpcUrl: urls.archivalRpcUrl,
+      txApiUrl: urls.txApiUrl,
+    });
+    assert.equal(cfg().inspect('customNetwork.explorerUrl')?.globalValue, 'https://explorer.example/{accountId}');
+    const page = await vscode.commands.executeCommand<{ transactions: unknown[]; count?: number }>('nearLens.accountTransactions', {
+      id: 'history.near',
+      show: false,
+    });
+    assert.equal(page?.transactions.length, 20);
+    assert.equal(page?.count, 47);
   });
 
   it('after Local node…, a hash hover sends nothing to a transactions host and names the local node', async () => {

@@ -146,7 +146,7 @@ describe('failures: from the failed receipt to the line', function () {
     assert.equal(d.range.start.line, 28);
     assert.match(
       d.message,
-      /^Panicked in 5MRvKYvR… \(player\.lensdev\.near → game\.lensdev\.near\.claim, \d+ \w+ ago\): called `Option::unwrap\(\)` on a `None` value$/,
+      /^Panicked in 5MRvKYvR… \(player\.lensdev\.near called claim on game\.lensdev\.near, \d+ \w+ ago\): called `Option::unwrap\(\)` on a `None` value$/,
     );
     assert.match(String(typeof d.code === 'object' && d.code.target), /DIAGNOSTICS\.md#near-lens-failed-receipt$/);
     assert.match(d.relatedInformation?.[0]?.message ?? '', /^Transaction 5MRvKYvRk2no/);

@@ -1,10 +1,12 @@
 // Query Block / RPC Request results in the real editor: read-only documents of NEAR Lens's own scheme (never dirty,
 // so closing never asks to save), one tab per kind reused unless pinned (the same query: the same document, refreshed), Recent Results reopening them, and RPC
-// Request's "Other method…" keeping what was typed in the picker.
+// Request's "Other method…" keeping what was typed in the picker; after a network switch, an open result says it was
+// read on the network before (#45).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, answerNextInputBox, answerNextQuickPick, typeInNextQuickPick } from '../support/editor';
-import { resetStub, stubRequests } from '../support/stubClient';
+import { activateExtension, answerNextInputBox, answerNextQuickPick, typeInNextQuickPick, waitFor } from '../support/editor';
+import type { NearLensApi } from '../support/editor';
+import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
 
 interface RpcCommandResult {
   result: unknown;
@@ -28,12 +30,28 @@ async function queryBlock(arg: Record<string, unknown>): Promise<RpcCommandResul
 }
 
 describe('rpc results', () => {
+  let api: NearLensApi;
   before(async () => {
-    await activateExtension();
+    api = await activateExtension();
   });
   beforeEach(async () => {
     await resetStub();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('after a network switch an open result says plainly it was read on the network before; back there, it no longer does', async () => {
+    const r = await queryBlock({ host: 'regular', finality: 'final' });
+    const first = r.document.getText();
+    const { rpcUrl } = stubUrls();
+    const node = `local · ${new URL(rpcUrl).host}`;
+    await vscode.commands.executeCommand('nearLens.switchNetwork', { local: rpcUrl, show: false });
+    try {
+      await waitFor(() => r.document.getText().startsWith('// Read on custom;'), { what: 'the note on the open result' });
+      assert.equal(r.document.getText(), `// Read on custom; NEAR Lens now uses ${node}: run it again to read ${node}.\n${first}`);
+    } finally {
+      assert.equal(await vscode.commands.executeCommand('nearLens.switchNetwork', 'restore'), 'custom');
+    }
+    await waitFor(() => api.services.settings.endpoints.apiUrl !== '' && r.document.getText() === first, { what: 'the result as read, on its network again' });
   });
 
   it('Query Block from code returns the exact u64 header timestamp (a digit string), in the document too', async () => {

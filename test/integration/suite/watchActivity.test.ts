@@ -106,7 +106,7 @@ describe('watchlist activity', () => {
     const line = rows().find((n) => n.label.startsWith('l2_claim: claim is not ready yet'));
     assert.ok(line, 'a row in the Changes node');
     assert.equal(line.description, 'failed · panic');
-    assert.match(String(provider().getTreeItem(account()).description), /· 1 failed call$/);
+    assert.match(String(provider().getTreeItem(account()).description), /^1 failed call · [\d,.]+ NEAR$/);
     assert.deepEqual(api.watchlist.view.badge, { value: 1, tooltip: '1 watched account changed since you last looked' });
     const [entry] = await changesOf();
     assert.deepEqual(

@@ -1,13 +1,15 @@
 // In-editor "what changed" on a watched account (#34): watch, change the stub's account, refresh — the tree's
 // description, the Changes node, the view's badge, the alert with its buttons, Mark as Seen, nearLens.watchlist.changes;
 // a restart in between (a new engine on the same Memento: a real restart would end the extension host running mocha)
-// keeps the snapshot.
+// keeps the snapshot. The demo's rows at the side bar's default 300 px: the news first, so it is what shows.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
 import { activateExtension, captureMessages, setUserSetting, waitFor } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
 import { demoChange, resetStub, setChangingAccount } from '../support/stubClient';
+import { visibleRow } from '../../support/sideBar';
+import { formatNear } from '../../../src/near/amounts';
 
 const ID = 'changing.near';
 const NEAR = 10n ** 24n;
@@ -56,7 +58,7 @@ describe('watchlist changes', () => {
       await api.watchlist.refresh(ID);
       await api.watchlist.whenIdle();
       const item = provider().getTreeItem(account());
-      assert.match(String(item.description), /· \+2 NEAR · new full-access key · storage \+100 bytes$/);
+      assert.match(String(item.description), /^\+2 NEAR · new full-access key · storage \+100 bytes · /);
       assert.match(String(item.accessibilityInformation?.label), /changed since .*: \+2 NEAR · new full-access key · storage \+100 bytes\.$/);
       const [changes] = provider().getChildren(account());
       assert.ok(changes);
@@ -64,7 +66,7 @@ describe('watchlist changes', () => {
       const lines = provider()
         .getChildren(changes)
         .map((n) => [n.label, n.description]);
-      assert.deepEqual(lines[0], ['Balance', '10 → 12 NEAR · +2 NEAR']);
+      assert.deepEqual(lines[0], ['Balance', '+2 NEAR · 10 → 12 NEAR']);
       assert.equal(lines[1]?.[0], 'Storage');
       // Each row whole in a side bar: the pinning and the whole key are in the tooltips.
       assert.equal(lines[1]?.[1], '+100 bytes');
@@ -146,7 +148,15 @@ describe('watchlist changes', () => {
         .getChildren(changes!)
         .map((n) => [n.label, n.description]);
       assert.equal(lines[0]?.[0], 'Balance');
-      assert.match(String(lines[0]?.[1]), / · \+2 NEAR$/);
+      // The README's step 1 at the side bar's default width: the change shows before the figures are cut (the first
+      // change on a fresh stub is 12.34567 → 14.34567 NEAR; a stub another run changed already holds more).
+      const [before, after] = [change.balance.before, change.balance.after].map((v) => formatNear(BigInt(v), 5));
+      assert.equal(lines[0]?.[1], `+2 NEAR · ${before!.replace(/ NEAR$/, '')} → ${after!}`);
+      assert.match(visibleRow('Balance', lines[0]?.[1], 3), /^Balance \+2 NEAR · [\d,.]+ → /);
+      const item = provider().getTreeItem(node()!);
+      const label = typeof item.label === 'string' ? item.label : String(item.label?.label);
+      assert.match(String(item.description), /^\+2 NEAR · new full-access key · storage \+82 bytes · [\d,.]+ NEAR$/);
+      assert.equal(visibleRow(label, String(item.description), 1), 'history.near +2 NEAR · new full-');
       assert.deepEqual(lines[1], ['Storage', '+82 bytes']);
       assert.deepEqual(lines[2], ['New full-access key', `${change.keyAdded.slice(8, 12)}…${change.keyAdded.slice(-4)}`]);
       // Where in the chain (this run's network has no transactions API): one block said "at block #N".

@@ -217,7 +217,7 @@ describe('watchlist', () => {
       ['Storage', '26,340 bytes · 0.2634 NEAR pinned'],
       ['Total owned', '1,234.5678 NEAR'],
       ['Spendable', '1,234.3044 NEAR'],
-      ['Latest activity', 'block #132,000,789'],
+      ['Holdings updated', 'block #132,000,789'],
     ]);
 
     // Decimals and symbols come from ft_metadata over RPC (stNEAR: 24, USDt: 6; the client may have it cached from an

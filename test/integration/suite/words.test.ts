@@ -180,7 +180,8 @@ describe('every word true (#32)', function () {
       const boxed = driveNextInputBox();
       const done = vscode.commands.executeCommand<{ chainId: string; height: number } | undefined>('nearLens.switchNetwork', 'local');
       const box = await boxed;
-      assert.equal(box.value, 'http://127.0.0.1:3030', 'not a node in use yet: the sandbox default');
+      // No node in use: the last one used (an earlier suite's Local node…, the stub's RPC), else the sandbox default.
+      assert.ok(['http://127.0.0.1:3030', rpcUrl].includes(box.value), box.value);
       await typeAndAccept(box, apiUrl);
       const said = await waitFor(() => messageOf(box), { what: 'the box to say why', timeoutMs: 15_000 });
       assert.equal(said, `${rest} answered, but not as a NEAR JSON-RPC node (HTTP 405) — is this the REST API? The network in use is unchanged: custom.`);
@@ -192,7 +193,8 @@ describe('every word true (#32)', function () {
       await waitFor(() => api.statusBar.text === `$(globe) NEAR local · ${node}`, { what: `the status bar to name the node (${api.statusBar.text})` });
       assert.match(String(api.statusBar.tooltip), new RegExp(`^NEAR Lens: local · ${node.replace(/\./g, '\\.')} · `));
 
-      // Switch Network… names the node in use, and Local node… offers it again.
+      // Switch Network… names the node in use, offers back by name the custom network it replaced (the stub's REST,
+      // archival and transactions API), and Local node… offers the node again.
       const picked = answerNextQuickPick(() => undefined);
       await vscode.commands.executeCommand('nearLens.switchNetwork');
       const { items } = await picked;
@@ -202,6 +204,7 @@ describe('every word true (#32)', function () {
           ['mainnet', 'FastNEAR mainnet; .testnet ids still go to testnet'],
           ['testnet', 'FastNEAR testnet; .near ids still go to mainnet'],
           ['$(check) custom', `in use: local · ${node}, RPC only`],
+          [`$(history) custom · ${node}`, 'REST, archival, transactions API — the custom network before Local node…'],
           ['$(server) Local node…', `a node's JSON-RPC (in use: ${rpcUrl}), RPC only`],
         ],
       );

@@ -25,7 +25,7 @@ describe('failed receipts explained in the model', () => {
     });
     assert.equal(t.error, e, 'the final failure is its receipt’s own');
     // Beside today's words, not instead of them.
-    assert.match(t.failure ?? '', /^Action 1: Smart contract panicked: panicked at src\/lib\.rs:29:50:/);
+    assert.match(t.failure ?? '', /^Action #0: Smart contract panicked: panicked at src\/lib\.rs:29:50:/);
   });
 
   it('a message alone (a format string filled in): no location; the deposit it attached is known', () => {

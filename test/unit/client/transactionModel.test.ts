@@ -73,7 +73,7 @@ const TABLE: Row[] = [
   {
     file: 'failed-ft-transfer',
     status: 'failure',
-    failure: "Action 1: Smart contract panicked: The account doesn't have enough balance",
+    failure: "Action #0: Smart contract panicked: The account doesn't have enough balance",
     signer: 'bob.near',
     receiver: 'wrap.near',
     actions: ['ft_transfer'],
@@ -135,7 +135,7 @@ describe('transaction model', () => {
     const pending = fromRecord({ ...rec, receipts: [] });
     assert.equal(pending.status, 'pending');
     const failed = fromRecord(load('failed-ft-transfer'));
-    assert.equal(failed.receipts[0]?.failure, "Action 1: Smart contract panicked: The account doesn't have enough balance");
+    assert.equal(failed.receipts[0]?.failure, "Action #0: Smart contract panicked: The account doesn't have enough balance");
     assert.equal(failed.receipts[1]?.status, 'success');
   });
 
@@ -159,11 +159,11 @@ describe('transaction model', () => {
   it('failures in words: other action errors and invalid transactions', () => {
     assert.equal(
       failureText({ ActionError: { index: 1, kind: { AccountDoesNotExist: { account_id: 'x.near' } } } }),
-      'Action 2: Account does not exist (account id x.near)',
+      'Action #1: Account does not exist (account id x.near)',
     );
     assert.equal(
       failureText({ ActionError: { index: 0, kind: { FunctionCallError: { MethodResolveError: 'MethodNotFound' } } } }),
-      'Action 1: Method not found',
+      'Action #0: Method not found',
     );
     assert.equal(
       failureText({ InvalidTxError: { NotEnoughBalance: { signer_id: 'a.near', balance: '1', cost: '2' } } }),

@@ -4,7 +4,16 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiKeyError } from '../../../src/features/keys/model/keyRule';
-import { blockSummary, lookupInputError, parseParamsJson, RecentResults, RESULT_GONE, resultDocument, resultPath } from '../../../src/ui/commandModel';
+import {
+  blockSummary,
+  lookupInputError,
+  parseParamsJson,
+  RecentResults,
+  RESULT_GONE,
+  resultDocument,
+  resultPath,
+  staleResultNote,
+} from '../../../src/ui/commandModel';
 import { nanosToIso } from '../../../src/near/time/chainTime';
 import { rpcMethodError } from '../../../src/client/client';
 import { formatRequestLog, redactText } from '../../../src/platform/requestLog';
@@ -114,6 +123,24 @@ describe('command model', () => {
     // Another host is another question; no key is never the same question.
     assert.equal(recent.keep('block', 'Block 6 · archival RPC (h)', 'four', 'archival|block|{"finality":"final"}').replaced, false);
     assert.equal(recent.keep('block', 'Block 6 · regular RPC (h)', 'five').replaced, false);
+  });
+
+  it('a result remembers the network it was read on; after a switch its document says so, plainly', () => {
+    const mainnet = { id: 'mainnet', name: 'mainnet' };
+    const local = { id: 'custom 3031', name: 'local · 127.0.0.1:3031' };
+    const { kept } = new RecentResults().keep('block', 'Block 1', 'text', 'k', mainnet);
+    assert.deepEqual(kept.readUnder, mainnet);
+    assert.equal(staleResultNote(mainnet, mainnet), undefined, 'the same network: nothing said');
+    assert.equal(staleResultNote(mainnet, undefined), undefined);
+    assert.equal(
+      staleResultNote(mainnet, local),
+      '// Read on mainnet; NEAR Lens now uses local · 127.0.0.1:3031: run it again to read local · 127.0.0.1:3031.',
+    );
+    assert.match(
+      staleResultNote({ id: 'custom a', name: 'custom' }, { id: 'custom b', name: 'custom' }) ?? '',
+      /^\/\/ Read on custom before its endpoints changed/,
+    );
+    assert.doesNotMatch(staleResultNote(mainnet, { id: 'x', name: 'evil\n}{' }) ?? '', /\n/, 'one comment line, whatever the name');
   });
 
   it('names a result document /<kind>/<first part of the summary>.jsonc', () => {

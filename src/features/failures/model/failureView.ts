@@ -188,7 +188,10 @@ export function checkoutRevision(
   return { deployed: rev, head };
 }
 
-/** The Problem's message: "Panicked in 5MRvKYvR… (player.near → game.near.claim, 2 h ago): <message>". */
+/**
+ * The Problem's message: "Panicked in 5MRvKYvR… (player.near called claim on game.near, 2 h ago): <message>" — the method
+ * named apart from the ids, as "game.near.claim" would read as an account id.
+ */
 export function problemMessage(p: {
   hash: string;
   kind: FailureKind;
@@ -199,7 +202,8 @@ export function problemMessage(p: {
   message: string;
 }): string {
   const verb = p.kind === 'panic' || p.kind === 'deserialize' ? 'Panicked' : (KIND_TITLE[p.kind] ?? 'Failed');
-  const who = `${sanitizeText(p.predecessorId || '?', 64)} → ${sanitizeText(p.receiverId || '?', 64)}${p.method ? `.${sanitizeText(p.method, 64)}` : ''}`;
+  const [from, to] = [sanitizeText(p.predecessorId || '?', 64), sanitizeText(p.receiverId || '?', 64)];
+  const who = p.method ? `${from} called ${sanitizeText(p.method, 64)} on ${to}` : `${from} → ${to}`;
   return `${verb} in ${p.hash.slice(0, 8)}… (${who}, ${p.ago}): ${sanitizeText(p.message, 500)}`;
 }
 

@@ -2,9 +2,8 @@
 // Pure (no `vscode`): every untrusted string (from the file or the service) goes through escapeMarkdown.
 import type { AccountFull, FtHolding, PublicKeyAccounts } from '../../../near/account';
 import { NO_INDEXER, VALIDATOR_LOCKED_CAVEAT, filterByPublisher, splitLiquidStaking } from '../../../near/account';
-import { formatNear } from '../../../near/amounts';
 import type { FtMetadata } from '../../../client/client';
-import { activityText, describeToken, RAW_MEANS } from '../../../ui/slots';
+import { describeToken, listsUpdatedText, nearFigure, RAW_MEANS } from '../../../ui/slots';
 import type { Slot, TokenView } from '../../../ui/slots';
 import type { Classified } from '../../../near/ids';
 import { implicitAccountToPublicKey } from '../../../near/ids';
@@ -110,10 +109,14 @@ function answeredBy(network: string, host: string): string {
   return `_${escapeMarkdown(network, 60)}${shown ? ` · ${escapeMarkdown(shown, 100)}` : ''}_`;
 }
 
+/** " (exactly 99.9999987763818498)" after a figure the hover rounds (a hover has no tooltip to hold it); else nothing. */
+const exactly = (exact: string | undefined): string => (exact ? ` (exactly ${escapeMarkdown(exact.replace(/ NEAR$/, ''))})` : '');
+
 /** A liquid-staking holding: scaled by its metadata, else raw with a short reason, or why there is no amount (never shown as zero). */
 function liquidLine(t: FtHolding, v: TokenView): string {
   const why = t.balance.status === 'failed' ? ` (${v.detail})` : '';
-  return `Liquid staking · ${b(t.contractId)}: ${escapeMarkdown([v.amount, v.reason].filter(Boolean).join(' · ') + why)}`;
+  const rounded = v.scaled && v.exact !== v.amount ? exactly(v.exact) : '';
+  return `Liquid staking · ${b(t.contractId)}: ${escapeMarkdown([v.amount, v.reason].filter(Boolean).join(' · ') + why)}${rounded}`;
 }
 
 /** The live section of an account hover from `/full`. */
@@ -126,7 +129,13 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   const head =
     answeredBy(r.network, r.host) + (r.staleError === undefined ? '' : BR + liveErrorMarkdown(`${r.staleError} Showing the last data received${from}.`));
   if (!st) return `**No such account** on ${escapeMarkdown(r.network, 60)}${BR}${head}`;
-  const near = (v: bigint): string => escapeMarkdown(formatNear(v, o.decimals));
+  // Each figure rounded down to the decimals set, with every digit after it when the rounding dropped some.
+  const figure = (v: bigint): [shown: string, exact: string] => {
+    const f = nearFigure(v, o.decimals);
+    return [escapeMarkdown(f.shown), exactly(f.exact)];
+  };
+  const near = (v: bigint): string => figure(v).join('');
+  const bold = (v: bigint): string => `**${figure(v)[0]}**${figure(v)[1]}`;
   const nfts = plural(full.nfts.length, 'NFT collection');
   // Read over RPC: no lists on a network without an indexer (said in a word); during a REST outage, the last good ones.
   const lists = src === undefined || src.listsAt !== undefined;
@@ -135,8 +144,8 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
   );
   // No markdown lists: a line after a list item would be folded into it.
   return [
-    `Total owned: **${near(st.total)}**`,
-    `Spendable: **${near(st.spendable)}**${st.spendable < 0n ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
+    `Total owned: ${bold(st.total)}`,
+    `Spendable: ${bold(st.spendable)}${st.spendable < 0n ? ' (negative: the balance does not cover the storage it uses)' : ''}`,
     `Balance: ${near(st.balance)}`,
     `Locked: ${near(st.locked)}${st.locked > 0n ? ` (${escapeMarkdown(VALIDATOR_LOCKED_CAVEAT)})` : ''}`,
     `Storage: ${st.storageBytes.toLocaleString('en-US')} bytes, pinning ${near(st.pinned)}`,
@@ -149,7 +158,8 @@ export function accountLiveMarkdown(r: Extract<LiveResult, { kind: 'account' }>,
     // The "(raw)" mark explained once, under the lines that carry it.
     liquid.some(([, v]) => v.known && !v.scaled) && escapeMarkdown(RAW_MEANS, 300),
     r.contract !== undefined && escapeMarkdown(r.contract, 200),
-    lists && `Latest activity: ${activityText(full.latestActivity)}`, // "block #…" as in the tree and the panel
+    // "block #…" as in the tree and the panel; nothing when there is nothing to update (the counts above say so).
+    lists && full.tokens.length + full.nfts.length + full.pools.length > 0 && `Holdings last updated: ${listsUpdatedText(full)}`,
     head,
   ]
     .filter(Boolean)

@@ -1,8 +1,9 @@
-// "Local node…" (Switch Network…): the default URL, the check of a node's `status` answer, and the words for both
-// outcomes. Pure: no `vscode`, no I/O (the feature sends the one request through a NearClient).
+// "Local node…" (Switch Network…): the default URL, the check of a node's `status` answer, the words for both
+// outcomes, and the custom network a node replaces, kept to be offered back by name. Pure: no `vscode`, no I/O (the
+// feature sends the one request through a NearClient and keeps the network in global state).
 import { isRecord } from '../../../base/json';
 import { sanitizeText } from '../../../base/text';
-import { endpointUrlError } from '../../../near/networks';
+import { endpointUrlError, hostOf } from '../../../near/networks';
 
 /** Where near-sandbox and a nearcore localnet serve JSON-RPC by default. */
 export const DEFAULT_LOCAL_RPC = 'http://127.0.0.1:3030';
@@ -65,4 +66,60 @@ export function probeFailureText(host: string, e: unknown, inUse: string): strin
           : 'no node status';
   const rest = status === 404 || status === 405 ? ' — is this the REST API?' : '';
   return `${host} answered, but not as a NEAR JSON-RPC node (${detail})${rest || '.'}${kept}`;
+}
+
+/** The custom network's settings a node replaces (below `nearLens.customNetwork.`), as Local node… keeps them. */
+export const CUSTOM_NETWORK_KEYS = ['rpcUrl', 'apiUrl', 'archivalRpcUrl', 'txApiUrl', 'explorerUrl'] as const;
+export type CustomNetworkKey = (typeof CUSTOM_NETWORK_KEYS)[number];
+/** A custom network as the user had it: its RPC URL and whichever of the others were set. */
+export type KeptNetwork = { rpcUrl: string } & Partial<Record<Exclude<CustomNetworkKey, 'rpcUrl'>, string>>;
+
+/** What each of the others is called when the network is named by what it has. */
+const SERVICE_WORDS: ReadonlyArray<readonly [Exclude<CustomNetworkKey, 'rpcUrl'>, string]> = [
+  ['apiUrl', 'REST'],
+  ['archivalRpcUrl', 'archival'],
+  ['txApiUrl', 'transactions API'],
+  ['explorerUrl', 'explorer'],
+];
+
+/**
+ * The custom network worth keeping before a node replaces it: its user values (strings, `values` as `inspect` gives
+ * them) when it has an RPC URL and more than that — what writing the node alone would erase; else undefined (a node
+ * replacing a node erases only a URL the person typed over). Also reads a kept value back from storage, so anything
+ * that is not such a record is nothing.
+ */
+export function networkToKeep(values: unknown): KeptNetwork | undefined {
+  if (!isRecord(values)) return undefined;
+  const str = (k: CustomNetworkKey): string => {
+    const v = values[k];
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const rpcUrl = str('rpcUrl');
+  if (!rpcUrl) return undefined;
+  const kept: KeptNetwork = { rpcUrl };
+  for (const [k] of SERVICE_WORDS) if (str(k)) kept[k] = str(k);
+  return Object.keys(kept).length > 1 ? kept : undefined;
+}
+
+/** Whether the custom network in the settings (`values`) is the kept one: nothing to offer back then. */
+export function sameNetwork(kept: KeptNetwork, values: unknown): boolean {
+  const now = isRecord(values) ? values : {};
+  return CUSTOM_NETWORK_KEYS.every((k) => (kept[k] ?? '') === (typeof now[k] === 'string' ? now[k].trim() : ''));
+}
+
+/** The kept network by name, as Switch Network… offers it: ["custom · 127.0.0.1:3031", "REST, archival, transactions API"]. */
+export function keptNetworkName(kept: KeptNetwork): [name: string, has: string] {
+  const host = sanitizeText(hostOf(kept.rpcUrl) || kept.rpcUrl, 80);
+  return [
+    `custom · ${host}`,
+    SERVICE_WORDS.filter(([k]) => kept[k])
+      .map(([, w]) => w)
+      .join(', '),
+  ];
+}
+
+/** Said after Local node… replaced a fuller custom network: where it is kept, and how it comes back. */
+export function keptText(kept: KeptNetwork): string {
+  const [name, has] = keptNetworkName(kept);
+  return `The custom network it replaced (${name} — ${has}) is kept: Switch Network… offers it back.`;
 }

@@ -5,7 +5,7 @@ import { formatNear } from '../../../near/amounts';
 import { filterByPublisher, NO_INDEXER, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../../../near/account';
 import type { AccountFull, AccountState, FtHolding, IndexerStatus } from '../../../near/account';
 import type { FtMetadata } from '../../../client/client';
-import { activityText, describePool, describeToken, exactNear, formatHeight, isZeroPool } from '../../../ui/slots';
+import { describePool, describeToken, exactNear, formatHeight, isZeroPool, listsUpdatedText } from '../../../ui/slots';
 import type { PoolBalance, Slot } from '../../../ui/slots';
 import { classify } from '../../../near/ids';
 import { sanitizeText } from '../../../base/text';
@@ -83,7 +83,7 @@ export function buildPanelModel(i: PanelInput): PanelViewModel {
     nftFilter: publisher ? `Only collections published under ${sanitizeText(publisher, 80)} (${nfts.length} of ${i.full.nfts.length}).` : '',
     pools: poolRows(i),
     lists,
-    latestActivity: lists ? '—' : activityText(i.full.latestActivity),
+    latestActivity: lists ? '—' : listsUpdatedText(i.full),
     indexer: src && src.restFailure === undefined ? 'State read over RPC (view_account).' : indexerText(i.status),
     updatedAt: fmtTime(i.fetchedAt),
     updatedAtIso: new Date(i.fetchedAt).toISOString(),

@@ -250,7 +250,9 @@ function compare(d: HistoryViewModel, host: HistoryHost): HTMLElement {
 /** Takes a History message from the host: a range's figures, why it failed, or how far its loading is. */
 export function receiveHistory(msg: HistoryHostMessage): void {
   if (msg.type === 'history') Object.assign(history, { range: msg.data.range, data: msg.data, loading: false, error: '' });
-  else if (msg.type === 'historyKept') history.kept = { ranges: msg.ranges, note: msg.note };
+  // Every range and no note: another network, with an archival host: nothing held back any more.
+  else if (msg.type === 'historyKept')
+    history.kept = msg.note === '' && msg.ranges.length === HISTORY_RANGES.length ? undefined : { ranges: msg.ranges, note: msg.note };
   else if (msg.type === 'historyError') Object.assign(history, { range: msg.range, loading: false, error: msg.message });
   else Object.assign(history, { range: msg.range, loading: true, phase: msg.phase, done: msg.done, total: msg.total });
 }

@@ -98,12 +98,12 @@ export const failedCallsId = (method: string, message: string): string => JSON.s
 export const methodCalledId = (method: string): string => JSON.stringify(['method-called', method]);
 export const eventId = (standard: string, event: string): string => JSON.stringify(['event', standard, event]);
 
-/** The failing action's index: nearcore's `ActionError.index`, else the model's "Action N: …" words. */
+/** The failing action's index: nearcore's `ActionError.index`, else the model's "Action #N: …" words. */
 function failedActionIndex(r: ActivityReceipt): number | undefined {
   const raw = r.failureRaw;
   if (isRecord(raw) && isRecord(raw['ActionError']) && typeof raw['ActionError']['index'] === 'number') return raw['ActionError']['index'];
-  const m = /^Action (\d{1,4}): /.exec(r.failure ?? '');
-  return m ? Number(m[1]) - 1 : undefined;
+  const m = /^Action #(\d{1,4}): /.exec(r.failure ?? '');
+  return m ? Number(m[1]) : undefined;
 }
 
 /** The failed call's method: the failing action's, else the receipt's first call, else the failing action's kind. */

@@ -52,8 +52,8 @@ export interface ChangeLine {
 }
 
 /**
- * One change as a tree line: "Balance" "10 → 12 NEAR · +2 NEAR", short enough for a side bar of about 30 characters
- * after its indent where the words allow; exact figures and whole keys in the tooltip.
+ * One change as a tree line: "Balance" "+2 NEAR · 10 → 12 NEAR", the news first so that a side bar of its default width
+ * (about 30 characters after this row's indent) shows it whatever the figures; exact figures and whole keys in the tooltip.
  */
 export function changeLine(c: Change, decimals: number): ChangeLine {
   switch (c.kind) {
@@ -61,7 +61,7 @@ export function changeLine(c: Change, decimals: number): ChangeLine {
     case 'locked': {
       const [b, a, d] = [BigInt(c.before ?? 0), BigInt(c.after ?? 0), BigInt(c.delta ?? 0)];
       const word = c.kind === 'balance' ? 'Balance' : 'Locked';
-      const description = `${formatNear(b, decimals).replace(/ NEAR$/, '')} → ${formatNear(a, decimals)} · ${signed(d, decimals)}`;
+      const description = `${signed(d, decimals)} · ${formatNear(b, decimals).replace(/ NEAR$/, '')} → ${formatNear(a, decimals)}`;
       const tooltip = `${word}: ${formatYoctoExact(b)} → ${formatYoctoExact(a)} NEAR\nChange: ${signedExact(d)} (${d > 0n ? '+' : ''}${d} yocto)`;
       return {
         label: word,

@@ -39,7 +39,10 @@ export interface ChangesOptions {
   formatTime: (ms: number) => string;
 }
 
-/** The account node with its changes: description "… · +2 NEAR · new full-access key", the Changes node first. */
+/**
+ * The account node with its changes: description "+2 NEAR · new full-access key · 14.34567 NEAR" (the news before the
+ * balance, so a side bar of its default width shows it), the Changes node first.
+ */
 export function withChanges(account: WatchNode, v: ChangesView, o: ChangesOptions, sentences: Map<string, string>): WatchNode {
   if (v.changes.length === 0 && !hasActivity(v.activity)) return account;
   const summary = [changeSummary(v.changes, o.decimals), v.activity ? activitySummary(v.activity) : ''].filter(Boolean).join(' · ');
@@ -47,7 +50,7 @@ export function withChanges(account: WatchNode, v: ChangesView, o: ChangesOption
   sentences.set(account.id, `${account.label}, ${account.description ?? ''}, changed since ${o.formatTime(v.since.time)}: ${summary}.`);
   return {
     ...account,
-    description: account.description ? `${account.description} · ${summary}` : summary,
+    description: account.description ? `${summary} · ${account.description}` : summary,
     tooltip: `${account.tooltip ?? account.label}\nChanged since ${o.formatTime(v.since.time)}: ${summary}`,
     contextValue: CHANGED_ACCOUNT,
     children: [changes, ...account.children],
@@ -102,12 +105,16 @@ function changesNode(acc: string, v: ChangesView, o: ChangesOptions, sentences: 
     // A short label (a side bar cuts a row's end), where in the chain beside it.
     const said = t.rows.length === 0 ? 'No transactions' : `${t.rows.length}${t.more ? '+' : ''} transaction${t.rows.length === 1 && !t.more ? '' : 's'}`;
     const where = range ?? since;
+    const span = range ? (a === b ? range : `in ${range}`) : since;
     const info = node(acc, 'changes/txs', 'info', said, {
       description: where,
-      tooltip: `${said} of this account ${range ? (a === b ? range : `in ${range}`) : since}: the likely causes of the changes.`,
+      tooltip:
+        t.rows.length === 0
+          ? `No transaction involving this account is listed ${span}.`
+          : `${said} involving this account ${span}: most likely what made these changes.`,
       icon: 'history',
     });
-    sentences.set(info.id, `${said} of this account ${where}.`);
+    sentences.set(info.id, `${said} involving this account ${where}.`);
     extra.unshift(info);
   } else if (range && n > 0) {
     const failed = t && 'error' in t ? `transactions unavailable: ${sanitizeText(t.error, 80)}` : undefined;

@@ -4,7 +4,7 @@ import { formatNear } from '../../../near/amounts';
 import { filterByPublisher, NO_INDEXER, publisherOf, splitLiquidStaking, VALIDATOR_LOCKED_CAVEAT } from '../../../near/account';
 import type { AccountFull, AccountState, FtHolding, NftCollection } from '../../../near/account';
 import type { AccessKeyInfo } from '../../../client/client';
-import { activityText, describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool } from '../../../ui/slots';
+import { describePool, describeToken, exactNear, formatHeight, IDLE, isZeroPool, listsUpdatedText } from '../../../ui/slots';
 import type { PoolBalance, Slot } from '../../../ui/slots';
 import { sanitizeText } from '../../../base/text';
 import { ITEM_CONTEXT } from '../../../manifest';
@@ -66,10 +66,10 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
       ...(lists ? [poolsGroup(acc, data, e.pools, o)] : []),
     ],
     undefined,
-    // A summary of the State group, with the age of the data.
+    // A summary of the State group, every figure exact (a tooltip is where the rounded rows' digits are), with the age of the data.
     lines(
       `${label} — ${sanitizeText(e.networkName ?? e.network, 60)}`,
-      ...state.children.map((f) => `${f.label}: ${f.description}`),
+      ...state.children.map((f) => `${f.label}: ${EXACT_IN_SUMMARY.has(f.id.slice(acc.length + 1)) ? f.tooltip?.split('\n')[0] : f.description}`),
       s.updatedAt !== undefined && `Data from ${when(o, s.updatedAt)}`,
       s.status === 'failed' && `Last refresh failed: ${failure(s)}`,
     ),
@@ -77,6 +77,9 @@ export function buildAccountNode(e: AccountEntry, o: ModelOptions): WatchNode {
 }
 
 // ---------------------------------------------------------------- groups
+
+/** The State rows whose tooltip starts with the exact figure, said in the account's tooltip in its stead. */
+const EXACT_IN_SUMMARY = new Set(['state/balance', 'state/locked', 'state/total', 'state/spendable']);
 
 function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOptions): WatchNode {
   const near = (v: bigint): string => formatNear(v, o.decimals);
@@ -103,7 +106,14 @@ function stateGroup(acc: string, data: AccountFull, st: AccountState, o: ModelOp
     ),
     ...(data.source && data.source.listsAt === undefined
       ? []
-      : [field('activity', 'Latest activity', activityText(data.latestActivity), 'Highest last-update block over tokens, NFTs and pools.')]),
+      : [
+          field(
+            'activity',
+            'Holdings updated',
+            listsUpdatedText(data),
+            'The last block at which one of its tokens, NFTs or staking pools changed (not its latest transaction).',
+          ),
+        ]),
   ]);
 }
 
@@ -188,7 +198,7 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
       `contract/${path}`,
       `${label} keys (${list.length})`,
       'key',
-      list.map((k) => keyNode(acc, k, o)),
+      list.map((k) => keyNode(acc, k)),
     );
   return group(
     acc,
@@ -227,7 +237,7 @@ function contractGroup(acc: string, s: Slot<ContractInfo>, o: ModelOptions): Wat
   );
 }
 
-function keyNode(acc: string, k: AccessKeyInfo, o: ModelOptions): WatchNode {
+function keyNode(acc: string, k: AccessKeyInfo): WatchNode {
   const pk = sanitizeText(k.publicKey, 120);
   const perm = k.permission;
   const key = (label: string, description: string, ...tip: string[]): WatchNode =>
@@ -239,7 +249,7 @@ function keyNode(acc: string, k: AccessKeyInfo, o: ModelOptions): WatchNode {
     receiver,
     sanitizeText(methods, 120),
     `May call ${receiver}: ${sanitizeText(methods, 400)}`,
-    perm.allowance === null ? 'unlimited allowance' : `allowance ${formatNear(perm.allowance, o.decimals)}`,
+    perm.allowance === null ? 'unlimited allowance' : `allowance ${exactNear(perm.allowance)}`,
   );
 }
 

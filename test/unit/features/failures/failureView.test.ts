@@ -117,7 +117,7 @@ describe('a failure as the editor shows it', () => {
         ago: '2 h ago',
         message: t.error!.message,
       }),
-      'Panicked in 5MRvKYvR… (player.lensdev.near → game.lensdev.near.claim, 2 h ago): called `Option::unwrap()` on a `None` value',
+      'Panicked in 5MRvKYvR… (player.lensdev.near called claim on game.lensdev.near, 2 h ago): called `Option::unwrap()` on a `None` value',
     );
     assert.match(
       problemMessage({ hash: t.hash, kind: 'gas-exceeded', predecessorId: '', receiverId: 'g.near', ago: 'just now', message: 'm' }),

@@ -218,7 +218,7 @@ describe('a failure’s sources in the workspace', () => {
     const b = await searchSources({ error: panic('the moon is made of cheese'), receiverId: 'g.near' }, h);
     assert.deepEqual(b.sources, []);
     assert.match(b.note ?? '', /No string literal .* gives "the moon is made of cheese"/);
-    const gas: FailureExplained = { kind: 'gas-exceeded', message: 'Action 1: Exceeded the prepaid gas.', explanation: 'x' };
+    const gas: FailureExplained = { kind: 'gas-exceeded', message: 'Action #0: Exceeded the prepaid gas.', explanation: 'x' };
     const quiet = host(WORKSPACE_FILES);
     assert.deepEqual(await searchSources({ error: gas, receiverId: 'g.near' }, quiet), { sources: [], paths: [] });
     assert.deepEqual(quiet.globs, [], 'nothing listed');

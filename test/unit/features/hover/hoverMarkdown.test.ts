@@ -49,7 +49,7 @@ describe('hover markdown', () => {
     assert.match(md, /Storage: 26,340 bytes, pinning 0\\\.2634 NEAR/);
     assert.match(md, /fungible tokens · 2 NFT collections · 2 staking pools/);
     assert.match(md, /Liquid staking · \*\*meta\\-pool\\\.near\*\*/);
-    assert.match(md, /Latest activity: block #132,000,789/); // one format for a height: as in the tree and the panel
+    assert.match(md, /Holdings last updated: block #132,000,789/); // one format for a height: as in the tree and the panel
     assert.match(md, /_mainnet · api\\\.fastnear\\\.com_/);
     assert.doesNotMatch(md, /Locked: .*validator/); // locked is 0 for alice
   });
@@ -82,6 +82,19 @@ describe('hover markdown', () => {
   it('shows a negative spendable as negative, with the reason', () => {
     const md = all(buildHoverSections(account('poor.near'), live('poor.near'), OPTS));
     assert.match(md, /Spendable: \*\*\\-0\\\.9999 NEAR\*\* \(negative: the balance does not cover the storage it uses\)/);
+  });
+
+  it('a figure rounded to the decimals set has every digit after it; an exact one does not repeat itself', () => {
+    // The sandbox's alice.test.near: view_account amount 99999998776381849800000000 yocto, 182 bytes of storage.
+    const f = full('alice.near');
+    const balance = 99_999_998_776_381_849_800_000_000n;
+    const st = { ...f.state!, balance, locked: 0n, total: balance, spendable: balance - 182n * 10n ** 19n, storageBytes: 182, pinned: 182n * 10n ** 19n };
+    const plain = all(buildHoverSections(account('alice.near'), live('alice.near', { full: { ...f, state: st } }), OPTS)).replace(/\\(.)/g, '$1');
+    assert.ok(plain.includes('Balance: 99.99999 NEAR (exactly 99.9999987763818498)'), plain);
+    assert.ok(plain.includes('Total owned: **99.99999 NEAR** (exactly 99.9999987763818498)'), plain);
+    assert.ok(plain.includes('Spendable: **99.99817 NEAR** (exactly 99.9981787763818498)'), plain);
+    assert.ok(plain.includes('Locked: 0 NEAR  \n'), 'an exact figure is not repeated');
+    assert.ok(plain.includes('pinning 0.00182 NEAR  \n'), 'nor the pinned one (182 bytes at 10^19 yocto each)');
   });
 
   it('adds the validator caveat when locked > 0', () => {

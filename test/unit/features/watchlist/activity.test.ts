@@ -44,7 +44,7 @@ const receipt = (o: Partial<ActivityReceipt> & { at: string }): ActivityReceipt 
   ...o,
 });
 const failed = (method: string, message: string, at: string, o: Partial<ActivityReceipt> = {}): ActivityReceipt =>
-  receipt({ at, status: 'failure', failure: `Action 1: Smart contract panicked: ${message}`, actions: [call(method)], ...o });
+  receipt({ at, status: 'failure', failure: `Action #0: Smart contract panicked: ${message}`, actions: [call(method)], ...o });
 const tx = (hash: string, at: string, rs: ActivityReceipt[]): ActivityTransaction => ({ hash, timestamp: at, receipts: rs });
 const ev = (standard: string, event: string, data?: unknown): TxEvent => ({ standard, version: '1.0.0', event, ...(data !== undefined && { data }) });
 const settings = (o: Partial<ActivitySettings> = {}): ActivitySettings => ({ ...DEFAULT_ACTIVITY_SETTINGS, ...o });
@@ -58,9 +58,9 @@ describe('watchlist activity: what is noticed', () => {
     assert.deepEqual(r.groups, [
       {
         kind: 'failed-calls',
-        id: failedCallsId('ft_transfer', "Action 1: Smart contract panicked: The account doesn't have enough balance"),
+        id: failedCallsId('ft_transfer', "Action #0: Smart contract panicked: The account doesn't have enough balance"),
         method: 'ft_transfer',
-        message: "Action 1: Smart contract panicked: The account doesn't have enough balance",
+        message: "Action #0: Smart contract panicked: The account doesn't have enough balance",
         errorKind: 'other',
         count: 1,
         firstAt: '1771105045000123457',
@@ -84,7 +84,7 @@ describe('watchlist activity: what is noticed', () => {
     );
     const g = only(r.groups, 'failed-calls');
     assert.deepEqual(
-      g.map((x) => [x.method, x.message.replace('Action 1: Smart contract panicked: ', ''), x.count, x.firstAt, x.lastAt, x.transactions]),
+      g.map((x) => [x.method, x.message.replace('Action #0: Smart contract panicked: ', ''), x.count, x.firstAt, x.lastAt, x.transactions]),
       [
         ['l2_claim', 'claim is not ready yet', 3, '101', '302', ['B', 'A']],
         ['l2_claim', 'no such user', 1, '102', '102', ['A']],
@@ -114,7 +114,7 @@ describe('watchlist activity: what is noticed', () => {
         tx('A', '1', [
           failed('l2_claim', 'claim is not ready yet', '2'),
           // The second action failed: the group is its method's.
-          receipt({ at: '3', status: 'failure', failure: 'Action 2: Exceeded the prepaid gas.', failureRaw: raw, actions: [call('ping'), call('migrate')] }),
+          receipt({ at: '3', status: 'failure', failure: 'Action #1: Exceeded the prepaid gas.', failureRaw: raw, actions: [call('ping'), call('migrate')] }),
         ]),
       ],
       settings(),
@@ -128,7 +128,7 @@ describe('watchlist activity: what is noticed', () => {
       ],
     );
     assert.deepEqual(seen, [
-      ['Action 1: Smart contract panicked: claim is not ready yet', 'l2_claim', ACC, 'A'],
+      ['Action #0: Smart contract panicked: claim is not ready yet', 'l2_claim', ACC, 'A'],
       [raw, 'migrate', ACC, 'A'],
     ]);
     const broken: FailureClassifier = () => {
@@ -137,7 +137,7 @@ describe('watchlist activity: what is noticed', () => {
     const b = only(noticeActivity(ACC, [tx('A', '1', [failed('x', 'boom', '2')])], settings(), broken).groups, 'failed-calls');
     assert.deepEqual(
       b.map((g) => [g.errorKind, g.message]),
-      [['other', 'Action 1: Smart contract panicked: boom']],
+      [['other', 'Action #0: Smart contract panicked: boom']],
       'a classifier that throws costs the kind only',
     );
   });

@@ -185,7 +185,7 @@ function call(i: number, height: number, txIndex: number): FakeTx {
         predecessorId: 'alice.near',
         receiverId: C,
         status: 'failure',
-        failure: `Action 1: Smart contract panicked: n${i}`,
+        failure: `Action #0: Smart contract panicked: n${i}`,
         gasBurnt: '0',
         tokensBurnt: '0',
         logs: [],

@@ -119,7 +119,7 @@ describe('watchlist activity: how it is shown', () => {
       activity: { report: report([called, failed('boom')]), unread: NONE },
     };
     const out = withChanges(account, v, { decimals: 2, formatTime: (ms) => `@${ms}` }, sentences);
-    assert.equal(out.description, '10 NEAR · upgrade called · 1 failed call');
+    assert.equal(out.description, 'upgrade called · 1 failed call · 10 NEAR');
     const [changes] = out.children;
     assert.equal(changes?.description, 'upgrade called · 1 failed call');
     assert.equal(changes?.iconColor, 'list.warningForeground');

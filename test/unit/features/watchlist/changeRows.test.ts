@@ -1,11 +1,13 @@
 // The Changes node's rows as a side bar shows them: each row of the demo's change (2 NEAR, a full-access key and its
-// storage) whole in about 30 characters after its indent, the rest in its tooltip; a range of one block said "at block
-// #N"; the full-access alert names near-cli-rs's command.
+// storage) whole in about 30 characters after its indent, the rest in its tooltip; a row that carries news (the account,
+// its Balance) puts it first, so the side bar's default 300 px shows it whatever the figures; a range of one block said
+// "at block #N"; the full-access alert names near-cli-rs's command.
 import assert from 'node:assert/strict';
 import { alertsFor, changeLine, DEFAULT_ALERTS } from '../../../../src/features/watchlist/model/changeText';
 import { withChanges } from '../../../../src/features/watchlist/model/changesNodes';
 import type { Change, Snapshot } from '../../../../src/features/watchlist/model/snapshot';
 import type { WatchNode } from '../../../../src/features/watchlist/model/watchlistNodes';
+import { visibleChars, visibleRow } from '../../../support/sideBar';
 
 const NEAR = 10n ** 24n;
 const KEY = 'ed25519:5BGSaf6YjVm7565VzWQHNxoyEjwr3jUpRJSGjREvU9dB';
@@ -15,8 +17,8 @@ const DEMO: Change[] = [
   { kind: 'storage', before: '500', after: '582', delta: '82', pinnedDelta: String(82n * 10n ** 19n) },
   { kind: 'keyAdded', publicKey: KEY, permission: 'FullAccess' },
 ];
-/** Characters a side bar of its default width shows of a row under an account's Changes node. */
-const ROW = 30;
+/** Characters a side bar of its default width shows of a row under an account's Changes node (depth 3). */
+const ROW = visibleChars(3);
 const ACCOUNT: WatchNode = {
   id: 'history.near',
   kind: 'account',
@@ -46,7 +48,7 @@ describe('the Changes rows in a side bar', () => {
     assert.deepEqual(
       lines.map((l) => [l.label, l.description]),
       [
-        ['Balance', '10 → 12 NEAR · +2 NEAR'],
+        ['Balance', '+2 NEAR · 10 → 12 NEAR'],
         ['Storage', '+82 bytes'],
         ['New full-access key', '5BGS…U9dB'],
       ],
@@ -55,6 +57,19 @@ describe('the Changes rows in a side bar', () => {
     assert.match(lines[1]!.tooltip, /Pinned by storage: \+0\.00082 NEAR/);
     assert.match(lines[2]!.tooltip, new RegExp(`^${KEY}\nAdded: full access$`));
     assert.equal(lines[2]!.sentence, `Access key ${KEY} added, with full access.`);
+  });
+
+  it('at 300 px the news leads: the account\'s "+2 NEAR · new full-access key" and its Balance row\'s "+2 NEAR", whatever the figures', () => {
+    // The step-1 demo at 5 decimals: history.near from 12.3456789 to 14.3456789 NEAR.
+    const [before, after] = [12_345_678_900n * 10n ** 15n, 14_345_678_900n * 10n ** 15n];
+    const balance: Change = { kind: 'balance', before: String(before), after: String(after), delta: String(after - before) };
+    const account = { ...ACCOUNT, description: '14.34567 NEAR' };
+    const node = withChanges(account, { since: { time: at }, now: { time: at + 60_000 }, changes: [balance, DEMO[2]!] }, { ...opts, decimals: 5 }, new Map());
+    assert.equal(node.description, '+2 NEAR · new full-access key · 14.34567 NEAR');
+    assert.equal(visibleRow(node.label, node.description, 1), 'history.near +2 NEAR · new full-');
+    const row = node.children[0]!.children[0]!;
+    assert.deepEqual([row.label, row.description], ['Balance', '+2 NEAR · 12.34567 → 14.34567 NEAR']);
+    assert.equal(visibleRow(row.label, row.description, 3), 'Balance +2 NEAR · 12.34567 → 1');
   });
 
   it('a function-call key, a secp256k1 key, code and a list change: the kind leads, the rest after', () => {
@@ -74,7 +89,8 @@ describe('the Changes rows in a side bar', () => {
     assert.deepEqual([one.at(-1)?.label, one.at(-1)?.description], ['No transactions', 'at block #187,310,138']);
     const two = rows([187_310_130, 187_310_138], { rows: [], more: false });
     assert.deepEqual([two.at(-1)?.label, two.at(-1)?.description], ['No transactions', 'blocks #187,310,130 to #187,310,138']);
-    assert.match(String(two.at(-1)?.tooltip), /^No transactions of this account in blocks #187,310,130 to #187,310,138: /);
+    assert.equal(two.at(-1)?.tooltip, 'No transaction involving this account is listed in blocks #187,310,130 to #187,310,138.');
+    assert.equal(one.at(-1)?.tooltip, 'No transaction involving this account is listed at block #187,310,138.');
     // Without a transactions API the range is its own row.
     assert.equal(rows([5, 5]).at(-1)?.label, 'Changed at block #5');
     assert.equal(rows([5, 9]).at(-1)?.label, 'Changed between blocks #5 and #9');

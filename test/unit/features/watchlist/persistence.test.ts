@@ -232,7 +232,7 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
     assert.deepEqual(
       changes.children.map((n) => [n.label, n.description]),
       [
-        ['Balance', '10 → 11 NEAR · +1 NEAR'],
+        ['Balance', '+1 NEAR · 10 → 11 NEAR'],
         ['1 transaction', 'since block #100'], // the second read carried its keys (same storage): no upper block
         ['✓ received', 'block #150'],
       ],

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LIQUID_STAKING_PROVIDERS, normaliseFull, VALIDATOR_LOCKED_CAVEAT } from '../../../../src/near/account';
 import type { AccountFull } from '../../../../src/near/account';
-import { formatNear } from '../../../../src/near/amounts';
+import { formatNear, formatYoctoExact } from '../../../../src/near/amounts';
 import type { FtMetadata, ViewAccount } from '../../../../src/client/client';
 import { IDLE, needsLoad, RAW_MEANS, slotFailed, slotLoaded, slotLoading } from '../../../../src/ui/slots';
 import type { PoolBalance, Slot } from '../../../../src/ui/slots';
@@ -75,8 +75,15 @@ describe('watchlist model', () => {
         ['State', 'Fungible tokens (4)', 'NFT collections (2)', 'Contract', 'Staking pools (2)'],
       );
       assert.match(n.tooltip ?? '', /Total owned: 1,234\.5678 NEAR/);
+      // The tooltip holds what the rounded rows cut: every digit of each figure.
+      for (const [word, v] of [
+        ['Balance', f.state!.balance],
+        ['Total owned', f.state!.total],
+        ['Spendable', f.state!.spendable],
+      ] as const)
+        assert.ok(n.tooltip?.includes(`\n${word}: ${formatYoctoExact(v)} NEAR`), `${word} exact in the tooltip:\n${n.tooltip}`);
       assert.match(n.tooltip ?? '', /Storage: 26,340 bytes/);
-      assert.match(n.tooltip ?? '', /Latest activity: block #132,000,789/);
+      assert.match(n.tooltip ?? '', /Holdings updated: block #132,000,789/);
     });
 
     it('gives every node a unique id and marks only account items with the account context value', () => {
@@ -100,13 +107,13 @@ describe('watchlist model', () => {
       const state = child(n, 'State');
       assert.deepEqual(
         state.children.map((c) => c.label),
-        ['Balance', 'Locked', 'Storage', 'Total owned', 'Spendable', 'Latest activity'],
+        ['Balance', 'Locked', 'Storage', 'Total owned', 'Spendable', 'Holdings updated'],
       );
       assert.equal(child(state, 'Balance').description, '1,234.5678 NEAR');
       assert.equal(child(state, 'Balance').tooltip, '1,234.5678 NEAR');
       assert.equal(child(state, 'Storage').description, '26,340 bytes · 0.2634 NEAR pinned');
       assert.equal(child(state, 'Spendable').description, '1,234.3044 NEAR');
-      assert.equal(child(state, 'Latest activity').description, 'block #132,000,789');
+      assert.equal(child(state, 'Holdings updated').description, 'block #132,000,789');
     });
 
     it('each figure in one format: the storage tooltip groups its bytes as the description does', () => {

@@ -114,14 +114,14 @@ describe('explainFailure', () => {
   it('method not found in a receipt', () => {
     const e = explainFailure(fc({ MethodResolveError: 'MethodNotFound' }), CTX);
     assert.equal(e.kind, 'method-not-found');
-    assert.equal(e.message, 'Action 1: Method not found');
+    assert.equal(e.message, 'Action #0: Method not found');
     assert.equal(e.explanation, 'game.hot.tg has no exported method "claim".');
   });
 
   it('prepaid gas exceeded: attached and burnt in exact TGas, the fix up to 300 TGas; at 300 TGas the fix is to split', () => {
     const e = explainFailure(fc({ ExecutionError: 'Exceeded the prepaid gas.' }), CTX);
     assert.equal(e.kind, 'gas-exceeded');
-    assert.equal(e.message, 'Action 1: Exceeded the prepaid gas.');
+    assert.equal(e.message, 'Action #0: Exceeded the prepaid gas.');
     assert.equal(e.explanation, 'claim on game.hot.tg used all 30 TGas attached to it; the receipt burnt 30.242803510187 TGas in all.');
     assert.match(e.fix ?? '', /Attach more gas .* up to 300 TGas, or split the work/);
     const full = explainFailure(fc({ ExecutionError: 'Exceeded the prepaid gas.' }), { ...CTX, action: { methodName: 'claim', gas: '300000000000000' } });
@@ -155,7 +155,7 @@ describe('explainFailure', () => {
   it('account missing, for a receiver and for a signer', () => {
     const e = explainFailure({ ActionError: { index: 1, kind: { AccountDoesNotExist: { account_id: 'bob.near' } } } }, { receiverId: 'bob.near' });
     assert.equal(e.kind, 'account-missing');
-    assert.equal(e.message, 'Action 2: Account does not exist (account id bob.near)');
+    assert.equal(e.message, 'Action #1: Account does not exist (account id bob.near)');
     assert.equal(e.explanation, 'bob.near does not exist on this network, so the action could not run on it.');
     const s = explainFailure({ InvalidTxError: { SignerDoesNotExist: { signer_id: 'ghost.near' } } }, { receiverId: 'x.near' });
     assert.equal(s.kind, 'account-missing');
@@ -265,7 +265,7 @@ describe('explainFailure', () => {
       { receiverId: 'a.near' },
     );
     assert.equal(actor.kind, 'other');
-    assert.equal(actor.message, 'Action 3: Actor no permission (account id a.near, actor id b.near)');
+    assert.equal(actor.message, 'Action #2: Actor no permission (account id a.near, actor id b.near)');
     const wrapped = explainFailure(
       { TxExecutionError: { ActionError: { index: 0, kind: { AccountDoesNotExist: { account_id: 'z.near' } } } } },
       { receiverId: 'z.near' },

@@ -92,7 +92,7 @@ describe('time travel on the client (model chain stub)', () => {
     let most = 0;
     const progress: string[] = [];
     // Count view_account calls in flight through the client (the stub answers at once; the bound is the loader's).
-    const view = client.rpc.viewAccount.bind(client);
+    const view = client.rpc.viewAccount.bind(client.rpc);
     client.rpc.viewAccount = async (...args) => {
       most = Math.max(most, ++inFlight);
       try {

@@ -28,9 +28,11 @@ describe('balance panel: a network change loads again', () => {
     const P = loadIsolated<typeof PanelModule>(editor.vscode, 'features/panel/panelHost');
     const clientOf = (network: string, yocto: string) => ({
       endpoints: { apiUrl: `https://api.${network}`, rpcUrl: `https://rpc.${network}`, archivalRpcUrl: `https://arch.${network}` },
-      full: async () => normaliseFull({ account_id: ID, state: { balance: yocto, locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }),
-      status: async () => {
-        throw new Error('no status');
+      accounts: {
+        full: async () => normaliseFull({ account_id: ID, state: { balance: yocto, locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }),
+        status: async () => {
+          throw new Error('no status');
+        },
       },
     });
     const clients = { mainnet: clientOf('mainnet', '5000000000000000000000000'), testnet: clientOf('testnet', '7000000000000000000000000') };
@@ -74,11 +76,13 @@ describe('balance panel: a network change loads again', () => {
     // Two networks with histories of their own: 45 transactions on one, 7 on the other, none on a node.
     const clientOf = (network: string, txs: number | undefined) => ({
       endpoints: { apiUrl: `https://api.${network}`, rpcUrl: `https://rpc.${network}`, archivalRpcUrl: `https://arch.${network}` },
-      hasArchival: true,
+      rpc: { hasArchival: true },
       ...fakeTxService(makeHistory(txs ?? 0), txs !== undefined),
-      full: async () => normaliseFull({ account_id: ID, state: { balance: '1', locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }),
-      status: async () => {
-        throw new Error('no status');
+      accounts: {
+        full: async () => normaliseFull({ account_id: ID, state: { balance: '1', locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }),
+        status: async () => {
+          throw new Error('no status');
+        },
       },
     });
     const clients = { one: clientOf('one', 45), two: clientOf('two', 7), node: clientOf('node', undefined) };

@@ -191,25 +191,26 @@ describe('watchlist changes: snapshots across a restart (fake editor)', () => {
     const e = start(editor, new Memento(), new Memento());
     const asked: unknown[] = [];
     const client = {
-      hasTransactionsApi: true,
-      viewAccount: async () => ({ result: view }),
-      viewAccessKeyList: async () => ({ result: [key(1)] }),
-      accountTransactions: async (req: unknown) => {
-        asked.push(req);
-        return {
-          rows: [
-            {
-              hash: 'CkK7ntqAKnKNE4eoUrLZCppDTzSjsdWEX1JMtH8BLtGR',
-              blockHeight: '150',
-              timestamp: '1',
-              txIndex: 0,
-              isSigner: false,
-              isReceiver: true,
-              isFunctionCall: false,
-              isSuccess: true,
-            },
-          ],
-        };
+      rpc: { viewAccount: async () => ({ result: view }), viewAccessKeyList: async () => ({ result: [key(1)] }) },
+      transactions: {
+        hasTransactionsApi: true,
+        accountTransactions: async (req: unknown) => {
+          asked.push(req);
+          return {
+            rows: [
+              {
+                hash: 'CkK7ntqAKnKNE4eoUrLZCppDTzSjsdWEX1JMtH8BLtGR',
+                blockHeight: '150',
+                timestamp: '1',
+                txIndex: 0,
+                isSigner: false,
+                isReceiver: true,
+                isFunctionCall: false,
+                isSuccess: true,
+              },
+            ],
+          };
+        },
       },
     };
     e.engine.loaded(entry('mine.near', 10n * NEAR), await e.engine.read('mine.near', 'mainnet', full('mine.near', 10n * NEAR), client as never, true));
@@ -244,9 +245,8 @@ describe('watchlist changes: code hash and keys re-read only when storage says s
   const counting = (keys: () => AccessKeyInfo[]) => {
     const calls = { view: 0, keys: 0 };
     const client = {
-      hasTransactionsApi: false,
-      viewAccount: async () => (calls.view++, { result: view }),
-      viewAccessKeyList: async () => (calls.keys++, { result: keys() }),
+      rpc: { viewAccount: async () => (calls.view++, { result: view }), viewAccessKeyList: async () => (calls.keys++, { result: keys() }) },
+      transactions: { hasTransactionsApi: false },
     };
     return { calls, client: client as never };
   };

@@ -39,9 +39,11 @@ function setup(): { p: WatchlistModule.WatchlistProvider; staked: Deferred[] } {
   const staked: Deferred[] = [];
   const client = {
     endpoints: { apiUrl: 'https://api.example', rpcUrl: 'https://rpc.example', archivalRpcUrl: 'https://arch.example' },
-    full: async () => FULL,
-    stakedBalance: () => new Promise<bigint>((resolve, reject) => staked.push({ resolve, reject })),
-    unstakedBalance: async () => 0n,
+    accounts: { full: async () => FULL },
+    rpc: {
+      stakedBalance: () => new Promise<bigint>((resolve, reject) => staked.push({ resolve, reject })),
+      unstakedBalance: async () => 0n,
+    },
   };
   return { p: new W.WatchlistProvider(servicesWith(client)), staked };
 }

@@ -77,15 +77,17 @@ describe('watchlist: loads bounded in concurrency', function () {
     let rpcUrl = 'https://rpc.one';
     const client = () => ({
       endpoints: { apiUrl: 'https://api.example', rpcUrl, archivalRpcUrl: 'https://arch.example' },
-      full: (id: string) => {
-        inFlight++;
-        most = Math.max(most, inFlight);
-        return new Promise((resolve) =>
-          release.push(() => {
-            inFlight--;
-            resolve(normaliseFull({ account_id: id, state: { balance: '1', locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }));
-          }),
-        );
+      accounts: {
+        full: (id: string) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          return new Promise((resolve) =>
+            release.push(() => {
+              inFlight--;
+              resolve(normaliseFull({ account_id: id, state: { balance: '1', locked: '0', storage_bytes: 1 }, tokens: [], nfts: [], pools: [] }));
+            }),
+          );
+        },
       },
     });
     const changed = new EventEmitter<void>();

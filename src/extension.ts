@@ -5,6 +5,7 @@ import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractCommands } from './features/contracts/index';
 import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
+import { registerNearTasks } from './features/failures/tasks';
 import { registerHover } from './features/hover/index';
 import { registerKeyCommands } from './features/keys/index';
 import { registerLookupCommands } from './features/lookup/index';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext) {
     const panels = registerPanel(context, services, posts?.observe);
     const { terminalLinks } = registerTransactions(context, services, watchlist, panels);
     registerFailures(context, services);
+    registerNearTasks(context, services);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

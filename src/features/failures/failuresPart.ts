@@ -29,7 +29,7 @@ import { FailureProblems } from './problems';
 import type { DismissArgs } from './problems';
 import { editorSearchHost } from './sources';
 import { TaskRuns } from './taskRun';
-import type { NearTaskDefinition } from './tasks';
+import type { NearTaskDefinition } from './taskRun';
 
 /** The kinds a contract's code is behind: only for these is the receiver's metadata read. */
 const CODE_KINDS = new Set(['panic', 'method-not-found', 'gas-exceeded', 'wasm-trap', 'deserialize']);

@@ -17,10 +17,20 @@ import { rankLocationFiles } from './model/rank';
 import { PanicReader } from './model/taskPanics';
 import type { TaskPanic } from './model/taskPanics';
 import { editorSearchHost } from './sources';
-import type { NearTaskDefinition } from './tasks';
+
+/** A `near-lens` task as tasks.json writes it (package.json `taskDefinitions` says the same to the editor). */
+export interface NearTaskDefinition extends vscode.TaskDefinition {
+  /** The shell command: `cargo test`, `cargo test --test '*'`, `npm test`. */
+  command: string;
+  /** Where it runs: absolute (`${workspaceFolder}/contracts/game`) or inside the workspace folder; default the folder. */
+  cwd?: string;
+  /** The crate folder (inside the workspace folder) a panic's relative path is read from first; `cwd` unless said. */
+  crate?: string;
+  env?: Record<string, string>;
+}
 
 export const TEST_PANIC_CODE = PROBLEM_ANCHORS['test-panic'];
-/** A name longer than this is no file of a workspace we can list (rank.ts compares the listed files only). */
+/** A file name a glob can carry as it is; another names no file the search can list (rank.ts compares listed files only). */
 const PLAIN_NAME = /^[\w.@+-]{1,255}$/;
 const LIST_MAX = 5_000;
 
@@ -110,7 +120,7 @@ class PanicTerminal implements vscode.Pseudoterminal {
       if (!found) return `${at} is not in this workspace: no entry for "${sanitizeText(p.message, 80)}".`;
       this.problems.add(this.key, run, found.uri, p);
       if (found.others.length === 0) return undefined;
-      return `${at} is in ${found.others.length + 1} places here; the entry is on ${found.relPath}. Set "crate" in the task to name the crate.`;
+      return `${at} is in ${found.others.length + 1} places here; the entry is on ${sanitizeText(found.relPath, 200)}. Set "crate" in the task to name the crate.`;
     } catch (e) {
       this.log.warn(`NEAR Lens could not place a panic of a task: ${errorMessage(e)}`);
       return `${at}: the workspace could not be searched.`;
@@ -121,9 +131,9 @@ class PanicTerminal implements vscode.Pseudoterminal {
     this.#process?.stop();
   }
 
+  /** Keys typed in the terminal go to the program; Ctrl+C stops it. */
   handleInput(data: string): void {
-    if (data === '\x03')
-      this.#process?.stop(); // Ctrl+C
+    if (data === '\x03') this.#process?.stop();
     else this.#process?.write(data);
   }
 

@@ -7,17 +7,7 @@ import { errorMessage } from '../../base/errors';
 import { TASK_TYPE } from '../../manifest';
 import type { Services } from '../../platform/services';
 import { failureFeatureOf } from './index';
-
-/** A `near-lens` task as tasks.json writes it (package.json `taskDefinitions` says the same to the editor). */
-export interface NearTaskDefinition extends vscode.TaskDefinition {
-  /** The shell command: `cargo test`, `cargo test --test '*'`, `npm test`. */
-  command: string;
-  /** Where it runs: absolute (`${workspaceFolder}/contracts/game`) or inside the workspace folder; default the folder. */
-  cwd?: string;
-  /** The crate folder (inside the workspace folder) a panic's relative path is read from first; `cwd` unless said. */
-  crate?: string;
-  env?: Record<string, string>;
-}
+import type { NearTaskDefinition } from './taskRun';
 
 export function registerNearTasks(context: vscode.ExtensionContext, services: Services): void {
   context.subscriptions.push(

@@ -28,6 +28,9 @@ const AT = 'panicked at ';
 const SMART = 'Smart contract panicked:';
 const GUEST = 'panic_msg: "';
 const THREAD = /thread '([^'\n]{1,200})' panicked at /;
+// cargo test's header of a failed test's output, and the lines that end the failures' part.
+const SECTION = /^---- (\S{1,200}) stdout ----\s*$/;
+const SECTIONS_END = /^(?:failures:|test result: )/;
 // A location line of Rust 1.73 and later ends with `:line:col:`, the words follow on the next line.
 const ENDS_WITH_PLACE = /:\d{1,9}:\d{1,9}:\s*$/;
 // Before 1.73 a multi-line message ends, lines later, in `', path:line:col`.
@@ -51,6 +54,8 @@ interface Pending {
 export class PanicReader {
   #partial = '';
   #pending: Pending | undefined;
+  /** The failed test whose output the lines are (`---- name stdout ----`), for a panic that names none. */
+  #section: string | undefined;
   readonly #seen = new Set<string>();
 
   push(chunk: string): TaskPanic[] {
@@ -85,7 +90,7 @@ export class PanicReader {
         p.lines++;
         // A test that unwraps a failed call: its words quote the contract's own panic, reported too.
         const quoted = first ? quotedPanic(line) : undefined;
-        if (quoted !== undefined) this.#report(quoted, undefined, out);
+        if (quoted !== undefined) this.#report(quoted, p.test, out);
         if (p.lines > MAX_WORD_LINES) this.#finish(out);
         return;
       }
@@ -100,12 +105,15 @@ export class PanicReader {
   }
 
   #start(line: string, out: TaskPanic[]): void {
+    const section = SECTION.exec(line);
+    if (section) this.#section = section[1];
+    else if (SECTIONS_END.test(line)) this.#section = undefined;
     const quoted = quotedPanic(line);
-    if (quoted !== undefined) return this.#report(quoted, undefined, out);
+    if (quoted !== undefined) return this.#report(quoted, this.#section, out);
     const at = line.indexOf(AT);
     if (at === -1) return;
     const text = line.slice(at);
-    const test = THREAD.exec(line)?.[1];
+    const test = THREAD.exec(line)?.[1] ?? this.#section;
     const pending = (wait: Pending['wait']): void => {
       this.#pending = { text, lines: 1, wait, ...(test !== undefined && { test }) };
     };

@@ -44,12 +44,12 @@ const EXPECTED: Record<string, string[]> = {
     'src/views.rs:88:14 "Pool not found" (views::tests::quote_of_a_missing_pool)',
   ],
   'near-workspaces.log': [
-    'src/views.rs:88:14 "Pool not found"',
+    'src/views.rs:88:14 "Pool not found" (quote_of_a_missing_pool)',
     // The contract's panic quoted in the test's words, then the test's own panic at its unwrap.
-    `src/lib.rs:29:50 ${JSON.stringify(UNWRAP)}`,
+    `src/lib.rs:29:50 ${JSON.stringify(UNWRAP)} (claim_before_settle)`,
     'tests/pools.rs:61:10 "called `Result::unwrap()` on an `Err` value: Error { repr: Custom { kind: Execution, error: ActionError(ActionError { index: Some(0), kind: FunctionCallError(ExecutionError(\\"Smart contract panicked: panicked at src/lib.rs:29:50:\\\\ncalled `Option::unwrap()` on a `None` value\\")) }) } }" (claim_before_settle)',
     // A string inside a string: `\"` and `\\n` undone twice.
-    `src/views.rs:100:9 ${JSON.stringify(ASSERT)}`,
+    `src/views.rs:100:9 ${JSON.stringify(ASSERT)} (fee_is_two_percent)`,
   ],
   // near-workspaces-js under ava: the error's message as JavaScript prints a string, in single quotes.
   'near-workspaces-js.log': ['src/views.rs:88:14 "Pool not found"'],

@@ -5,6 +5,7 @@ import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractCommands } from './features/contracts/index';
 import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
+import { registerNearTasks } from './features/failures/tasks';
 import { registerHover } from './features/hover/index';
 import { registerKeyCommands } from './features/keys/index';
 import { registerLookupCommands } from './features/lookup/index';
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext) {
     const failures = registerFailures(context, services);
     const { terminalLinks, transactions } = registerTransactions(context, services, watchlist, panels, failures);
     const hoverProvider = registerHover(context, services, transactions);
+    registerNearTasks(context, services, failures);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);

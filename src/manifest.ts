@@ -53,6 +53,8 @@ export const WATCHLIST_VIEW = 'nearLens.watchlist';
 export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
 /** The URI scheme of Query Block / RPC Request results (read-only documents from a content provider). */
 export const RESULT_SCHEME = 'near-lens';
+/** The task type of package.json `taskDefinitions`: a test command whose panics NEAR Lens puts in the Problems panel. */
+export const TASK_TYPE = 'near-lens';
 /** The status-bar item's id. */
 export const STATUS_ITEM = 'nearLens.status';
 

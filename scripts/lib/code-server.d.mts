@@ -9,7 +9,9 @@ export const TRUST_ON_SETTINGS: Readonly<Record<string, unknown>>;
 export function hostPaths(): { node: string; codeServer: string; entry: string };
 export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>, defaults?: Record<string, unknown>): string;
 export function freePort(): Promise<number>;
-export function installExtension(o: { vsix: string; userDataDir: string; extensionsDir: string; runDir: string }): void;
+/** `host`: the current code-server (default) or 'oldest' (VS Code 1.90), as CODE_HOST_VSCODE picks by default. */
+export type HostName = 'current' | 'oldest';
+export function installExtension(o: { vsix: string; userDataDir: string; extensionsDir: string; runDir: string; host?: HostName | undefined }): void;
 
 export interface CodeServer {
   port: number;
@@ -32,6 +34,7 @@ export function startCodeServer(o: {
   env?: Record<string, string>;
   port?: number;
   logToConsole?: boolean;
+  host?: HostName | undefined;
 }): Promise<CodeServer>;
 
 export function workbenchUrl(base: string, o?: { folder?: string; payload?: Array<[string, string]> }): string;

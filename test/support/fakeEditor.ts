@@ -360,6 +360,8 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
         return new Disposable(() => hoverProviders.splice(hoverProviders.indexOf(p), 1));
       },
     },
+    // The near-lens task type (its runs are tested in-editor: test/integration/suite/tasks.test.ts).
+    tasks: { registerTaskProvider: () => new Disposable(() => undefined) },
     env: {
       clipboard: { writeText: async (t: string) => void rec.clipboard.push(t), readText: async () => rec.clipboard.at(-1) ?? '' },
       openExternal: async (u: FakeUri) => {

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/manifest';
+import { COMMANDS, CONTEXT_KEYS, ITEM_CONTEXT, PANEL_VIEW_TYPE, RESULT_SCHEME, SECTION, TASK_TYPE, VIEW_CONTAINER, WATCHLIST_VIEW } from '../../src/manifest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/client/client';
 import { normaliseSettings } from '../../src/platform/settings';
 
@@ -33,6 +33,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
     viewsWelcome: Array<{ view: string; when?: string }>;
     configuration: { title: string; properties: Record<string, { default?: unknown }> };
     walkthroughs: Array<{ id: string; steps: Step[] }>;
+    taskDefinitions: Array<{ type: string; required?: string[]; properties: Record<string, unknown> }>;
   };
 };
 const c = pkg.contributes;
@@ -125,6 +126,19 @@ describe('manifest: package.json and the code agree', () => {
       assert.ok(key! in c.configuration.properties, `${key} is a setting`);
       assert.match(label!, /^NEAR Lens( › [A-Z][\w ]*)?: [A-Z]/, label);
     }
+  });
+
+  it('the task type is contributed once, with the fields the task provider reads, and registered through TASK_TYPE', () => {
+    assert.deepEqual(
+      c.taskDefinitions.map((t) => t.type),
+      [TASK_TYPE],
+    );
+    const [def] = c.taskDefinitions;
+    assert.deepEqual(def?.required, ['command']);
+    assert.deepEqual(Object.keys(def?.properties ?? {}).sort(), ['command', 'crate', 'cwd', 'env']);
+    const tasks = readFileSync(path.join(ROOT, 'src/features/failures/tasks.ts'), 'utf8');
+    assert.match(tasks, /registerTaskProvider\(TASK_TYPE,/);
+    assert.match(readFileSync(path.join(ROOT, 'src/extension.ts'), 'utf8'), /registerNearTasks\(context, services\);/);
   });
 
   /** Whether `.vscodeignore` (an allowlist of `!path` lines, `*` within one folder) packages `file`. */

@@ -1,9 +1,12 @@
-// The `$near-panic` and `$near-panic-inline` problem matchers, read from package.json and run the way VS Code runs a
-// task's matchers over its output (each pattern of a matcher on consecutive lines; a field filled by the first pattern
-// that captures it, the message appended), on panic output of `cargo test` and of near-workspaces runs: both Rust
-// formats, a workspace-relative path, a builder's absolute path, a Windows path and a cargo registry path.
+// The `$near-panic` and `$near-panic-inline` problem matchers, read from package.json and run the way VS Code's task
+// system runs a task's matchers over its output (StartStopProblemCollector: a buffer as long as the longest matcher,
+// each line tried by the matchers that end on it, the first match wins and empties the buffer; a field filled by the
+// first pattern that captures it, the message appended), on panic output of `cargo test` and of near-workspaces runs:
+// both Rust formats, the recorded logs of test/fixtures/task-logs/, a workspace-relative path, a builder's absolute
+// path, a Windows path and a cargo registry path. The browser E2E (test/e2e/taskProblems.e2e.ts) runs them for real.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 interface Pattern {
   regexp: string;
@@ -37,47 +40,59 @@ function fill(data: Data, key: keyof Data, p: Pattern, m: RegExpExecArray): void
   if (data[key] === undefined && g !== undefined && g < m.length && m[g] !== undefined) data[key] = m[g].trim();
 }
 
-/** The problems the matchers find in `output`, in order. */
+/** One matcher on `lines` (as many as it has patterns), or undefined. */
+function handle(matcher: Matcher, lines: readonly string[]): Problem | undefined {
+  const data: Data = {};
+  for (const [k, p] of matcher.pattern.entries()) {
+    const m = new RegExp(p.regexp).exec(lines[k] ?? '');
+    if (!m) return undefined;
+    fill(data, 'file', p, m);
+    fill(data, 'line', p, m);
+    fill(data, 'column', p, m);
+    if (data.message !== undefined && p.message !== undefined) data.message += `\n${String(m[p.message]).trim()}`;
+    else fill(data, 'message', p, m);
+  }
+  return data.file && data.line && data.message
+    ? { matcher: matcher.name, file: data.file, line: Number(data.line), column: Number(data.column), message: data.message }
+    : undefined;
+}
+
+/** The problems the matchers find in `output`, in order, line by line as the task system feeds them. */
 function run(output: string): Problem[] {
-  const lines = output.split('\n');
+  const size = Math.max(...matchers.map((m) => m.pattern.length));
   const found: Problem[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    for (const matcher of matchers) {
-      const data: Data = {};
-      const ok = matcher.pattern.every((p, k) => {
-        const text = lines[i + k];
-        const m = text === undefined ? null : new RegExp(p.regexp).exec(text);
-        if (!m) return false;
-        fill(data, 'file', p, m);
-        fill(data, 'line', p, m);
-        fill(data, 'column', p, m);
-        if (data.message !== undefined && p.message !== undefined) data.message += `\n${String(m[p.message]).trim()}`;
-        else fill(data, 'message', p, m);
-        return true;
-      });
-      if (ok && data.file && data.line && data.message) {
-        found.push({ matcher: matcher.name, file: data.file, line: Number(data.line), column: Number(data.column), message: data.message });
+  let buffer: string[] = [];
+  for (const line of output.split('\n')) {
+    buffer = [...buffer, line].slice(-size);
+    // The matchers as long as the buffer first, then shorter ones on its last lines.
+    search: for (let start = 0; start < buffer.length; start++) {
+      for (const matcher of matchers.filter((m) => m.pattern.length === buffer.length - start)) {
+        const p = handle(matcher, buffer.slice(start));
+        if (!p) continue;
+        found.push(p);
+        buffer = [];
+        break search;
       }
     }
   }
   return found;
 }
 
+const LOGS = path.join(__dirname, '../fixtures/task-logs');
+const log = (name: string): string => readFileSync(path.join(LOGS, name), 'utf8');
+
 const UNWRAP = 'called `Option::unwrap()` on a `None` value';
 const p = (matcher: string, file: string, line: number, column: number, message: string): Problem => ({ matcher, file, line, column, message });
 
 describe('problem matchers: $near-panic and $near-panic-inline', () => {
-  it('are contributed with one owner, found anywhere in the workspace folder (node_modules, target and .git skipped)', () => {
+  it('are contributed with one owner, their paths read from the workspace folder (a remote or browser workbench has no search)', () => {
     assert.deepEqual(
       matchers.map((m) => m.name),
       ['near-panic', 'near-panic-inline'],
     );
     for (const m of matchers) {
       assert.equal(m.owner, 'near-panic');
-      assert.deepEqual(m.fileLocation, [
-        'search',
-        { include: ['${workspaceFolder}'], exclude: ['${workspaceFolder}/node_modules', '${workspaceFolder}/target', '${workspaceFolder}/.git'] },
-      ]);
+      assert.deepEqual(m.fileLocation, ['relative', '${workspaceFolder}']);
     }
   });
 
@@ -175,5 +190,39 @@ describe('problem matchers: $near-panic and $near-panic-inline', () => {
       'test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s',
     ].join('\n');
     assert.deepEqual(run(out), []);
+  });
+
+  it('the recorded logs (test/fixtures/task-logs/): the words alone, no location line, no escapes, no Debug tail', () => {
+    const of = (name: string): string[] => run(log(name)).map((x) => `${x.matcher} ${x.file}:${x.line}:${x.column} ${x.message}`);
+    assert.deepEqual(of('cargo-test.log'), [
+      `near-panic src/lib.rs:29:50 ${UNWRAP}`,
+      'near-panic src/views.rs:100:9 assertion `left == right` failed: fee is 2%',
+      'near-panic src/views.rs:88:14 Pool not found',
+    ]);
+    // The old multi-line assert has its location lines later: no matcher reads it (NEAR Lens's task type does).
+    assert.deepEqual(of('cargo-test-old.log'), [`near-panic-inline src/lib.rs:29:50 ${UNWRAP}`, 'near-panic-inline src/views.rs:88:14 Pool not found']);
+    const nw = of('near-workspaces.log');
+    assert.equal(nw.length, 3, nw.join('\n'));
+    assert.equal(nw[0], 'near-panic-inline src/views.rs:88:14 Pool not found');
+    // The test's own unwrap: its words are the failure's Debug text (the contract's panic is inside it).
+    assert.match(nw[1] ?? '', /^near-panic tests\/pools\.rs:61:10 called `Result::unwrap\(\)` on an `Err` value: Error \{ repr: /);
+    assert.equal(nw[2], 'near-panic-inline src/views.rs:100:9 assertion `left == right` failed: fee is 2%');
+    // near-workspaces-js under ava: JavaScript's quotes around the error's message.
+    assert.deepEqual(of('near-workspaces-js.log'), ['near-panic-inline src/views.rs:88:14 Pool not found']);
+    assert.deepEqual(of('cargo-test-workspace.log'), [
+      `near-panic contracts/arcade/src/lib.rs:35:52 ${UNWRAP}`,
+      'near-panic contracts/arcade/src/lib.rs:27:9 assertion `left == right` failed: attach the stake',
+      'near-panic contracts/game/src/views.rs:88:14 Pool not found',
+    ]);
+  });
+
+  it('a terminal that hands each line over twice (a task terminal reused): the words, never the location line', () => {
+    for (const name of ['cargo-test.log', 'cargo-test-workspace.log']) {
+      const twice = log(name)
+        .split('\n')
+        .flatMap((l) => [l, l])
+        .join('\n');
+      assert.deepEqual(run(twice), run(log(name)), name);
+    }
   });
 });

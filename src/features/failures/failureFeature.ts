@@ -1,7 +1,8 @@
 // Why a transaction failed and where in the workspace — each failure's source search (sources.ts), the failing
 // receiver's NEP-330 metadata (metadata.ts), the checkout's revision (git.ts) — and Show Failure in Code with its
-// Problems (problems.ts), the source line's links and the transaction document's links. Made when a looked-up or
-// hovered transaction has a failure, or on the first call of its commands.
+// Problems (problems.ts), the source line's links and the transaction document's links, and the runs of `near-lens`
+// tasks (taskRun.ts). Made when a looked-up or hovered transaction has a failure, on the first call of its commands,
+// or at a task's first run.
 import vscode = require('vscode');
 import { errorMessage, invalidInput } from '../../base/errors';
 import { BoundedMap } from '../../base/lru';
@@ -26,6 +27,8 @@ import type { SearchAnswer } from './model/search';
 import { FailureProblems } from './problems';
 import type { DismissArgs } from './problems';
 import { editorSearchHost } from './sources';
+import { TaskRuns } from './taskRun';
+import type { NearTaskDefinition } from './taskRun';
 
 /** The kinds a contract's code is behind: only for these is the receiver's metadata read. */
 const CODE_KINDS = new Set(['panic', 'method-not-found', 'gas-exceeded', 'wasm-trap', 'deserialize']);
@@ -39,6 +42,8 @@ export interface FailureFeature {
    * (and no request) for a transaction that did not fail.
    */
   explain(t: TransactionModel, at: { client: NearClient; network: NetworkLabel }, signal?: AbortSignal): Promise<TxFailures>;
+  /** The terminal of one run of a `near-lens` task (tasks.ts), whose panics go to the Problems panel. */
+  taskTerminal(d: NearTaskDefinition, folder: vscode.WorkspaceFolder | undefined, key: string): vscode.Pseudoterminal;
 }
 
 interface Explained {
@@ -49,7 +54,8 @@ interface Explained {
 
 export function failureFeature(context: vscode.ExtensionContext, services: Services): FailureFeature {
   const problems = new FailureProblems();
-  context.subscriptions.push(problems);
+  const taskRuns = new TaskRuns(services.log);
+  context.subscriptions.push(problems, taskRuns);
   /** The last explanations by hash: the document's links and Show Failure in Code read them. */
   const recent = new BoundedMap<string, Explained>(50);
   let links: vscode.Disposable | undefined;
@@ -229,6 +235,7 @@ export function failureFeature(context: vscode.ExtensionContext, services: Servi
 
   return {
     explain,
+    taskTerminal: (d, folder, key) => taskRuns.terminal(d, folder, key),
     handlers: {
       [COMMANDS.showFailureInCode]: showFailureInCode,
       [COMMANDS.openFailureSource]: openFailureSource,

@@ -22,6 +22,8 @@ export interface SessionOptions {
   shots?: string;
   /** Runs once the workbench is up, before the first test (e.g. the stub in RPC-only mode). */
   ready?: (wb: Workbench) => void | Promise<void>;
+  /** The code-server to start: the current VS Code (default) or 'oldest' (VS Code 1.90). */
+  host?: 'current' | 'oldest';
 }
 
 const say = (msg: string): void => console.log(`      [e2e] ${msg}`);
@@ -36,7 +38,7 @@ export function useWorkbench(o: SessionOptions): Workbench {
   before(async function () {
     this.timeout(300_000);
     const { vsix } = packageVsix();
-    wb = await startWorkbench({ vsix, settings: o.settings ?? {} });
+    wb = await startWorkbench({ vsix, settings: o.settings ?? {}, ...(o.host && { host: o.host }) });
     await o.ready?.(wb);
   });
 

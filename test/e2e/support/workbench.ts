@@ -64,6 +64,8 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   /** Keep the temp dir (profile, logs) after close; also E2E_KEEP=1. */
   keep?: boolean;
+  /** Which code-server (scripts/lib/code-server.mjs): the current VS Code, or 'oldest' (VS Code 1.90). */
+  host?: 'current' | 'oldest';
 }
 
 const say = (msg: string): void => console.log(`      [e2e] ${msg}`);
@@ -102,10 +104,10 @@ export async function startWorkbench(o: WorkbenchOptions): Promise<Workbench> {
       CALM_SETTINGS,
     );
     let t = Date.now();
-    installExtension({ vsix: o.vsix, userDataDir, extensionsDir, runDir });
+    installExtension({ vsix: o.vsix, userDataDir, extensionsDir, runDir, host: o.host });
     say(`installed ${path.relative(ROOT, o.vsix)} into a fresh profile (${Date.now() - t} ms)`);
     t = Date.now();
-    server = await startCodeServer({ runDir, userDataDir, extensionsDir, folder: FIXTURE_WORKSPACE, smokeTestDriver: false });
+    server = await startCodeServer({ runDir, userDataDir, extensionsDir, folder: FIXTURE_WORKSPACE, smokeTestDriver: false, host: o.host });
     say(`code-server ${server.base} (${server.startMs} ms), stub ${stub.apiUrl}`);
     browser = await launchChromium({ profileDir: path.join(runDir, 'chromium') });
     const page = browser.pages()[0] ?? (await browser.newPage());

@@ -1,7 +1,7 @@
 // What a diagnostic finder reports: a range of the text, a code that links to its section of docs/DIAGNOSTICS.md, a
 // message and the mechanical fixes. Pure: no `vscode`. A secret's text never goes into a Problem (only its range and public key).
 
-export type ProblemCode = 'secret-key' | 'seed-phrase' | 'account-id' | 'missing-account' | 'inexact-amount' | 'failed-receipt';
+export type ProblemCode = 'secret-key' | 'seed-phrase' | 'account-id' | 'missing-account' | 'inexact-amount' | 'failed-receipt' | 'test-panic';
 
 export interface Fix {
   title: string;
@@ -30,6 +30,8 @@ export const PROBLEM_ANCHORS: Readonly<Record<ProblemCode, string>> = {
   'inexact-amount': 'near-lens-inexact-amount',
   /** Not a finder's: Show Failure in Code puts a failed receipt on its line (features/failures). */
   'failed-receipt': 'near-lens-failed-receipt',
+  /** Not a finder's: NEAR Lens's task type puts a test run's panic on its line (features/failures/tasks.ts). */
+  'test-panic': 'near-lens-test-panic',
 };
 
 /** The page that explains every code, one section each (a unit test checks each anchor is a heading there). */

@@ -1,10 +1,14 @@
-// fast-check for the whole unit suite, required by .mocharc.cjs before any test file. FC_SEED starts every property from
-// that seed, so a failed run is repeated as it was; FC_NUM_RUNS is the run count of the properties that name none. A
-// failing property keeps fast-check's report (seed, path, counterexample; the assertion as its cause) with the command
-// that repeats it under the seed line. Without FC_SEED or FC_NUM_RUNS it prints nothing.
+// fast-check for the whole unit suite, required by .mocharc.cjs before any test file. A property that names no run
+// count gets 1000 (fast-check's own 100 lets a rare miss through to CI), or FC_NUM_RUNS; FC_SEED starts every property
+// from that seed, so a failed run is repeated as it was. A failing property keeps fast-check's report (seed, path,
+// counterexample; the assertion as its cause) with the command that repeats it under the seed line. Without FC_SEED or
+// FC_NUM_RUNS it prints nothing.
 import { relative } from 'node:path';
 import fc from 'fast-check';
 import type { RunDetails } from 'fast-check';
+
+/** The run count of a property that names none. */
+const DEFAULT_RUNS = 1000;
 
 /** The test that runs now: the file and title the repeat command names. */
 let current: { file?: string; title: string } | undefined;
@@ -40,7 +44,7 @@ function report(out: RunDetails<unknown>): void {
 
 const seed = envInteger('FC_SEED', Number.MIN_SAFE_INTEGER);
 const numRuns = envInteger('FC_NUM_RUNS', 1);
-fc.configureGlobal({ ...fc.readConfigureGlobal(), reporter: report, ...(seed === undefined ? {} : { seed }), ...(numRuns === undefined ? {} : { numRuns }) });
+fc.configureGlobal({ ...fc.readConfigureGlobal(), reporter: report, numRuns: numRuns ?? DEFAULT_RUNS, ...(seed === undefined ? {} : { seed }) });
 if (seed !== undefined) console.log(`fast-check: every property starts from seed ${seed} (FC_SEED)`);
 if (numRuns !== undefined) console.log(`fast-check: ${numRuns} runs for each property that names no count (FC_NUM_RUNS)`);
 

@@ -296,7 +296,7 @@ describe('findMessageLiterals', () => {
           assert.deepEqual(at(findMessageLiterals(msg, src, lang)).sort(), expected.sort(), JSON.stringify(src));
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 10_000 },
     );
   });
 });

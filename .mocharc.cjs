@@ -4,7 +4,14 @@
 const { existsSync } = require('node:fs');
 
 /** Options whose next argument is their value, not a test file. */
-const VALUED = new Set(['-r', '--require', '--config', '--package', '--file', '--ignore', '--exclude', '-g', '--grep', '-f', '--fgrep']);
+const VALUED = new Set(
+  [
+    '-r --require --config --package --file --ignore --exclude -g --grep -f --fgrep -R --reporter -O --reporter-option',
+    '-t --timeout -s --slow -u --ui --extension --retries -j --jobs -n --node-option',
+  ]
+    .join(' ')
+    .split(' '),
+);
 const args = process.argv.slice(2);
 const named = args.some((a, i) => !a.startsWith('-') && !VALUED.has(args[i - 1] ?? '') && (a.includes('*') || existsSync(a)));
 

@@ -53,4 +53,7 @@ export const mochaHooks = {
     const t = this.currentTest;
     current = t ? { file: t.file, title: t.fullTitle() } : undefined;
   },
+  afterEach(): void {
+    current = undefined;
+  },
 };

@@ -197,4 +197,10 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // CommonJS config files (.mocharc.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -3,7 +3,7 @@
 // characters, compared as text (indexOf, startsWith), never made a pattern; one pass over the file.
 import { sanitizeText } from '../../../base/text';
 import { MAX_MESSAGE } from '../../../near/failure/panic';
-import { scanLiterals } from './literals';
+import { decodeText, scanLiterals } from './literals';
 import type { LiteralPattern, SourceLanguage } from './literals';
 
 export interface LiteralHit {
@@ -26,7 +26,7 @@ export interface PreparedMessage {
   /**
    * Its longest words (4+ word characters, not all digits: numbers are values put into a format string; at most 5): a
    * literal that matches holds one of them, so a file with none is passed over after a native search, and only files
-   * that have one are read literal by literal.
+   * that have one (or an escape that may give one, escapeMayJoin) are read literal by literal.
    */
   words: string[];
 }
@@ -66,7 +66,7 @@ export function prepareMessage(message: string): PreparedMessage | undefined {
 export function findMessageLiterals(message: string | PreparedMessage, source: string, language: SourceLanguage): LiteralHit[] {
   const msg = typeof message === 'string' ? prepareMessage(message) : message;
   if (!msg || typeof source !== 'string') return [];
-  if (msg.words.length > 0 && !msg.words.some((w) => source.includes(w))) return [];
+  if (msg.words.length > 0 && !msg.words.some((w) => source.includes(w)) && !escapeMayJoin(source, msg.words)) return [];
   const whole: number[] = [];
   const part: number[] = [];
   const words = msg.words;
@@ -80,8 +80,12 @@ export function findMessageLiterals(message: string | PreparedMessage, source: s
       if (how === 'whole') whole.push(p.at);
       else if (how === 'part' && part.length < MAX_HITS) part.push(p.at);
     },
-    // A literal that cannot give the message, from its text as written, is not decoded or built.
-    words.length > 0 ? (body, whole) => body.length >= shortest && mayGive(body, whole, msg) : undefined,
+    // A literal that cannot give the message, from its text as written, is not built; it is decoded and read again only
+    // when an escape in it may be inside a word.
+    words.length > 0
+      ? (body, whole) =>
+          body.length >= shortest && (mayGive(body, whole, msg) || (escapeMayJoin(body, words) && mayGive(decodeText(body, language), whole, msg)))
+      : undefined,
   );
   const at = [...whole.map((o) => ({ o, whole: true })), ...part.map((o) => ({ o, whole: false }))].slice(0, MAX_HITS);
   return placeAll(source, at);
@@ -103,10 +107,44 @@ export function matches(p: LiteralPattern, msg: PreparedMessage): 'whole' | 'par
 }
 
 /**
- * Whether a literal's text as written may give the message or a part of it: it holds one of the message's words whose
- * neighbours, out to an escape, a placeholder or the literal's ends, are the message's own around that word; and a
- * whole literal of plain text is the message itself or 8 characters of it. A literal `matches` accepts is never refused
- * (a word written only with escapes is not looked for). A message cut at MAX_MESSAGE asks for a word alone.
+ * The escapes that may give one of a message's word characters or nothing, as the decoders read them: a line
+ * continuation (in Rust the next line's indentation goes too), `\e` for a word character, `\x65`, `\u{65}`, `\u0065`.
+ * Every other escape (`\n`, `\t`, `\"`, `\\`, `\{`, `\x20`) gives one character no word holds, so a word is written
+ * around it as it reads. Every backslash is tried, even the second of a `\\`. One pattern a message, made on first use.
+ */
+const joiners = new WeakMap<readonly string[], RegExp>();
+
+function joinerOf(words: readonly string[]): RegExp {
+  let re = joiners.get(words);
+  if (!re) {
+    // `\n`, `\r`, `\t` and `\0` give control characters, never a word's.
+    const own = [...new Set(words.join(''))].filter((c) => !'nrt0'.includes(c)).join('');
+    re = new RegExp(String.raw`\\(?:[\r\n\u2028\u2029]${own ? `|[${own}]` : ''}|x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4}))`, 'g');
+    joiners.set(words, re);
+  }
+  return re;
+}
+
+/** Whether an escape in `text` may give nothing or one of `words`' characters: a word may be split where it is written. */
+function escapeMayJoin(text: string, words: readonly string[]): boolean {
+  if (!text.includes('\\')) return false;
+  const re = joinerOf(words);
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const hex = m[1] ?? m[2] ?? m[3];
+    if (hex === undefined) return true;
+    const cp = parseInt(hex, 16);
+    if (cp > 0x10ffff || (cp < 0x80 && words.some((w) => w.includes(String.fromCharCode(cp))))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a literal's text may give the message or a part of it: it holds one of the message's words whose neighbours,
+ * out to an escape, a placeholder or the literal's ends, are the message's own around that word; and a whole literal of
+ * plain text is the message itself or 8 characters of it. Read as written, that misses only a word split by an escape
+ * (escapeMayJoin), so such a text is read again decoded: a literal `matches` accepts is never refused. A message cut at
+ * MAX_MESSAGE asks for a word alone.
  */
 function mayGive(text: string, whole: boolean, msg: PreparedMessage): boolean {
   if (msg.open) return holdsWord([text], msg.words);

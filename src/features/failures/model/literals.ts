@@ -141,6 +141,11 @@ function decodeRust(body: string): string {
 
 const codePoint = (cp: number): string => (cp <= 0x10ffff ? String.fromCodePoint(cp) : '');
 
+/** A string's body or a template's piece as the pattern reads it: escapes decoded (a format string's braces kept). */
+export function decodeText(text: string, language: SourceLanguage): string {
+  return language === 'rust' ? decodeRust(text) : decodeJs(text);
+}
+
 /** `}}` in a format string is one brace. */
 const braces = (s: string): string => (s.includes('}}') ? s.replace(/\}\}/g, '}') : s);
 

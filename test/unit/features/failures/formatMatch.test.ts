@@ -43,6 +43,32 @@ describe('findMessageLiterals', () => {
     assert.deepEqual(at(findMessageLiterals('say "hi"\nto 😀 and A', src, 'rust')), ['1:8']);
   });
 
+  it('a word split by a line continuation or written with an escape is found: in the file, and in the literal', () => {
+    // `"e\<newline>nough b"` is `enough b` in Rust, 8 characters of the message; the file holds none of its words as written.
+    assert.deepEqual(at(findMessageLiterals('enough balance: {}', 'let x = "e\\\nnough b";\nlet x = "";', 'rust')), ['1:9 part']);
+    const message = "The account doesn't have enough balance";
+    const rust = [
+      'panic!("The account doesn\'t have eno\\', // 1: the next line's indentation is not in the string
+      '        ugh balance");', // 2
+      'panic!("The account doesn\'t have enou\\\r\n    gh balance");', // 3 and 4: CRLF
+      'panic!("The account doesn\'t have \\x65nough \\u{62}alance");', // 5
+      'panic!("The \\u{61}ccount doesn\'t h\\x61ve enough b\\x61lance");', // 6
+    ].join('\n');
+    assert.deepEqual(at(findMessageLiterals(message, rust, 'rust')), ['1:8', '3:8', '5:8', '6:8']);
+    const js = [
+      'throw new Error("The account doesn\'t have eno\\', // 1: a JS continuation keeps the next line's indentation
+      'ugh balance");', // 2
+      "throw new Error('The account doesn\\'t have \\u0065nough \\x62alance');", // 3
+      "throw new Error(`The account doesn't have \\u{65}nou\\", // 4
+      'gh ${"balance"}`);', // 5
+      'throw new Error("The account doesn\'t have eno\\', // 6: indented, so "eno ugh" (not the message)
+      '  ugh balance");', // 7
+    ].join('\n');
+    assert.deepEqual(at(findMessageLiterals(message, js, 'js')), ['1:17', '3:17', '4:17']);
+    // A message of short words is matched the same (no word filter); one whose words are all written with escapes too.
+    assert.deepEqual(at(findMessageLiterals('enough', 'let a = "\\x65\\x6e\\x6f\\u{75}\\x67\\x68";', 'rust')), ['1:9']);
+  });
+
   it('expect() words before ": Err(…)" are a part of the message, listed after whole matches', () => {
     const src = ['let a = x.expect("state is corrupt");', 'let b = "state is corrupt: {:?}";'].join('\n');
     const hits = findMessageLiterals('state is corrupt: Err(Io)', src, 'rust');
@@ -204,20 +230,42 @@ describe('findMessageLiterals', () => {
     // whitespace, quotes and braces. The answer must be what building and comparing every literal gives.
     const piece = fc.constantFrom(
       ...['The', 'account', "doesn't", 'have', 'enough', 'balance', 'the', 'accounts', 'haven', 'of', ' ', '  ', '\n', '\t', '.', ':'],
-      ...['{}', '{x}', '{:?}', '{0}', '${a}', '${ b }', '\\n', '\\x41', '\\u{41}', '\\u0041', '\\\\', '\\\n', "'", '"', '`', '{{', '}}', '$'],
+      ...['{}', '{x}', '{:?}', '{0}', '${a}', '${ b }', '\\n', '\\x41', '\\u{41}', '\\u0041', '\\\\', "'", '"', '`', '{{', '}}', '$'],
+      // Line continuations: Rust leaves out the next line's indentation, JS keeps it.
+      ...['\\\n', '\\\n    ', '\\\r\n\t'],
     );
     const noise = fc.array(piece, { maxLength: 10 }).map((ps) => ps.join(''));
+    // An escape that gives the character c: `\x65`, `\u{65}`, `\u0065` (JS; Rust reads `u0065`), or `\e` (a letter that
+    // is no escape of its own).
+    const escaped = (c: string, how: number): string => {
+      const hex = c.charCodeAt(0).toString(16);
+      if (how === 3 && /^[ac-eg-mo-qswyzA-Z]$/.test(c)) return `\\${c}`;
+      return how === 0 ? `\\x${hex.padStart(2, '0')}` : how === 1 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+    };
     // … and a span of the message itself with up to three pieces put in, each at a random place (as a format string
-    // puts a placeholder, an escape or a line break where the message has text).
+    // puts a placeholder, an escape or a line break where the message has text), and up to two of its characters
+    // written as escapes.
     const fromMessage = (message: string): fc.Arbitrary<string> =>
-      fc.tuple(fc.nat(message.length), fc.nat(message.length), fc.array(fc.tuple(fc.nat(), fc.nat(3), piece), { maxLength: 3 })).map(([x, y, edits]) => {
-        let t = message.slice(Math.min(x, y), Math.max(x, y));
-        for (const [at, cut, p] of edits) {
-          const i = t.length === 0 ? 0 : at % t.length;
-          t = t.slice(0, i) + p + t.slice(Math.min(t.length, i + cut));
-        }
-        return t;
-      });
+      fc
+        .tuple(
+          fc.nat(message.length),
+          fc.nat(message.length),
+          fc.array(fc.tuple(fc.nat(), fc.nat(3), piece), { maxLength: 3 }),
+          fc.array(fc.tuple(fc.nat(), fc.nat(3)), { maxLength: 2 }),
+        )
+        .map(([x, y, edits, escapes]) => {
+          let t = message.slice(Math.min(x, y), Math.max(x, y));
+          for (const [at, cut, p] of edits) {
+            const i = t.length === 0 ? 0 : at % t.length;
+            t = t.slice(0, i) + p + t.slice(Math.min(t.length, i + cut));
+          }
+          for (const [at, how] of escapes) {
+            const i = t.length === 0 ? 0 : at % t.length;
+            const c = t[i];
+            if (c !== undefined && c !== '\\' && t[i - 1] !== '\\') t = t.slice(0, i) + escaped(c, how) + t.slice(i + 1);
+          }
+          return t;
+        });
     const messages = ["The account doesn't have enough balance", 'enough balance: {}', 'have {x} enough'];
     const lineCol = (src: string, o: number): string => {
       const before = src.slice(0, o).split('\n');
@@ -248,7 +296,7 @@ describe('findMessageLiterals', () => {
           assert.deepEqual(at(findMessageLiterals(msg, src, lang)).sort(), expected.sort(), JSON.stringify(src));
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 10_000 },
     );
   });
 });

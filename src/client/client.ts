@@ -2,10 +2,13 @@
 // de-duplicated, every failure a NearLensError with the key masked. The features import this module only. NearClient
 // holds one ClientContext (transport, cache, guard: context.ts) and its families, each a file of its own that is handed
 // the context and the families it uses: rpcFamily.ts (JSON-RPC), accounts.ts (REST accounts and keys, RPC standing in),
-// transactions/family.ts (the transactions API, RPC `tx`). Its methods are theirs, one line each. Pure: no `vscode`.
+// transactions/family.ts (the transactions API, RPC `tx`), changes.ts (what a transaction ran and changed). Its methods
+// are theirs, one line each. Pure: no `vscode`.
 import type { AccountFull, FtHolding, IndexerStatus, NftCollection, PoolEntry, PublicKeyAccounts } from '../near/account';
 import type { Endpoints } from '../near/networks';
 import { AccountsFamily } from './accounts';
+import { ChangesFamily } from './changes';
+import type { ChangesKind, FeeConfig, StateChange } from './changes';
 import { ClientContext } from './context';
 import type { RpcHost } from './messages';
 import type { CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
@@ -25,6 +28,7 @@ export { DEFAULT_TIMEOUT_MS } from './transport';
 export type Transport = AuthTransport;
 export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
 export { NO_INDEXER_MESSAGE, WRONG_API_URL } from './accounts';
+export type { AccountState, ChangeCause, ChangesKind, FeeConfig, StateChange } from './changes';
 export type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from './transactions/types';
 
 /** The client of one network's endpoints (each family's file documents its methods). */
@@ -34,6 +38,7 @@ export class NearClient {
   readonly rpcFamily: RpcFamily;
   readonly accountsFamily: AccountsFamily;
   readonly transactionsFamily: TransactionsFamily;
+  readonly changesFamily: ChangesFamily;
 
   constructor(opts: ClientOptions) {
     const ctx = (this.context = new ClientContext(opts));
@@ -41,6 +46,7 @@ export class NearClient {
     const rpc = (this.rpcFamily = new RpcFamily(ctx));
     this.accountsFamily = new AccountsFamily(ctx, rpc, opts.restFallback !== false);
     this.transactionsFamily = new TransactionsFamily(ctx, rpc);
+    this.changesFamily = new ChangesFamily(ctx, rpc);
   }
 
   /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */
@@ -135,5 +141,19 @@ export class NearClient {
   }
   transactionViaRpc(hash: string, signerId: string, o?: CallOptions): Promise<TransactionModel | undefined> {
     return this.transactionsFamily.transactionViaRpc(hash, signerId, o);
+  }
+
+  // What a transaction ran and changed, for Inspect Transaction (changes.ts)
+  txStatus(hash: string, signerId: string, o?: RpcCallOptions): Promise<RpcResult<unknown> | undefined> {
+    return this.changesFamily.txStatus(hash, signerId, o);
+  }
+  protocolConfig(blockId: number | string, o?: RpcCallOptions): Promise<FeeConfig> {
+    return this.changesFamily.protocolConfig(blockId, o);
+  }
+  changes(kind: ChangesKind, accountId: string, blockHash: string, o?: RpcCallOptions): Promise<StateChange[]> {
+    return this.changesFamily.changes(kind, accountId, blockHash, o);
+  }
+  valueAt(accountId: string, keyBase64: string, blockId: number | string, o?: RpcCallOptions): Promise<string | null> {
+    return this.changesFamily.valueAt(accountId, keyBase64, blockId, o);
   }
 }

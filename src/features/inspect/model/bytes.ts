@@ -34,6 +34,9 @@ export interface Bytes {
   invalid?: true;
 }
 
+/** The longest collection prefix read (near-sdk's are a letter or a word: `b"m"`, `b"greetings"`). */
+const MAX_PREFIX = 64;
+
 /** At most this many characters of a key or value are shown; Copy gives the whole. */
 export const SHOWN_CHARS = 1024;
 
@@ -67,6 +70,20 @@ export function base64ToBytes(text: string): Uint8Array | undefined {
   return out;
 }
 
+// ---------------------------------------------------------------- text
+
+/**
+ * The bytes' UTF-8 text when it is valid and printable (near/contract/values.ts's rule), else undefined. An ASCII
+ * control byte settles it before decoding: most binary values have one, and a failed strict decode costs a throw.
+ */
+function textOf(b: Uint8Array): string | undefined {
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i]!;
+    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0x7f) return undefined;
+  }
+  return printableText(b);
+}
+
 // ---------------------------------------------------------------- borsh
 
 const u32le = (b: Uint8Array, at: number): number => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
@@ -80,7 +97,7 @@ function uintLe(b: Uint8Array, from: number, n: number): string {
 /** A borsh string exactly filling `b` from `from` (u32 length, then UTF-8), when it is one and readable. */
 function borshString(b: Uint8Array, from: number): string | undefined {
   if (b.length - from < 4 || u32le(b, from) !== b.length - from - 4) return undefined;
-  return printableText(b.subarray(from + 4));
+  return textOf(b.subarray(from + 4));
 }
 
 /** What `b` from `from` reads as in borsh, when it is exactly a string, a u32 (after a prefix only), a u64 or a u128. */
@@ -98,30 +115,33 @@ function borshOf(b: Uint8Array, from: number, index: boolean): BorshReading | un
   return out.string !== undefined || out.u64 !== undefined || out.u128 !== undefined || out.u32 !== undefined ? out : undefined;
 }
 
+const printable = (p: Uint8Array): boolean => p.every((c) => c >= 0x21 && c <= 0x7e);
+
 /** A collection prefix as it reads: printable ASCII as itself, else `0x` and hex. */
-const prefixText = (p: Uint8Array): string => (/^[\x21-\x7e]+$/.test(String.fromCharCode(...p)) ? String.fromCharCode(...p) : `0x${toHex(p)}`);
+const prefixText = (p: Uint8Array): string => (printable(p) ? String.fromCharCode(...p) : `0x${toHex(p)}`);
 
 /**
- * near-sdk's collection key: a short prefix (1–8 bytes, as `b"m"` or an enum's borsh) then the borsh of the element's
+ * near-sdk's collection key: a prefix (as `b"m"`, `b"greetings"` or an enum's borsh) then the borsh of the element's
  * key — a string or account id (u32 length, then its bytes), or an index (u32 or u64). The shortest prefix whose rest
- * reads wins; a string after it is preferred over an index (an index is what any 4 or 8 bytes would read as).
+ * reads as a string wins; an index (what any 4 or 8 bytes would read as) only after a printable or one-byte prefix.
  */
 function collectionKey(b: Uint8Array): { prefix: string; borsh: BorshReading } | undefined {
-  const max = Math.min(8, b.length - 4);
+  const max = Math.min(MAX_PREFIX, b.length - 4);
   for (let p = 1; p <= max; p++) {
-    const s = borshString(b, p);
+    // An empty string is what the zeros of an index would read as: not taken.
+    const s = p < b.length - 4 ? borshString(b, p) : undefined;
     if (s !== undefined) {
       const borsh: BorshReading = { string: s };
       if (accountIdError(s) === undefined) borsh.accountId = s;
       return { prefix: prefixText(b.subarray(0, p)), borsh };
     }
   }
-  for (let p = 1; p <= Math.min(8, b.length - 4); p++) {
-    const rest = b.length - p;
-    if (rest === 8 || rest === 4) {
-      const borsh = borshOf(b, p, true);
-      if (borsh) return { prefix: prefixText(b.subarray(0, p)), borsh };
-    }
+  for (const rest of [4, 8]) {
+    const p = b.length - rest;
+    const prefix = b.subarray(0, p);
+    if (p < 1 || p > MAX_PREFIX || !(p === 1 || printable(prefix))) continue;
+    const borsh = borshOf(b, p, true);
+    if (borsh) return { prefix: prefixText(prefix), borsh };
   }
   return undefined;
 }
@@ -147,7 +167,7 @@ export function readBytes(base64: string, key: boolean): Bytes {
   const b = typeof base64 === 'string' ? base64ToBytes(base64) : undefined;
   if (!b) return { base64: typeof base64 === 'string' ? base64 : '', size: 0, invalid: true };
   const out: Bytes = { base64, size: b.length };
-  const text = b.length > 0 ? printableText(b) : '';
+  const text = b.length > 0 ? textOf(b) : '';
   if (text !== undefined) {
     out.text = text;
     const j = key ? undefined : jsonOf(text);
@@ -181,8 +201,9 @@ export function bytesText(x: Bytes): string {
   if (x.invalid) return '(not base64)';
   if (x.size === 0) return '(empty)';
   const b = x.borsh;
+  // After a collection prefix a string is most often an account id; a whole value that reads as one is a string.
   const borshWords = (): string | undefined =>
-    b?.accountId !== undefined
+    b?.accountId !== undefined && x.prefix !== undefined
       ? `"${b.accountId}" (account id)`
       : b?.string !== undefined
         ? `"${b.string}" (borsh string)`

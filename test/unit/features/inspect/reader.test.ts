@@ -7,6 +7,7 @@ import { NearClient } from '../../../../src/client/client';
 import { TtlCache } from '../../../../src/client/cache';
 import { readInspection } from '../../../../src/features/inspect/reader';
 import type { InspectRead } from '../../../../src/features/inspect/reader';
+import { InspectSession } from '../../../../src/features/inspect/session';
 import { GROUPS } from '../../../../src/features/inspect/model/gas';
 import { startStub } from '../../../support/stub';
 import type { RecordedRequest, Stub } from '../../../support/stub';
@@ -176,6 +177,46 @@ describe('Inspect Transaction: reading (loopback stub)', () => {
     assert.match(c.beforeUnknown ?? '', /too large/);
     assert.equal(c.before, undefined);
     assert.equal(c.kind, 'update');
+  });
+
+  it('the session: the record names the signer; a finished transaction (by its hash or a receipt id) is read once', async () => {
+    const session = new InspectSession();
+    const w = { client: client(), network: 'custom' as const, name: 'stub' };
+    const first = await session.read(w, { hash: GREETING });
+    assert.equal(first?.record?.signerId, 'lens-demo.testnet');
+    const sent = stub.requests.length;
+    assert.equal(sent, 1 + 6, 'the record, then tx_status, 2 blocks, 1 protocol config, 2 changes');
+    stub.clearRequests();
+    assert.equal((await session.read(w, { hash: GREETING }))?.inspection, first?.inspection);
+    assert.equal(stub.requests.length, 0);
+    // A receipt id: the transactions API names its transaction once, then the alias answers.
+    const receiptId = first!.inspection.receipts[0]!.id;
+    session.forget();
+    await session.read(w, { hash: receiptId });
+    stub.clearRequests();
+    assert.equal((await session.read(w, { hash: receiptId }))?.inspection.hash, GREETING);
+    assert.equal(stub.requests.length, 0);
+  });
+
+  it('the session on an RPC-only network: the placeholder signer, else the signer asked; without a way to ask, why', async () => {
+    const rpcOnly = new NearClient({ endpoints: { apiUrl: '', rpcUrl: stub.rpcUrl, archivalRpcUrl: stub.rpcUrl }, cache: new TtlCache(), retryBaseMs: 1 });
+    const w = { client: rpcOnly, network: 'custom' as const, name: 'local' };
+    const got = await new InspectSession().read(w, { hash: FT });
+    assert.equal(got?.inspection.signerId, 'alice.lensdev.testnet');
+    const params = (stub.requests[0]?.body as { params?: Record<string, unknown> }).params;
+    assert.deepEqual(params, { tx_hash: FT, sender_account_id: 'near', wait_until: 'NONE' });
+    const UNKNOWN = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_TRANSACTION', info: {} }, code: -32000, message: 'Server error', data: 'x' },
+    };
+    stub.fault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN }, times: 1 });
+    await assert.rejects(new InspectSession().read(w, { hash: FT }), /give signerId/);
+    stub.fault({ host: 'rpc', match: 'EXPERIMENTAL_tx_status', fault: { kind: 'status', status: 200, body: UNKNOWN }, times: 1 });
+    const asked: string[] = [];
+    const again = await new InspectSession().read(w, { hash: FT }, { askSigner: async (h) => (asked.push(h), 'alice.lensdev.testnet') });
+    assert.deepEqual(asked, [FT]);
+    assert.equal(again?.inspection.receipts.length, 4);
   });
 
   it('an unknown transaction: undefined, one request', async () => {

@@ -7,6 +7,7 @@ import type { InspectHostMessage, InspectState } from './protocol';
 const STATUS = oneOf('success', 'failure', 'pending');
 const BYTES = spec('text size', '', 'cut');
 const GAS = spec('burnt attached unavailable outOfGas note', 'attachedAt', '', {
+  total: spec('tgas gas'),
   segments: list(spec('name tgas gas percent', 'width hue'), 20),
   parts: list(spec('what tgas gas'), 300),
 });

@@ -21,15 +21,15 @@ export function inspectLinks(doc: vscode.TextDocument): vscode.DocumentLink[] {
     `command:${COMMANDS.inspectTransaction}?${encodeURIComponent(JSON.stringify([{ hash: head[1], ...(network && { network }) }]))}`,
   );
   const out: vscode.DocumentLink[] = [];
-  for (let i = 1; i < doc.lineCount; i++) {
-    const text = doc.lineAt(i).text;
-    if (!text.startsWith('//')) break;
+  // The document's comment lines: from its second line to the model's JSON.
+  const lines = doc.getText().split('\n');
+  const last = lines.findIndex((l, n) => n > 0 && !l.startsWith('//'));
+  lines.slice(1, last === -1 ? undefined : last).forEach((text, n) => {
     const at = text.indexOf(`${INSPECT_LABEL}:`);
-    if (at === -1) continue;
-    const link = new vscode.DocumentLink(new vscode.Range(i, at, i, at + INSPECT_LABEL.length), target);
-    link.tooltip = 'Where its gas went and what it changed, per receipt';
-    out.push(link);
-  }
+    if (at === -1) return;
+    const range = new vscode.Range(new vscode.Position(n + 1, at), new vscode.Position(n + 1, at + INSPECT_LABEL.length));
+    out.push(Object.assign(new vscode.DocumentLink(range, target), { tooltip: 'Where its gas went and what it changed, per receipt' }));
+  });
   return out;
 }
 

@@ -13,11 +13,10 @@ import { ask } from '../../platform/prompts';
 import type { ClientFor, Services } from '../../platform/services';
 import { showResult } from '../rpc/rpcCommands';
 import { transactionDocument } from '../transactions/model/txMarkdown';
-import { parseTxInput } from '../transactions/model/hashFinder';
 import { isInspectState } from './guards';
 import { InspectPanel } from './inspectPanel';
 import type { InspectPanelHost } from './inspectPanel';
-import { parseInspectArgs } from './model/inspectArgs';
+import { checkedTxText, INSPECT_PLACEHOLDER, parseInspectArgs } from './model/inspectArgs';
 import type { InspectArgs } from './model/inspectArgs';
 import type { Inspection } from './model/inspection';
 import { hostFor, InspectSession } from './session';
@@ -118,13 +117,7 @@ export function inspectFeature(context: vscode.ExtensionContext, services: Servi
     let a: InspectArgs | undefined;
     let panel: InspectPanel | undefined;
     try {
-      const given =
-        arg ??
-        (await ask('Inspect Transaction', { placeHolder: 'a transaction hash, a receipt id, or an explorer URL of a transaction' }, (t) => {
-          const p = parseTxInput(t);
-          if ('error' in p) throw invalidInput(p.error);
-          return t;
-        }));
+      const given = arg ?? (await ask('Inspect Transaction', { placeHolder: INSPECT_PLACEHOLDER }, checkedTxText));
       if (given === undefined) return undefined;
       a = parseInspectArgs(given, services.settings.network === 'custom');
       await services.ready;

@@ -3,8 +3,8 @@
 // is handed the inspection as it is read — the receipts from tx_status first, then each receipt when its block's
 // reads are done — and posts it; Copy gives a key or value whole, Open as Text the transaction document.
 import vscode = require('vscode');
-import { toBase64 } from '../../base/bytes';
 import { sanitizeText } from '../../base/text';
+import { setWebviewPage } from '../../platform/webviewPage';
 import type { NetworkLabel } from '../../near/networks';
 import { copyText, depths, headView, receiptView } from './model/inspectView';
 import type { Inspection } from './model/inspection';
@@ -39,19 +39,9 @@ export class InspectPanel implements vscode.Disposable {
     readonly network: NetworkLabel,
     private readonly host: InspectPanelHost,
   ) {
-    const webview = panel.webview;
-    const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(host.extensionUri, ...path);
-    // A revived panel's options are reset to ours, never trusted from before.
-    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [uri('media'), uri('dist', 'webview')] };
-    const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
-    webview.html = inspectHtml({
-      cspSource: webview.cspSource,
-      nonce: toBase64(crypto.getRandomValues(new Uint8Array(16))),
-      scriptUri: asset('inspect.js'),
-      styleUri: asset('inspect.css'),
-    });
+    setWebviewPage(panel, host.extensionUri, 'inspect', inspectHtml);
     panel.title = `Inspect ${hash.slice(0, 8)}…`;
-    panel.iconPath = uri('media', 'near-lens.svg');
+    const webview = panel.webview;
     this.#disposables = [
       webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => {

@@ -22,6 +22,8 @@ export interface GasSegmentView {
 export interface GasView {
   /** "1.114749760106 TGas burnt" */
   burnt: string;
+  /** The table's total row: the gas burnt, "1.114749760106 TGas" and "1,114,749,760,106". */
+  total: { tgas: string; gas: string };
   /** "3 TGas attached" ('' when the receipt ran no call). */
   attached: string;
   /** Where the attached gas ends on the bar, 0–100 of its scale; -1: not drawn. */

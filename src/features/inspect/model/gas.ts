@@ -60,7 +60,7 @@ export const GROUPS = {
 } as const;
 
 /** The order the groups are listed and drawn in. */
-const ORDER: readonly string[] = [
+export const GROUP_ORDER: readonly string[] = [
   GROUPS.wasm,
   GROUPS.writes,
   GROUPS.reads,
@@ -143,7 +143,7 @@ export function gasGroups(burnt: bigint, profile: readonly ProfileEntry[] | unde
     for (const e of profile) add(groupOf(e), BigInt(e.gas));
     add(GROUPS.own, burnt - profiled);
   }
-  return ORDER.filter((n) => (sums.get(n) ?? 0n) > 0n).map((name) => {
+  return GROUP_ORDER.filter((n) => (sums.get(n) ?? 0n) > 0n).map((name) => {
     const gas = sums.get(name)!;
     return { name, gas: String(gas), share: shareOf(gas, burnt) };
   });

@@ -45,3 +45,13 @@ export function parseInspectArgs(arg: unknown, custom: boolean): InspectArgs {
     show: a['show'] !== false,
   };
 }
+
+/** What the prompt says it takes. */
+export const INSPECT_PLACEHOLDER = 'a transaction hash, a receipt id, or an explorer URL of a transaction';
+
+/** The prompt's check as you type: the text as it is, or why it is not a hash, a receipt id or an explorer URL. */
+export function checkedTxText(text: string): string {
+  const parsed = parseTxInput(text);
+  if ('error' in parsed) throw invalidInput(parsed.error);
+  return text;
+}

@@ -5,7 +5,7 @@
 import { tgasText } from '../../../client/transactions/actions';
 import { bytesText } from './bytes';
 import type { Inspection } from './inspection';
-import { accountRows, depths, outOfGasWords, receiptTitle, signed, storageWords } from './inspectView';
+import { accountRows, depths, outOfGasWords, percent, receiptTitle, signed, storageWords } from './inspectView';
 
 /** The label the document's link provider makes a link to Inspect Transaction. */
 export const INSPECT_LABEL = 'Inspect Transaction';
@@ -24,7 +24,7 @@ export function inspectionLines(i: Inspection): DocLine[] {
     out.push([d, `${STATUS[r.status]} ${r.id} ${receiptTitle(r)}${r.blockHeight ? ` · block #${r.blockHeight}` : ''}`]);
     const g = r.gas;
     out.push([d + 4, `gas: ${tgasText(g.burnt)} burnt${g.attached ? ` of ${tgasText(g.attached)} attached` : ''}`]);
-    if (g.groups.length > 0) out.push([d + 6, g.groups.map((x) => `${x.name} ${tgasText(x.gas)} (${x.share}%)`).join(' · ')]);
+    if (g.groups.length > 0) out.push([d + 6, g.groups.map((x) => `${x.name} ${tgasText(x.gas)} (${percent(x.share)})`).join(' · ')]);
     if (g.actionCostParts) out.push([d + 6, `own fee = ${g.actionCostParts.map((p) => `${p.what} ${tgasText(p.gas)}`).join(' + ')}`]);
     if (g.unavailable) out.push([d + 6, g.unavailable]);
     if (g.note) out.push([d + 6, g.note]);

@@ -9,12 +9,15 @@ import { groupDigits } from '../../../near/amounts';
 import type { BytesView, ChangeView, GasView, InspectHeadView, ReceiptView, StateView } from '../protocol';
 import { bytesText, shownText } from './bytes';
 import type { Bytes } from './bytes';
-import { GROUPS, largestGroup } from './gas';
+import { GROUP_ORDER, GROUPS, largestGroup } from './gas';
 import type { ReceiptGas } from './gas';
 import type { InspectedChange, InspectedReceipt, Inspection, InspectStatus, ReceiptState } from './inspection';
 
 const STATUS: Record<InspectStatus, string> = { success: '✓ succeeded', failure: '✗ failed', pending: '… pending' };
-const HUES: readonly string[] = Object.values(GROUPS);
+/** Each group's colour (0–9): its place in the list, so it keeps it in every receipt; the own fee is the striped one. */
+const hueOf = (name: string): number => (name === GROUPS.own ? 9 : name === GROUPS.whole ? 8 : Math.max(0, GROUP_ORDER.indexOf(name)));
+/** A share as shown: "3.0%", one decimal always. */
+export const percent = (share: number): string => `${share.toFixed(1)}%`;
 
 /** A signed digits figure with its sign as people read it: "+74", "−9", "0". */
 export function signed(d: string): string {
@@ -27,7 +30,7 @@ export function outOfGasWords(r: Pick<InspectedReceipt, 'failure' | 'gas'>): str
   if (!r.failure || !/prepaid gas|GasExceeded|GasLimitExceeded|exceeded the maximum amount of gas/i.test(r.failure)) return '';
   const top = largestGroup(r.gas.groups.filter((x) => x.name !== GROUPS.own && x.name !== GROUPS.whole));
   if (!top) return '';
-  return `Out of gas: most of it went to ${top.name} — ${tgasText(top.gas)} of the ${tgasText(r.gas.burnt)} burnt (${top.share}%).`;
+  return `Out of gas: most of it went to ${top.name} — ${tgasText(top.gas)} of the ${tgasText(r.gas.burnt)} burnt (${percent(top.share)}).`;
 }
 
 /** What a receipt did, in a few words: its calls, a refund, a transfer. */
@@ -46,15 +49,16 @@ export function gasView(g: ReceiptGas, outOfGas: string): GasView {
   const width = (x: bigint): number => (scale === 0n ? 0 : Number((x * 10000n) / scale) / 100);
   return {
     burnt: `${tgasText(g.burnt)} burnt`,
+    total: { tgas: tgasText(g.burnt), gas: groupDigits(g.burnt) },
     attached: attached === undefined ? '' : `${tgasText(String(attached))} attached`,
     attachedAt: attached === undefined || attached === 0n ? -1 : width(attached),
     segments: g.groups.map((x) => ({
       name: x.name,
       tgas: tgasText(x.gas),
       gas: groupDigits(x.gas),
-      percent: `${x.share}%`,
+      percent: percent(x.share),
       width: width(BigInt(x.gas)),
-      hue: Math.max(0, HUES.indexOf(x.name)),
+      hue: hueOf(x.name),
     })),
     parts: (g.actionCostParts ?? []).map((p) => ({ what: sanitizeText(p.what, 200), tgas: tgasText(p.gas), gas: groupDigits(p.gas) })),
     unavailable: g.unavailable ?? '',

@@ -5,7 +5,7 @@
 // webview: no `vscode` module, no Node.
 import { isInspectHostMessage, isInspectState } from '../guards';
 import type { ChangeView, GasView, InspectHeadView, InspectRequest, InspectState, ReceiptView, StateView } from '../protocol';
-import { busy, el, idText, num, table, withTitle } from '../../../ui/dom';
+import { alertBanner, busy, copyIdsWhole, el, idText, num, showPage, table, withTitle } from '../../../ui/dom';
 import type { Child } from '../../../ui/dom';
 
 interface VsCodeApi {
@@ -43,11 +43,7 @@ function render(): void {
     header.append(el('div', 'meta', open));
   }
   root.append(header);
-  if (error) {
-    const banner = el('div', 'banner error', error);
-    banner.setAttribute('role', 'alert');
-    root.append(banner);
-  }
+  if (error) root.append(alertBanner(error));
   if (!head) {
     root.append(el('p', 'status', error ? '' : 'Reading the transaction…'));
     return show(root);
@@ -62,12 +58,7 @@ function render(): void {
   show(root);
 }
 
-/** Puts the page in place; the control that had the focus (by its data-key) has it again. */
-function show(root: HTMLElement): void {
-  const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['key'] : undefined;
-  app.replaceChildren(root);
-  if (key) app.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
-}
+const show = (root: HTMLElement): void => showPage(app, root);
 
 function summary(h: InspectHeadView): HTMLElement {
   return table(
@@ -212,15 +203,7 @@ function statePart(st: StateView, i: number): HTMLElement {
 
 // ---------------------------------------------------------------- copy
 
-document.addEventListener('copy', (event: ClipboardEvent) => {
-  const selection = document.getSelection();
-  if (!selection || selection.isCollapsed || !event.clipboardData) return;
-  document.body.classList.add('copying');
-  const text = selection.toString();
-  document.body.classList.remove('copying');
-  event.clipboardData.setData('text/plain', text);
-  event.preventDefault();
-});
+copyIdsWhole();
 
 // ---------------------------------------------------------------- messages
 

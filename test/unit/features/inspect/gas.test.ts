@@ -226,7 +226,7 @@ describe('Inspect Transaction: gas', () => {
     });
     assert.equal(
       outOfGasWords({ failure: 'Exceeded the prepaid gas.', gas }),
-      'Out of gas: most of it went to storage writes — 0.000000003 TGas of the 0.00000001 TGas burnt (30%).',
+      'Out of gas: most of it went to storage writes — 0.000000003 TGas of the 0.00000001 TGas burnt (30.0%).',
     );
     assert.equal(outOfGasWords({ failure: 'Smart contract panicked: no', gas }), '');
   });

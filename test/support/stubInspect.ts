@@ -2,8 +2,8 @@
 // `EXPERIMENTAL_tx_status` with each receipt's version-3 gas profile, `block` for its blocks (with the block before),
 // `EXPERIMENTAL_protocol_config` with nearcore's fee values, `EXPERIMENTAL_changes` / `changes` (data and account, with
 // their causes, filtered by account and kind), and `query` `view_state` / `view_account` at those blocks. The regular
-// host keeps only the last STUB_GC_WINDOW blocks below the head (GARBAGE_COLLECTED_BLOCK, UNKNOWN_BLOCK for a hash, as
-// nearcore answers); the archival host keeps all. Plain Node: must not depend on mocha or vscode.
+// host keeps the state of only the last STUB_GC_WINDOW blocks below the head (GARBAGE_COLLECTED_BLOCK, UNKNOWN_BLOCK
+// for a hash, as nearcore answers; the blocks themselves it answers, as for every record); the archival host keeps all. Plain Node: must not depend on mocha or vscode.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { txRpcResult } from './stubTx';
@@ -78,7 +78,8 @@ export class InspectChain {
     const b = this.#block(ref);
     if (method === 'EXPERIMENTAL_protocol_config' && ref !== undefined && !b) return { result: c.protocolConfig };
     if (!b) return undefined;
-    if (host === 'rpc' && b.height < oldestRegular) {
+    // `block` of a transaction's blocks answers on both hosts, as stubTx.ts answers the records' blocks.
+    if (host === 'rpc' && b.height < oldestRegular && method !== 'block') {
       return typeof ref === 'string' && !/^\d+$/.test(ref)
         ? err('UNKNOWN_BLOCK', {}, `DB Not Found Error: BLOCK: ${ref} \n Cause: Unknown`, 422)
         : err(

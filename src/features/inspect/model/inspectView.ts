@@ -7,7 +7,7 @@ import { nearText, tgasText } from '../../../client/transactions/actions';
 import type { AccountState } from '../../../client/client';
 import { groupDigits } from '../../../near/amounts';
 import type { BytesView, ChangeView, GasView, InspectHeadView, ReceiptView, StateView } from '../protocol';
-import { bytesText, shownText } from './bytes';
+import { bytesText, SHOWN_CHARS, shownText } from './bytes';
 import type { Bytes } from './bytes';
 import { GROUP_ORDER, GROUPS, largestGroup } from './gas';
 import type { ReceiptGas } from './gas';
@@ -69,8 +69,11 @@ export function gasView(g: ReceiptGas, outOfGas: string): GasView {
 
 function bytesView(b: Bytes | undefined): BytesView {
   if (!b) return { text: '—', cut: false, size: '' };
-  const { text, cut } = shownText(sanitizeText(bytesText(b), Number.MAX_SAFE_INTEGER));
-  return { text, cut, size: `${groupDigits(String(b.size))} byte${b.size === 1 ? '' : 's'}` };
+  // Sanitised from a slice: a value of megabytes is never cleaned whole to show its first kilobyte.
+  const raw = bytesText(b);
+  const slice = raw.length > 4 * SHOWN_CHARS ? raw.slice(0, 4 * SHOWN_CHARS) : raw;
+  const { text, cut } = shownText(sanitizeText(slice, Number.MAX_SAFE_INTEGER));
+  return { text, cut: cut || slice !== raw, size: `${groupDigits(String(b.size))} byte${b.size === 1 ? '' : 's'}` };
 }
 
 const bytesWords = (n: number): string => `${signed(String(n))} byte${Math.abs(n) === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // Builds NEAR Lens: one bundle per extension host, and the balance panel's webview script and stylesheet.
 //   dist/extension.js       the whole extension for VS Code's Node extension host (package.json `main`)
 //   dist/web/extension.js   the whole extension for the browser's Web Worker extension host (package.json `browser`)
-//   dist/webview/           the panel's script and stylesheet
+//   dist/webview/           the balance panel's and Inspect Transaction's scripts and stylesheets
 // Flags: --production (minify, no sourcemap), --watch (the same three builds, rebuilt on save: watch builds what ships).
 import * as esbuild from 'esbuild';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -52,7 +52,12 @@ const webExtension = {
 
 const webview = {
   ...common,
-  entryPoints: ['media/panel.ts', 'media/panel.css'],
+  entryPoints: [
+    'media/panel.ts',
+    'media/panel.css',
+    { in: 'src/features/inspect/webview/inspect.ts', out: 'inspect' },
+    { in: 'src/features/inspect/webview/inspect.css', out: 'inspect' },
+  ],
   outdir: 'dist/webview',
   format: 'iife',
   platform: 'browser',

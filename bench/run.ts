@@ -27,6 +27,7 @@ import { restOutageRow } from './restOutage';
 import { txHistoryRow } from './txHistory';
 import { ROOT, sizeRows } from './size';
 import { txReadRow, txRequestRow } from './transactions';
+import { inspectDecodeRow, inspectRequestRow } from './inspect';
 import type { Row } from './stats';
 
 /** The row ids after `--rows` (comma-separated); undefined = every row. */
@@ -99,7 +100,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
   rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows(), [21, 22]))); // rows 20–22 (#27)
   // The rows that talk to the shared stub; it is started only when one of them runs.
-  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 17, 24, 27, 33];
+  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 17, 24, 27, 33, 38];
   if (stubRows.some(wanted)) {
     const stub = await startStub();
     try {
@@ -117,6 +118,7 @@ async function main(): Promise<number> {
       rows.push(...(await attempt(24, 'peer: a hover session', () => hoverSessionRow(stub))));
       rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
       rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
+      rows.push(...(await attempt(38, 'Inspect Transaction: requests', () => inspectRequestRow(stub))));
     } finally {
       await stub.close();
     }
@@ -125,6 +127,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(19, 'REST-only outage', () => restOutageRow()))); // its own stub
   rows.push(...(await attempt(34, 'transactions: record read', () => txReadRow())));
   rows.push(...(await attempt(36, "a failure's sources", () => failureSourcesRow())));
+  rows.push(...(await attempt(39, 'Inspect Transaction: reading state changes', () => inspectDecodeRow())));
   rows.sort((a, b) => a.id - b.id);
 
   const missed = rows.filter((r) => r.pass === false);

@@ -4,7 +4,7 @@ import { isHostMessage, isPanelState } from '../src/features/panel/protocol';
 import type { BarSegment, PanelState, PanelViewModel, TokenRow, WebviewMessage } from '../src/features/panel/protocol';
 import { isHistoryHostMessage } from '../src/features/timeTravel/guards';
 import type { HistoryRequest } from '../src/features/timeTravel/protocol';
-import { amountCell, busy, el, idText, num, table, withTitle } from '../src/ui/dom';
+import { alertBanner, amountCell, busy, copyIdsWhole, el, idText, num, showPage, table, withTitle } from '../src/ui/dom';
 import type { Child } from '../src/ui/dom';
 import { historySection, receiveHistory } from '../src/features/timeTravel/webview/historySection';
 import type { HistoryHost } from '../src/features/timeTravel/webview/historySection';
@@ -57,11 +57,7 @@ function render(): void {
   header.append(meta);
   root.append(header);
 
-  if (error) {
-    const banner = el('div', 'banner error', error);
-    banner.setAttribute('role', 'alert');
-    root.append(banner);
-  }
+  if (error) root.append(alertBanner(error));
   if (!data) {
     root.append(el('p', 'status', loading ? 'Loading…' : 'No data.'));
     show(root);
@@ -81,12 +77,8 @@ function render(): void {
   show(root);
 }
 
-/** Puts the new page in place; the control that had the focus (by its data-key) has it again, so the keyboard keeps its place. */
-function show(root: HTMLElement): void {
-  const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['key'] : undefined;
-  app.replaceChildren(root);
-  if (key) app.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
-}
+/** Puts the new page in place, the focus kept (ui/dom.ts). */
+const show = (root: HTMLElement): void => showPage(app, root);
 
 function balanceSection(d: PanelViewModel): HTMLElement {
   const s = el('section', 'balance');
@@ -195,18 +187,7 @@ function holdingsSections(d: PanelViewModel): HTMLElement {
 
 // ---------------------------------------------------------------- copy
 
-// An id's head and tail are two boxes, which the browser's copied text would split with a line break. While the
-// selection's text is read, the ids lay out inline (a class on <body>, no paint in between), so what is copied is
-// the full id as it is written.
-document.addEventListener('copy', (event: ClipboardEvent) => {
-  const selection = document.getSelection();
-  if (!selection || selection.isCollapsed || !event.clipboardData) return;
-  document.body.classList.add('copying');
-  const text = selection.toString();
-  document.body.classList.remove('copying');
-  event.clipboardData.setData('text/plain', text);
-  event.preventDefault();
-});
+copyIdsWhole();
 
 // ---------------------------------------------------------------- messages
 

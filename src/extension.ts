@@ -7,6 +7,7 @@ import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
 import { registerNearTasks } from './features/failures/tasks';
 import { registerHover } from './features/hover/index';
+import { registerInspect } from './features/inspect/index';
 import { registerKeyCommands } from './features/keys/index';
 import { registerLookupCommands } from './features/lookup/index';
 import { registerPanel } from './features/panel/index';
@@ -17,11 +18,13 @@ import { registerUnitInlayHints } from './features/units/inlayHints';
 import { registerConvertUnits } from './features/units/index';
 import { registerWatchlist } from './features/watchlist/index';
 import { createServices } from './platform/services';
-import { PanelPosts, testApi } from './testApi';
+import { InspectPosts, PanelPosts, testApi } from './testApi';
 
 export function activate(context: vscode.ExtensionContext) {
   try {
-    const posts = context.extensionMode === vscode.ExtensionMode.Test ? new PanelPosts() : undefined;
+    const testing = context.extensionMode === vscode.ExtensionMode.Test;
+    const posts = testing ? new PanelPosts() : undefined;
+    const inspectPosts = testing ? new InspectPosts() : undefined;
     const services = createServices(context);
     registerKeyCommands(context, services);
     registerRpcCommands(context, services);
@@ -36,13 +39,21 @@ export function activate(context: vscode.ExtensionContext) {
     const { terminalLinks, transactions } = registerTransactions(context, services, watchlist, panels, failures);
     const hoverProvider = registerHover(context, services, transactions);
     registerNearTasks(context, services, failures);
+    const inspect = registerInspect(context, services, inspectPosts?.observe);
     registerConvertUnits(context);
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
-    return posts && testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar, terminalLinks }, posts);
+    return (
+      posts &&
+      inspectPosts &&
+      testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar, terminalLinks }, posts, {
+        feature: inspect,
+        posts: inspectPosts,
+      })
+    );
   } catch (e) {
     // Say that activation failed instead of failing silently; an unexpected error's own text may hold a secret, so
     // errorMessage's policy applies (NEAR Lens's own messages are shown, others get a generic sentence).

@@ -43,6 +43,7 @@ export const COMMANDS = {
   showFailureInCode: 'nearLens.showFailureInCode',
   openFailureSource: 'nearLens.openFailureSource',
   dismissFailure: 'nearLens.dismissFailure',
+  inspectTransaction: 'nearLens.inspectTransaction',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -51,6 +52,8 @@ export const VIEW_CONTAINER = 'nearLens';
 export const WATCHLIST_VIEW = 'nearLens.watchlist';
 /** The balance panel's webview type (also its activation event and serializer). */
 export const PANEL_VIEW_TYPE = 'nearLens.balancePanel';
+/** Inspect Transaction's webview type (also its activation event and serializer). */
+export const INSPECT_VIEW_TYPE = 'nearLens.inspectPanel';
 /** The URI scheme of Query Block / RPC Request results (read-only documents from a content provider). */
 export const RESULT_SCHEME = 'near-lens';
 /** The task type of package.json `taskDefinitions`: a test command whose panics NEAR Lens puts in the Problems panel. */

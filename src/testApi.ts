@@ -7,6 +7,9 @@ import type { AccountPanel } from './features/panel/panelHost';
 import type { HostMessage } from './features/panel/protocol';
 import type { WatchlistApi } from './features/watchlist/index';
 import type { KeyedServices } from './platform/services';
+import type { InspectFeature } from './features/inspect/inspectCommands';
+import type { InspectPanel } from './features/inspect/inspectPanel';
+import type { InspectHostMessage } from './features/inspect/protocol';
 
 type Listener = (m: HostMessage) => void;
 
@@ -58,7 +61,52 @@ export class PanelPosts {
   }
 }
 
-export function testApi<T extends { services: KeyedServices; panels: PanelApi; watchlist: WatchlistApi }>(features: T, posts: PanelPosts) {
+/** Every message each Inspect Transaction panel posted, by transaction hash (its page had said "ready"). */
+export class InspectPosts {
+  readonly #posted = new Map<string, InspectHostMessage[]>();
+  readonly #waiters = new Set<() => void>();
+
+  readonly observe = (panel: InspectPanel, m: InspectHostMessage): void => {
+    const list = this.#posted.get(panel.hash) ?? [];
+    list.push(m);
+    this.#posted.set(panel.hash, list);
+    for (const w of [...this.#waiters]) w();
+  };
+
+  posted(hash: string): readonly InspectHostMessage[] {
+    return this.#posted.get(hash) ?? [];
+  }
+
+  clear(): void {
+    this.#posted.clear();
+  }
+
+  /** Resolves with the first message of `type` posted to the transaction's panel (one already posted counts). */
+  waitForPost(hash: string, type: InspectHostMessage['type'], timeoutMs = 20_000): Promise<InspectHostMessage> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const m = this.posted(hash).find((x) => x.type === type);
+        if (!m) return false;
+        this.#waiters.delete(check);
+        clearTimeout(timer);
+        resolve(m);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(check);
+        reject(new Error(`no "${type}" message for ${hash.slice(0, 8)}… within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#waiters.add(check);
+      check();
+    });
+  }
+}
+
+export function testApi<T extends { services: KeyedServices; panels: PanelApi; watchlist: WatchlistApi }>(
+  features: T,
+  posts: PanelPosts,
+  inspect: { feature: () => InspectFeature; posts: InspectPosts },
+) {
   const { services, panels, watchlist } = features;
   posts.watch(panels.panels);
   return {
@@ -75,6 +123,14 @@ export function testApi<T extends { services: KeyedServices; panels: PanelApi; w
       watchlist.watch.engine?.dispose();
       watchlist.watch.engine = undefined;
       return watchlist.watch.now();
+    },
+    /** Inspect Transaction's panels (by `network|hash`) and what they posted. */
+    inspect: {
+      panels: () => inspect.feature().panels,
+      posted: (hash: string) => inspect.posts.posted(hash),
+      clearPosts: () => inspect.posts.clear(),
+      forget: () => inspect.feature().forget(),
+      waitForPost: (hash: string, type: InspectHostMessage['type'], timeoutMs?: number) => inspect.posts.waitForPost(hash, type, timeoutMs),
     },
     /** Forgets the transactions read this session, so a suite after one that read them starts cold. */
     forgetTransactions: (): void => services.forgetTransactions(),

@@ -3,9 +3,12 @@
 // holds one ClientContext (transport, cache, guard: context.ts) and its families, each a file of its own that is handed
 // the context and the families it uses: rpcFamily.ts (JSON-RPC), accounts.ts (REST accounts and keys, RPC standing in),
 // transactions/family.ts (the transactions API, RPC `tx`). A caller names the family it asks: `client.accounts.full(id)`,
-// `client.rpc.viewAccount(id)`, `client.transactions.byHash(hashes)`. Pure: no `vscode`.
+// `client.rpc.viewAccount(id)`, `client.transactions.byHash(hashes)`;
+// changes.ts reads what a transaction ran and changed (`client.changes.txStatus(…)`). Pure: no `vscode`.
 import type { Endpoints } from '../near/networks';
 import { AccountsFamily } from './accounts';
+import { ChangesFamily } from './changes';
+import type { ChangesKind, FeeConfig, StateChange } from './changes';
 import { ClientContext } from './context';
 import type { ClientOptions } from './options';
 import { RpcFamily } from './rpcFamily';
@@ -21,6 +24,7 @@ export { DEFAULT_TIMEOUT_MS } from './transport';
 export type Transport = AuthTransport;
 export type { CacheTtl, CallOptions, ClientOptions, RpcCallOptions, RpcResult } from './options';
 export { NO_INDEXER_MESSAGE, WRONG_API_URL } from './accounts';
+export type { AccountState, ChangeCause, ChangesKind, FeeConfig, StateChange } from './changes';
 export type { AccountTxFilter, AccountTxPage, AccountTxRequest, AccountTxRow } from './transactions/types';
 
 /** The client of one network's endpoints (each family's file documents its methods). */
@@ -33,6 +37,8 @@ export class NearClient {
   readonly accounts: AccountsFamily;
   /** The transactions API and RPC `EXPERIMENTAL_tx_status` (transactions/family.ts). */
   readonly transactions: TransactionsFamily;
+  /** What a transaction ran and changed, for Inspect Transaction (changes.ts). */
+  readonly changes: ChangesFamily;
 
   constructor(opts: ClientOptions) {
     const ctx = (this.context = new ClientContext(opts));
@@ -40,6 +46,7 @@ export class NearClient {
     const rpc = (this.rpc = new RpcFamily(ctx));
     this.accounts = new AccountsFamily(ctx, rpc, opts.restFallback !== false);
     this.transactions = new TransactionsFamily(ctx, rpc);
+    this.changes = new ChangesFamily(ctx, rpc);
   }
 
   /** Sends nothing more: an attempt not yet sent (a retry waiting out its delay) ends as cancelled. */

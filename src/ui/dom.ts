@@ -83,3 +83,33 @@ export function busy(b: HTMLButtonElement, key: string, waiting: boolean): HTMLB
   if (waiting) b.setAttribute('aria-disabled', 'true');
   return b;
 }
+
+/** The page's failure: a banner a screen reader announces at once (role="alert"). */
+export function alertBanner(message: string): HTMLElement {
+  const banner = el('div', 'banner error', message);
+  banner.setAttribute('role', 'alert');
+  return banner;
+}
+
+/** Puts a redrawn page in place; the control that had the focus (by its data-key) has it again, so the keyboard keeps its place. */
+export function showPage(app: HTMLElement, root: HTMLElement): void {
+  const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['key'] : undefined;
+  app.replaceChildren(root);
+  if (key) app.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
+}
+
+/**
+ * Copies ids whole: an id's head and tail are two boxes, which the browser's copied text would split with a line
+ * break. While the selection's text is read, the ids lay out inline (a class on <body>, no paint in between).
+ */
+export function copyIdsWhole(): void {
+  document.addEventListener('copy', (event: ClipboardEvent) => {
+    const selection = document.getSelection();
+    if (!selection || selection.isCollapsed || !event.clipboardData) return;
+    document.body.classList.add('copying');
+    const text = selection.toString();
+    document.body.classList.remove('copying');
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
+  });
+}

@@ -15,6 +15,9 @@ const ALLOWLIST = [
   // One bundle per host: the whole extension in each.
   'dist/extension.js',
   'dist/web/extension.js',
+  // The webview pages: the balance panel's and Inspect Transaction's.
+  'dist/webview/inspect.css',
+  'dist/webview/inspect.js',
   'dist/webview/panel.css',
   'dist/webview/panel.js',
   'media/icon.png',

@@ -359,6 +359,8 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
         hoverProviders.push(p);
         return new Disposable(() => hoverProviders.splice(hoverProviders.indexOf(p), 1));
       },
+      // The transaction document's "Inspect Transaction" link (never asked for here: no editor shows documents).
+      registerDocumentLinkProvider: () => new Disposable(() => undefined),
     },
     // The near-lens task type (its runs are tested in-editor: test/integration/suite/tasks.test.ts).
     tasks: { registerTaskProvider: () => new Disposable(() => undefined) },

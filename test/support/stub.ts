@@ -11,6 +11,7 @@ import { activityCallOf, demoCallProblem, demoChangeOf, STUB_CALL_ROUTE, STUB_CH
 import type { DemoCall, DemoCallDone, DemoChange, RpcKey } from './stubDemo';
 import { TxData, txReply, txRpcResult } from './stubTx';
 import { activityRecord } from './stubActivity';
+import { InspectChain } from './stubInspect';
 import type { ActivityCall } from './stubActivity';
 
 export type StubHost = 'api' | 'tx' | 'rpc' | 'archival' | 'foreign';
@@ -357,6 +358,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
   const fixturesDir = findFixturesDir(opts?.fixturesDir);
   const data = new Data(fixturesDir);
   const txData = new TxData(fixturesDir);
+  const inspectChain = new InspectChain(fixturesDir);
   const requests: RecordedRequest[] = [];
   let rules: FaultRule[] = [];
   let schedule: ((r: RecordedRequest) => Fault | undefined) | undefined;
@@ -536,6 +538,9 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     const method = req['method'];
     const params = (typeof req['params'] === 'object' && req['params'] !== null ? req['params'] : {}) as Record<string, unknown>;
     const ok = (result: unknown): Reply => json(200, { jsonrpc: '2.0', result, id });
+    // Inspect Transaction's reads (test/support/stubInspect.ts): profiles, protocol config, changes, state before.
+    const inspected = inspectChain.answer(host, txData, method, params, STUB_HEAD_HEIGHT - STUB_GC_WINDOW);
+    if (inspected) return 'result' in inspected ? ok(inspected.result) : json(inspected.status, { jsonrpc: '2.0', error: inspected.error, id });
     const tx = txRpcResult(txData, method, params);
     if (tx) return 'result' in tx ? ok(tx.result) : json(200, { jsonrpc: '2.0', error: tx.error, id });
     const now = chainNow?.();

@@ -1,7 +1,6 @@
 // The balance panel with its History (time travel): one webview per account, strict CSP, typed guarded messages, ready
 // handshake, revived by a serializer (index.ts). The webview gets pre-formatted data only, never the key.
 import vscode = require('vscode');
-import { toBase64 } from '../../base/bytes';
 import { loadSlot, noteFailure, poolBalance } from '../../ui/slots';
 import type { Slot } from '../../ui/slots';
 import { createLimiter } from '../../client/limit';
@@ -13,6 +12,7 @@ import { isWebviewMessage } from './protocol';
 import type { HostMessage } from './protocol';
 import type { Services } from '../../platform/services';
 import { COMMANDS } from '../../manifest';
+import { setWebviewPage } from '../../platform/webviewPage';
 import { withList } from '../../ui/listPart';
 import type { ListPart } from '../../ui/listPart';
 import { HISTORY_RANGES, isHistoryRequest } from '../timeTravel/protocol';
@@ -58,20 +58,9 @@ export class AccountPanel implements vscode.Disposable {
     this.#services = services;
     this.#observe = observe;
     this.txs = new PanelTransactions(services, accountId, (m) => this.#post(m));
-    // A revived panel's options are reset to ours, never trusted from before.
     const webview = panel.webview;
-    const uri = (...path: string[]): vscode.Uri => vscode.Uri.joinPath(extensionUri, ...path);
-    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [uri('media'), uri('dist', 'webview')] };
-    const asset = (file: string): string => webview.asWebviewUri(uri('dist', 'webview', file)).toString();
-    webview.html = panelHtml({
-      cspSource: webview.cspSource,
-      // Web Crypto: the same in Node's extension host and the browser's Web Worker one.
-      nonce: toBase64(crypto.getRandomValues(new Uint8Array(16))),
-      scriptUri: asset('panel.js'),
-      styleUri: asset('panel.css'),
-    });
+    setWebviewPage(panel, extensionUri, 'panel', panelHtml);
     panel.title = `NEAR: ${accountId}`;
-    panel.iconPath = uri('media', 'near-lens.svg');
     this.#disposables = [
       webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => {

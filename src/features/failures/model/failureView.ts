@@ -108,6 +108,8 @@ const code = (s: string, max = 200): string => `\`${sanitizeText(s, max).replace
 export function failureHoverLines(e: FailureExplained, f: FailureFound | undefined, at: { hash: string; network: NetworkLabel }): string[] {
   const lines = [`**${KIND_TITLE[e.kind] ?? 'Failed'}** — ${escapeMarkdown(e.explanation, 400)}`];
   if (e.fix) lines.push(`Fix: ${escapeMarkdown(e.fix, 400)}`);
+  // Out of gas: the gas profile says which part of the call took it (read only when the link is followed).
+  if (e.kind === 'gas-exceeded') lines.push(`Where the gas went: ${commandLink('Inspect Transaction', COMMANDS.inspectTransaction, at)}`);
   const first = f?.sources[0];
   if (f && first) {
     const links = f.sources

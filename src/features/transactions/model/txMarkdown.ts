@@ -19,9 +19,17 @@ import { argsLines, argsPreview } from './txArgs';
 import type { TokenUnit } from './txArgs';
 import { explainedModel, failureDocumentLines, failureHoverLines, failuresOf, finalFailureKey, TX_OUTCOME } from '../../failures/model/failureView';
 import type { TxFailures } from '../../failures/model/failureView';
+import { INSPECT_LABEL, inspectionLines } from '../../inspect/model/inspectText';
+import type { Inspection } from '../../inspect/model/inspection';
 
 /** The only commands the transaction hover's links may run. */
-export const TX_HOVER_COMMANDS: readonly string[] = [COMMANDS.lookupTransaction, COMMANDS.copyText, COMMANDS.openFailureSource, COMMANDS.showFailureInCode];
+export const TX_HOVER_COMMANDS: readonly string[] = [
+  COMMANDS.lookupTransaction,
+  COMMANDS.copyText,
+  COMMANDS.openFailureSource,
+  COMMANDS.showFailureInCode,
+  COMMANDS.inspectTransaction,
+];
 
 /** What a hover of a hash found; `name` is the network as the user reads it ("local · 127.0.0.1:3031"), else `network`. */
 export type TxLookup =
@@ -109,7 +117,7 @@ export function txHoverSections(hash: string, found: TxLookup, s?: Pick<Settings
       if (r.actions.length) lines.push(`Actions: ${r.actions.map((a) => actionLine(a)).join('; ')}`);
       if (found.tx)
         lines.push(
-          `Of transaction ${code(found.tx.hash, 50)} · ${commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: found.tx.hash, network: found.network })}`,
+          `Of transaction ${code(found.tx.hash, 50)} · ${commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: found.tx.hash, network: found.network })} · ${commandLink(INSPECT_LABEL, COMMANDS.inspectTransaction, { hash: found.tx.hash, network: found.network })}`,
         );
       return [head, lines.join('  \n')];
     }
@@ -134,7 +142,11 @@ function txSummary(t: TransactionModel, network: NetworkLabel, name: string, exp
   for (const a of t.actions) lines.push(`- ${actionLine(a)}`);
   lines.push(blockLine(t));
   lines.push(`Fee ${nearText(t.tokensBurnt)} · ${tgasText(t.gasBurnt)} · ${logs} log${logs === 1 ? '' : 's'}, ${events} event${events === 1 ? '' : 's'}`);
-  const links = [commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }), commandLink('Copy Hash', COMMANDS.copyText, t.hash)];
+  const links = [
+    commandLink('Open Transaction', COMMANDS.lookupTransaction, { hash: t.hash, network }),
+    commandLink(INSPECT_LABEL, COMMANDS.inspectTransaction, { hash: t.hash, network }),
+    commandLink('Copy Hash', COMMANDS.copyText, t.hash),
+  ];
   if (explorer) links.push(`[Open in Explorer](${explorer})`);
   lines.push(links.join(' · '));
   return lines.join('  \n');
@@ -155,7 +167,7 @@ export function transactionDocument(
   t: TransactionModel,
   network: string,
   curl?: string,
-  extra?: { failures?: TxFailures; tokens?: ReadonlyMap<string, TokenUnit> },
+  extra?: { failures?: TxFailures; tokens?: ReadonlyMap<string, TokenUnit>; inspection?: Inspection },
 ): string {
   // The indent is ours, outside the sanitized text (which folds white space): the receipt tree reads as a tree.
   const c = (s: string, indent = 0): string => `// ${' '.repeat(indent)}${sanitizeText(s, 400)}`;
@@ -197,6 +209,9 @@ export function transactionDocument(
     for (const e of r.events) out.push(c(`event ${e.standard} ${e.event} ${JSON.stringify(e.data ?? null)}`, 6));
     if (r.returned) out.push(c(`${returnedText(r.returned)}`, 6));
   }
+  // Where the gas went and what it changed: read by Inspect Transaction (never for a hover); otherwise a link to it.
+  if (extra?.inspection) for (const [indent, text] of inspectionLines(extra.inspection)) out.push(c(text, indent));
+  else out.push(c(`${INSPECT_LABEL}: where its gas went and what it changed`));
   const model = extra?.failures ? explainedModel(t, extra.failures) : t;
   return `${out.join('\n')}\n${JSON.stringify(model, null, 2)}\n`;
 }

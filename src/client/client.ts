@@ -8,7 +8,6 @@
 import type { Endpoints } from '../near/networks';
 import { AccountsFamily } from './accounts';
 import { ChangesFamily } from './changes';
-import type { ChangesKind, FeeConfig, StateChange } from './changes';
 import { ClientContext } from './context';
 import type { ClientOptions } from './options';
 import { RpcFamily } from './rpcFamily';

@@ -1,5 +1,5 @@
 // The Node-only adapter: what only a Node extension host can do (start a program). The web build never bundles it
-// (processes.ts requires it behind its NEAR_LENS_WEB switch), and ESLint allows Node built-ins in this file alone.
+// (processes.ts requires it behind its web-build switch), and ESLint allows Node built-ins in this file alone.
 import { spawn } from 'node:child_process';
 
 export interface StartedProcess {

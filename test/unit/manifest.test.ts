@@ -138,7 +138,7 @@ describe('manifest: package.json and the code agree', () => {
     assert.deepEqual(Object.keys(def?.properties ?? {}).sort(), ['command', 'crate', 'cwd', 'env']);
     const tasks = readFileSync(path.join(ROOT, 'src/features/failures/tasks.ts'), 'utf8');
     assert.match(tasks, /registerTaskProvider\(TASK_TYPE,/);
-    assert.match(readFileSync(path.join(ROOT, 'src/extension.ts'), 'utf8'), /registerNearTasks\(context, services\);/);
+    assert.match(readFileSync(path.join(ROOT, 'src/extension.ts'), 'utf8'), /registerNearTasks\(context, services, failures\);/);
   });
 
   /** Whether `.vscodeignore` (an allowlist of `!path` lines, `*` within one folder) packages `file`. */

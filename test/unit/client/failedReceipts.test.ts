@@ -50,7 +50,7 @@ describe('failed receipts explained in the model', () => {
       ],
       explanation: 'mint on mint.lensdev.near panicked in mint (build/contract.js:39).',
     });
-    assert.equal(t.failure, 'Action 1: Smart contract panicked: assertion failed: Amount must be positive');
+    assert.equal(t.failure, 'Action #0: Smart contract panicked: assertion failed: Amount must be positive');
   });
 
   it('method not found names the method and the receiver', () => {

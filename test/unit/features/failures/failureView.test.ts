@@ -150,10 +150,10 @@ describe('a failure as the editor shows it', () => {
     const found: FailureFound = { sources: [TS], paths: ['contracts/js-mint/src/contract.ts'] };
     const md = plain(txHoverSections(js.hash, { kind: 'tx', tx: js, network: 'custom', failures: new Map([[jsKey, found]]) }).join('\n'));
     assert.match(md, /\*\*Panicked\*\* — mint on mint\.lensdev\.near panicked in mint \(build\/contract\.js:39\)\./);
-    assert.match(md, /Failed: Action 1: Smart contract panicked: assertion failed: Amount must be positive {2}\n/, 'the chain’s words without the stack');
+    assert.match(md, /Failed: Action #0: Smart contract panicked: assertion failed: Amount must be positive {2}\n/, 'the chain’s words without the stack');
     assert.match(md, /\[Go to contracts\/js-mint\/src\/contract\.ts:13\]/);
     const doc = transactionDocument(js, 'custom', undefined, { failures: new Map([[jsKey, found]]) });
-    assert.match(doc, /\/\/ {7}failed: Action 1: Smart contract panicked: assertion failed: Amount must be positive\n/);
+    assert.match(doc, /\/\/ {7}failed: Action #0: Smart contract panicked: assertion failed: Amount must be positive\n/);
     assert.match(
       doc,
       /\/\/ {9}stack \(innermost first\):\n\/\/ {9}at assert \(build\/contract\.js:5\)\n\/\/ {9}at mint \(build\/contract\.js:39\)\n\/\/ {9}at mint \(build\/contract\.js:60\)\n/,

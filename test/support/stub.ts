@@ -61,6 +61,8 @@ export interface Stub {
   fault(rule: FaultRule): void;
   /** Drops the rules and the schedule. */
   clearFaults(): void;
+  /** The fixture chain back at its first head, every demo change's past state forgotten (a suite's reset). */
+  resetChain(): void;
   /** A fault schedule: asked first for every request to the service hosts (undefined: the rules, then the route). */
   faultBy(schedule: ((r: RecordedRequest) => Fault | undefined) | undefined): void;
   /** Adds or replaces the /v1/account/{id}/full body of an account (its /ft, /nft, /staking and view_account follow). */
@@ -955,6 +957,10 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     clearFaults: () => {
       rules = [];
       schedule = undefined;
+    },
+    resetChain: () => {
+      fixtureHead = STUB_HEAD_HEIGHT;
+      pastStates.clear();
     },
     faultBy: (s) => {
       schedule = s;

@@ -52,7 +52,10 @@ describe('failures: a JS contract’s failure to its TypeScript line', function 
     const [d] = await waitFor(() => (ours(contractTs()).length === 1 ? ours(contractTs()) : undefined), { what: 'the failure in the Problems panel' });
     assert.ok(d);
     assert.equal(d.range.start.line, 12);
-    assert.match(d.message, /^Panicked in Bj4ByH4R… \(player\.lensdev\.near → mint\.lensdev\.near\.mint, .+\): assertion failed: Amount must be positive$/);
+    assert.match(
+      d.message,
+      /^Panicked in Bj4ByH4R… \(player\.lensdev\.near called mint on mint\.lensdev\.near, .+\): assertion failed: Amount must be positive$/,
+    );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', contractTs(), d.range);
     const dismiss = actions.find((a) => a.title === 'Dismiss');
     assert.ok(dismiss?.command, actions.map((a) => a.title).join());

@@ -82,6 +82,7 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
             stub.setRpcOnly(false);
             stub.clearRequests();
             stub.clearFaults();
+            stub.resetChain();
             stub.setLatency(0);
             stub.setCors('allow');
             return send(200, { ok: true });

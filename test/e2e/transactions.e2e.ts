@@ -38,7 +38,7 @@ describe('NEAR Lens transactions by hash in the browser', function () {
     assert.match(text, /Delegate \(meta-transaction\)[\s\S]*token\.sweat[\s\S]*ft_transfer[\s\S]*1 yocto attached, 20 TGas/, text);
     assert.match(text, /Fee 0\.0002992391785189 NEAR/, text);
     assert.match(text, /1 log, 1 event/, text);
-    assert.match(text, /Open Transaction · Copy Hash/, text);
+    assert.match(text, /Open Transaction · Inspect Transaction · Copy Hash/, text);
     // One look-up of the hash on the transactions host, whatever the number of hover attempts.
     assert.deepEqual(
       stub.requests.filter((r) => r.host === 'tx').map((r) => r.path),

@@ -42,7 +42,11 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     await nearLensActive(page);
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
+    // The row whose label is Local node… (the custom network kept before it names Local node… in its description).
+    await widget
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: /^Local node…$/ }) })
+      .click();
     await poll(async () => /Local node/.test(await widget.locator('.quick-input-title').innerText()), 'the Local node box');
     const input = widget.locator('.quick-input-box input');
     assert.equal(await input.inputValue(), 'http://127.0.0.1:3030', 'no node in use yet: the sandbox default');
@@ -84,7 +88,11 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
       rows.some((r) => r.includes(`in use: local · ${node}, RPC only`)),
       JSON.stringify(rows),
     );
-    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Local node…' }).click();
+    // The row whose label is Local node… (the custom network kept before it names Local node… in its description).
+    await widget
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: /^Local node…$/ }) })
+      .click();
     await poll(async () => ((await widget.locator('.quick-input-box input').inputValue()) === stub.rpcUrl ? true : undefined), 'the node in use pre-filled');
     await page.keyboard.press('Escape');
   });

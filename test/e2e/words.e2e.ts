@@ -43,10 +43,7 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
     await runCommand(page, 'NEAR Lens: Switch Network…');
     const widget = page.locator('.quick-input-widget');
     // The row whose label is Local node… (the custom network kept before it names Local node… in its description).
-    await widget
-      .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: page.locator('.label-name', { hasText: /^Local node…$/ }) })
-      .click();
+    await widget.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Local node…', hasNotText: 'the custom network before' }).click();
     await poll(async () => /Local node/.test(await widget.locator('.quick-input-title').innerText()), 'the Local node box');
     const input = widget.locator('.quick-input-box input');
     assert.equal(await input.inputValue(), 'http://127.0.0.1:3030', 'no node in use yet: the sandbox default');
@@ -89,10 +86,7 @@ describe('every word true: Local node… at the REST port, then the RPC port (#3
       JSON.stringify(rows),
     );
     // The row whose label is Local node… (the custom network kept before it names Local node… in its description).
-    await widget
-      .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: page.locator('.label-name', { hasText: /^Local node…$/ }) })
-      .click();
+    await widget.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Local node…', hasNotText: 'the custom network before' }).click();
     await poll(async () => ((await widget.locator('.quick-input-box input').inputValue()) === stub.rpcUrl ? true : undefined), 'the node in use pre-filled');
     await page.keyboard.press('Escape');
   });

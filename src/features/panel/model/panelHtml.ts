@@ -35,7 +35,8 @@ export function panelCsp(cspSource: string, nonce: string): string {
  * Only the CSP, the nonce and the two resource URIs are interpolated, each HTML-escaped. No viewport meta: a webview
  * is an iframe, where browsers ignore it.
  */
-export function panelHtml(o: PanelHtmlOptions): string {
+/** A NEAR Lens webview page's shell under panelCsp: the stylesheet, an empty app and live region, the nonce'd script. */
+export function pageShell(o: PanelHtmlOptions, title: string): string {
   const csp = escapeHtml(panelCsp(o.cspSource, o.nonce));
   const nonce = escapeHtml(o.nonce);
   return `<!DOCTYPE html>
@@ -44,7 +45,7 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <link rel="stylesheet" href="${escapeHtml(o.styleUri)}">
-<title>NEAR Lens balance</title>
+<title>${escapeHtml(title)}</title>
 </head>
 <body>
 <main id="app"><p class="status">Loading…</p></main>
@@ -53,3 +54,5 @@ export function panelHtml(o: PanelHtmlOptions): string {
 </body>
 </html>`;
 }
+
+export const panelHtml = (o: PanelHtmlOptions): string => pageShell(o, 'NEAR Lens balance');

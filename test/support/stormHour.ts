@@ -422,7 +422,9 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         }
         // The figure, after what changed when something did (the news leads a changed account's description).
         const reads = (figure: string): boolean => item.description === figure || item.description?.endsWith(` · ${figure}`) === true;
-        if (!item.description?.includes(shown(balance)) || !reads(s.status === 'failed' ? `${shown(balance)} · refresh failed` : shown(balance)))
+        // A refresh still in flight at this instant (a stalled attempt) keeps the figures and says so: "· refreshing…".
+        const mark = s.status === 'failed' ? ' · refresh failed' : s.status === 'loading' ? ' · refreshing…' : '';
+        if (!item.description?.includes(shown(balance)) || !reads(`${shown(balance)}${mark}`))
           problem(`${where}: the item reads "${item.description ?? ''}"`);
         if (s.status === 'failed') {
           fig.stale++;

@@ -98,9 +98,10 @@ export const TX_METHODS_MAX = 200;
 export const TX_METHOD_MAX_LENGTH = 256;
 
 const FILTER = exactly({ show: oneOf(...TX_SHOWS), failed: isBool });
-const PICK = exactly({ method: (m) => typeof m === 'string' && m.length <= TX_METHOD_MAX_LENGTH, failedFirst: isBool });
+// A listed name is at most TX_METHOD_MAX_LENGTH code points, each at most two UTF-16 units.
+const PICK = exactly({ method: (m) => typeof m === 'string' && m.length <= 2 * TX_METHOD_MAX_LENGTH, failedFirst: isBool });
 
-/** `{ method, failedFirst }` exactly, the method at most TX_METHOD_MAX_LENGTH characters. */
+/** `{ method, failedFirst }` exactly, the method at most TX_METHOD_MAX_LENGTH code points. */
 export function isTxPickView(v: unknown): v is TxPickView {
   return PICK(v);
 }

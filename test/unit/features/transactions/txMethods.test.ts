@@ -160,11 +160,18 @@ describe("the table of one method's calls (txTableModel)", () => {
     assert.ok(isTxRequest(txs));
     assert.ok(isTxRequest({ ...txs, pick: { method: 'claim', failedFirst: true } }));
     assert.ok(isTxRequest({ ...txs, pick: { method: HOSTILE, failedFirst: false } }));
+    // The longest name the filter lists (256 code points, each two UTF-16 units here) can be picked.
+    const long = '😀'.repeat(300);
+    const h0 = await historyOf(calls(1, [long], () => false));
+    const [listed] = methodsSeen(h0.rows, h0.details);
+    assert.ok(listed && [...listed].length === 256, 'cut to 256 code points');
+    assert.ok(isTxRequest({ ...txs, pick: { method: listed, failedFirst: false } }));
+    assert.equal(pickRows(h0.rows, h0.details, { method: listed, failedFirst: false }).length, 1);
     for (const pick of [
       { method: 'claim' },
       { method: 'claim', failedFirst: 'yes' },
       { method: 7, failedFirst: true },
-      { method: 'x'.repeat(257), failedFirst: false },
+      { method: 'x'.repeat(513), failedFirst: false },
       { method: 'claim', failedFirst: true, more: 1 },
       null,
     ])

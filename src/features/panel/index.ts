@@ -9,20 +9,37 @@ import type { Services } from '../../platform/services';
 import { accountIdFromArgument } from '../../ui/accountArgs';
 import { COMMANDS, PANEL_VIEW_TYPE } from '../../manifest';
 import { AccountPanel } from './panelHost';
+import { txPickOfArgument } from '../transactions/model/txMethods';
+import type { TxPickView } from '../transactions/protocol';
+import { fieldOf } from '../../ui/guard';
 
 export interface PanelApi {
   open(accountId: string): Promise<AccountPanel | undefined>;
   readonly panels: ReadonlyMap<string, AccountPanel>;
 }
 
+/** `{ accountId, transactions: { method, failedFirst? } }`'s pick, when the argument has one; throws the reason of a bad one. */
+function pickOfArgument(arg: unknown): TxPickView | undefined {
+  const t = fieldOf(arg, 'transactions');
+  return t === undefined ? undefined : txPickOfArgument(t);
+}
+
 /**
  * Open Balance Panel's handler. Module-level: V8 compiles it on its first call, not at activation (a closure inside
- * registerPanel is parsed with it).
+ * registerPanel is parsed with it). With `transactions`, the panel's Transactions show the calls to the account of
+ * that method (its failed ones first when asked), read from the newest.
  */
-async function openFromCommand(arg: unknown, open: (id: string) => Promise<unknown>): Promise<void> {
-  // An id given (code, a hover's link, the tree) that is not one: said, and the call rejects; nothing opens.
+async function openFromCommand(arg: unknown, open: (id: string) => Promise<AccountPanel | undefined>): Promise<void> {
+  // An id given (code, a hover's link, the tree) that is not one, or transactions that are not a method's: said, and
+  // the call rejects; nothing opens and nothing is read.
   const given = accountIdFromArgument(arg);
-  const why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : accountIdProblem(given);
+  let pick: TxPickView | undefined;
+  let why = given === undefined ? (arg === undefined ? undefined : 'Open Balance Panel takes an account id.') : accountIdProblem(given);
+  try {
+    pick = why ? undefined : pickOfArgument(arg);
+  } catch (e) {
+    why = e instanceof Error ? e.message : 'Open Balance Panel: transactions is { method, failedFirst? }.';
+  }
   if (why) {
     void vscode.window.showWarningMessage(why);
     throw invalidInput(why);
@@ -38,7 +55,10 @@ async function openFromCommand(arg: unknown, open: (id: string) => Promise<unkno
         validateInput: (v) => accountIdProblem(v.trim()),
       })
     )?.trim();
-  if (id !== undefined) await open(id);
+  if (id === undefined) return;
+  const panel = await open(id);
+  // The calls to it of one method: the table's first page read anew (the lens that asked counted the newest calls).
+  if (panel && pick) panel.txs.current = panel.txs.show({ show: 'callsTo', failed: false }, 0, true, pick);
 }
 
 /** `observe` is told every message a panel posts: the in-editor tests' test API only (activate() passes it in ExtensionMode.Test). */

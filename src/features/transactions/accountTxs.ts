@@ -7,6 +7,7 @@ import { accountTxResult, parseAccountTxArgs } from './model/txCommandModel';
 import type { AccountTxResult } from './model/txCommandModel';
 import { recordsOf } from './model/txPaging';
 import { ALL_TXS } from './model/txTableModel';
+import { NO_PICK } from './model/txMethods';
 
 import { accountIdError } from '../../near/ids';
 import { noTxApi } from '../../near/networks';
@@ -58,9 +59,9 @@ export function accountTxsHandlers(services: Services, deps: AccountTxsDeps): Re
           a.named ? a.view : undefined,
         );
       }
-      // Shown: the balance panel's table, under the filter asked for.
+      // Shown: the balance panel's table, under the filter asked for (every method's rows: no pick from before stays).
       const panel = await deps.openPanel(a.id);
-      panel?.txs.receive({ type: 'txs', filter: a.view ?? ALL_TXS, page: 0, reload: true });
+      panel?.txs.receive({ type: 'txs', filter: a.view ?? ALL_TXS, pick: NO_PICK, page: 0, reload: true });
       return undefined;
     } catch (e) {
       const prompted = arg === undefined;

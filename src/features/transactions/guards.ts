@@ -1,7 +1,7 @@
 // The guard of the Transactions message the webview receives (protocol.ts has its types). Only the webview imports
 // this file. Pure: no `vscode`, no DOM, no Node.
-import { count, exactly, list, oneOf, spec } from '../../ui/guard';
-import { isTxFilterView } from './protocol';
+import { count, exactly, isStr, list, oneOf, spec } from '../../ui/guard';
+import { isTxFilterView, isTxPickView, TX_METHODS_MAX } from './protocol';
 import type { TxHostMessage } from './protocol';
 
 const ROW = spec('hash when utc block mark statusWord signerId receiverId actions failure role sentence', '', '', {
@@ -9,6 +9,8 @@ const ROW = spec('hash when utc block mark statusWord signerId receiverId action
 });
 const TABLE = spec('accountId count range note error unavailable', '', 'hasNewer hasOlder loading started', {
   filter: isTxFilterView,
+  pick: isTxPickView,
+  methods: list(isStr, TX_METHODS_MAX),
   page: count(Number.MAX_SAFE_INTEGER),
   rows: list(ROW, 200),
 });

@@ -1,22 +1,25 @@
 // The balance panel's Transactions table, the host's side: loads on demand, pages of 20 read with
-// the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, keep-last-good
-// on a failure, a row opens Look Up Transaction; another network reads it again. panelHost.ts owns one per panel.
+// the service's resume token (each page's records in one batch), filters as the service's `is_*` flags, a method's calls
+// picked from the rows read, keep-last-good on a failure, a row opens Look Up Transaction; another network reads it
+// again. panelHost.ts owns one per panel.
 import vscode = require('vscode');
 import { noteFailure } from '../../ui/slots';
-import { readUntil, startHistory, TX_PAGE_SIZE } from './model/txPaging';
+import { readWhile, startHistory, TX_MAX_LIMIT, TX_PAGE_SIZE } from './model/txPaging';
 import type { TxHistory } from './model/txPaging';
-import { ALL_TXS, flagsOf, sameFilter, txTableView } from './model/txTableModel';
+import { ALL_TXS, flagsOf, pickedRows, sameFilter, txTableView } from './model/txTableModel';
+import { NO_PICK } from './model/txMethods';
 import { COMMANDS } from '../../manifest';
 import { noTxApi } from '../../near/networks';
 
 import type { TxClient } from './model/txPaging';
 import type { Services } from '../../platform/services';
-import type { TxFilterView, TxHostMessage, TxRequest } from './protocol';
+import type { TxFilterView, TxHostMessage, TxPickView, TxRequest } from './protocol';
 
 const NO_API = `${noTxApi()}: the account’s transactions cannot be listed here.`;
 
 export class PanelTransactions implements vscode.Disposable {
   #filter: TxFilterView = ALL_TXS;
+  #pick: TxPickView = NO_PICK;
   #history: TxHistory | undefined;
   /** The client the history was read with: another one (network or endpoints changed) starts over. */
   #client: TxClient | undefined;
@@ -46,7 +49,7 @@ export class PanelTransactions implements vscode.Disposable {
       if (this.#history?.rows.some((r) => r.hash === m.hash)) void vscode.commands.executeCommand(COMMANDS.lookupTransaction, { hash: m.hash, network });
       return;
     }
-    this.current = this.show(m.filter, m.page, m.reload);
+    this.current = this.show(m.filter, m.page, m.reload, m.pick);
   }
 
   #network(): string | undefined {
@@ -86,7 +89,7 @@ export class PanelTransactions implements vscode.Disposable {
     this.#error = '';
     this.#loading = false;
     if (this.#started) {
-      this.current = this.show(this.#filter, 0, true);
+      this.current = this.show(this.#filter, 0, true, this.#pick);
       return;
     }
     let api = true;
@@ -105,6 +108,7 @@ export class PanelTransactions implements vscode.Disposable {
       {
         accountId,
         filter: this.#filter,
+        pick: this.#pick,
         page: this.#page,
         loading: this.#loading,
         error: this.#error,
@@ -120,8 +124,10 @@ export class PanelTransactions implements vscode.Disposable {
   /**
    * Page `page` of the history under `filter`: the pages up to it are read if they were not (20 rows and one records
    * batch each); `reload` or another filter starts from the newest again. A failure keeps what was shown, and says why.
+   * `pick` (default: the one shown) keeps the rows read: with a method, pages are read until the page holds its calls,
+   * at most TX_MAX_LIMIT rows more an ask (a method nobody calls must not read the whole history).
    */
-  async show(filter: TxFilterView, page: number, reload: boolean): Promise<void> {
+  async show(filter: TxFilterView, page: number, reload: boolean, pick: TxPickView = this.#pick): Promise<void> {
     const gen = ++this.#generation;
     this.#started = true;
     let client: TxClient;
@@ -140,11 +146,15 @@ export class PanelTransactions implements vscode.Disposable {
     const other = !sameFilter(filter, this.#filter) || client !== this.#client;
     if (other) this.#history = undefined; // another filter's rows are not this one's
     this.#filter = filter;
+    this.#pick = pick;
     const base = reload || other || !this.#history ? startHistory(this.accountId, flagsOf(filter)) : this.#history;
     this.#loading = true;
     this.#post();
     try {
-      const h = await readUntil(client, base, (page + 1) * TX_PAGE_SIZE, { fresh: reload });
+      const need = (page + 1) * TX_PAGE_SIZE;
+      const cap = base.rows.length + TX_MAX_LIMIT;
+      const more = (h: TxHistory): boolean => h.rows.length < need || (pick.method !== '' && h.rows.length < cap && pickedRows(h, filter, pick).length < need);
+      const h = await readWhile(client, base, more, { fresh: reload });
       if (gen !== this.#generation) return;
       this.#history = h;
       this.#client = client;

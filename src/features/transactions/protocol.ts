@@ -19,6 +19,16 @@ export interface TxFilterView {
   failed: boolean;
 }
 
+/**
+ * What is picked from the rows read, never asked of the service (it has no method filter): the calls of one method
+ * (`''`: every row), its failed calls first when `failedFirst` (only with a method).
+ */
+export interface TxPickView {
+  /** A method name as `methods` lists it ('' for all methods). */
+  method: string;
+  failedFirst: boolean;
+}
+
 /** One row of the table: text only, every string from the network already sanitised by the host. */
 export interface TxCellsView {
   hash: string;
@@ -48,6 +58,9 @@ export interface TxCellsView {
 export interface TxTableView {
   accountId: string;
   filter: TxFilterView;
+  pick: TxPickView;
+  /** The method names of the calls among the rows read (sanitised, sorted; at most TX_METHODS_MAX), for the Method filter. */
+  methods: string[];
   /** The page shown, from 0 (20 rows a page, newest first). */
   page: number;
   rows: TxCellsView[];
@@ -73,10 +86,25 @@ export interface TxHostMessage {
   data: TxTableView;
 }
 
-/** The webview asks for a page of the table under a filter (`reload`: ask the service anew), or opens a transaction. */
-export type TxRequest = { type: 'txs'; filter: TxFilterView; page: number; reload: boolean } | { type: 'openTx'; hash: string };
+/**
+ * The webview asks for a page of the table under a filter (`reload`: ask the service anew) and a pick (without one: the
+ * pick shown stays), or opens a transaction.
+ */
+export type TxRequest = { type: 'txs'; filter: TxFilterView; pick?: TxPickView; page: number; reload: boolean } | { type: 'openTx'; hash: string };
+
+/** The most method names the Method filter lists. */
+export const TX_METHODS_MAX = 200;
+/** The longest method name (nearcore's `max_length_method_name`, 256 bytes; a sanitised name is cut below it). */
+export const TX_METHOD_MAX_LENGTH = 256;
 
 const FILTER = exactly({ show: oneOf(...TX_SHOWS), failed: isBool });
+// A listed name is at most TX_METHOD_MAX_LENGTH code points, each at most two UTF-16 units.
+const PICK = exactly({ method: (m) => typeof m === 'string' && m.length <= 2 * TX_METHOD_MAX_LENGTH, failedFirst: isBool });
+
+/** `{ method, failedFirst }` exactly, the method at most TX_METHOD_MAX_LENGTH code points. */
+export function isTxPickView(v: unknown): v is TxPickView {
+  return PICK(v);
+}
 
 /** `{ show, failed }` exactly. */
 export function isTxFilterView(v: unknown): v is TxFilterView {
@@ -87,11 +115,11 @@ export function isTxFilterView(v: unknown): v is TxFilterView {
 const HASH_RE = /^[1-9A-HJ-NP-Za-km-z]{43,44}$/;
 
 const REQUESTS = [
-  exactly({ type: oneOf('txs'), filter: FILTER, page: count(10_000), reload: isBool }),
+  exactly({ type: oneOf('txs'), filter: FILTER, pick: (p) => p === undefined || PICK(p), page: count(10_000), reload: isBool }),
   exactly({ type: oneOf('openTx'), hash: (h) => typeof h === 'string' && HASH_RE.test(h) }),
 ];
 
-/** The webview's requests: exactly `{ type: 'txs', filter, page, reload }` or `{ type: 'openTx', hash }` (own fields only). */
+/** The webview's requests: exactly `{ type: 'txs', filter, pick?, page, reload }` or `{ type: 'openTx', hash }` (own fields only). */
 export function isTxRequest(v: unknown): v is TxRequest {
   return REQUESTS.some((check) => check(v));
 }

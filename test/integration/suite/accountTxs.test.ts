@@ -1,7 +1,7 @@
 // In-editor: an account's transactions (#33, item 4) against the stub's transactions host — history.near has 47
 // (pages of 20, 20 and 7). The tree's Transactions node and Load more, the balance panel's table with its filters (each
 // checked against the records, read from the stub's host) and pages, `nearLens.accountTransactions` from code, and
-// what a page costs (2 requests: the page, its records in one batch).
+// what a page costs (2 requests: the page, its records in one batch); Open Balance Panel on one method's calls (#47).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WatchNode } from '../../../src/features/watchlist/model/watchlistNodes';
@@ -10,7 +10,7 @@ import { TX_SHOWS } from '../../../src/features/transactions/protocol';
 import type { TxFilterView, TxShow, TxTableView } from '../../../src/features/transactions/protocol';
 import { activateExtension, setUserSetting } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { resetStub, stubRequests, stubUrls } from '../support/stubClient';
+import { appendStubCall, resetStub, stubRequests, stubUrls } from '../support/stubClient';
 
 const ID = 'history.near';
 const ALL = { show: 'all', failed: false } as const;
@@ -260,6 +260,66 @@ describe('account transactions', () => {
       ]);
     } finally {
       panel.panel.dispose();
+    }
+  });
+
+  it("nearLens.openAccountPanel with { accountId, transactions: { method, failedFirst } }: the contract's calls to that method, failed first", async () => {
+    const GAME = 'game.lensdev.near';
+    // The fixture's claim failed (its panic at line 29); two that succeed come after it, and calls of another method.
+    for (const method of ['claim', 'settle_all', 'claim']) await appendStubCall({ contract: GAME, method, signer: 'player.lensdev.near' });
+    await resetStub();
+    const done = await vscode.commands.executeCommand('nearLens.openAccountPanel', { accountId: GAME, transactions: { method: 'claim', failedFirst: true } });
+    assert.equal(done, undefined, 'returns what it returned before');
+    try {
+      // The table the webview draws once its page is ready and the rows are read: calls to it, claim picked.
+      const table = await new Promise<TxTableView>((resolve, reject) => {
+        const read = (m: unknown): TxTableView | undefined => {
+          const t = obj(m)['type'] === 'txs' ? (obj(m)['data'] as TxTableView) : undefined;
+          return t?.started && !t.loading && t.pick.method === 'claim' ? t : undefined;
+        };
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(new Error(`no table of claim's calls for ${GAME}: ${JSON.stringify(api.panels.last(GAME)).slice(0, 300)}`));
+        }, 30_000);
+        const sub = api.panels.onDidPost(GAME, (m) => {
+          const t = read(m);
+          if (!t) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(t);
+        });
+        const now = read(api.panels.last(GAME));
+        if (now) {
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(now);
+        }
+      });
+      assert.deepEqual([table.filter, table.pick, table.error], [{ show: 'callsTo', failed: false }, { method: 'claim', failedFirst: true }, '']);
+      assert.ok(table.rows.length >= 3 && table.rows.every((r) => r.actions === 'claim'), table.rows.map((r) => r.actions).join(' | '));
+      const statuses = table.rows.map((r) => r.status);
+      assert.equal(statuses[0], 'failure', statuses.join(' '));
+      assert.ok(statuses.lastIndexOf('failure') < statuses.indexOf('success'), `failed first: ${statuses.join(' ')}`);
+      assert.match(table.rows[0]!.failure, /panicked at src\/lib\.rs:29:50/);
+      assert.ok(
+        ['claim', 'settle_all', 'clam'].every((m) => table.methods.includes(m)),
+        table.methods.join(' '),
+      );
+      assert.match(table.range, /^1–\d+ of \d+ calls to claim in the \d+ read$/);
+      // Calls to it: the service's own flag, no other.
+      const asked = (await stubRequests()).filter((r) => r.host === 'tx' && r.path === '/v0/account');
+      assert.ok(asked.length >= 1 && asked.every((r) => obj(r.body)['is_function_call'] === true), JSON.stringify(asked.map((r) => r.body)));
+      // A bad shape is refused before anything is sent.
+      await resetStub();
+      await assert.rejects(
+        Promise.resolve(
+          vscode.commands.executeCommand('nearLens.openAccountPanel', { accountId: GAME, transactions: { method: 'claim', failedFirst: 'yes' } }),
+        ),
+        /failedFirst is true or false/,
+      );
+      assert.deepEqual(await txRequests(), []);
+    } finally {
+      api.panels.panels.get(GAME)?.panel.dispose();
     }
   });
 

@@ -91,8 +91,13 @@ export async function readPage(client: TxClient, h: TxHistory, o: CallOptions = 
 }
 
 /** Reads pages until `h` holds at least `rows` rows or the history ends. */
-export async function readUntil(client: TxClient, h: TxHistory, rows: number, o: CallOptions = {}): Promise<TxHistory> {
+export function readUntil(client: TxClient, h: TxHistory, rows: number, o: CallOptions = {}): Promise<TxHistory> {
+  return readWhile(client, h, (next) => next.rows.length < rows, o);
+}
+
+/** Reads pages while `more` says so of the history read, until the history ends. */
+export async function readWhile(client: TxClient, h: TxHistory, more: (h: TxHistory) => boolean, o: CallOptions = {}): Promise<TxHistory> {
   let next = h;
-  while (hasMore(next) && next.rows.length < rows) next = await readPage(client, next, o);
+  while (hasMore(next) && more(next)) next = await readPage(client, next, o);
   return next;
 }

@@ -1,9 +1,11 @@
 // The balance panel's Transactions table: the page shown of the history read so far, its range
 // ("21–40 of 81,278"), and the filters as the webview shows them ↔ the service's `is_*` flags, with the rows a page
-// leaves out when a label needs more than a flag (calls it made, failed only). Pure: no `vscode`.
+// leaves out when a label needs more than a flag (calls it made, failed only); with a method picked (txMethods.ts), the
+// pages are of that method's calls among the rows read. Pure: no `vscode`.
 import { groupDigits } from '../../../near/amounts';
 import { TX_SHOWS } from '../protocol';
-import type { TxFilterView, TxShow, TxTableView } from '../protocol';
+import type { TxFilterView, TxPickView, TxShow, TxTableView } from '../protocol';
+import { methodsSeen, NO_PICK, pickRows } from './txMethods';
 import { countText, txRowView } from './txRows';
 import { TX_PAGE_SIZE } from './txPaging';
 import type { TxHistory } from './txPaging';
@@ -84,9 +86,69 @@ function pageNote(f: TxFilterView, read: readonly AccountTxRow[], shown: number,
 /** The last page that has rows (0 when there are none). */
 export const lastPage = (h: TxHistory): number => Math.max(0, Math.ceil(h.rows.length / TX_PAGE_SIZE) - 1);
 
+/** The rows read that the table's filter and `pick` keep, in the order shown (a method's calls, failed first if asked). */
+export function pickedRows(h: TxHistory, filter: TxFilterView, pick: TxPickView): AccountTxRow[] {
+  return pickRows(
+    h.rows.filter((r) => rowShown(filter, h.details.get(r.hash))),
+    h.details,
+    pick,
+  );
+}
+
+/** The table of one method's calls among the rows read: pages of them, the range and note saying they are picked. */
+function methodTable(t: TxTableInput & { history: TxHistory }, pick: TxPickView, nowMs: number): TxTableView {
+  const h = t.history;
+  const list = pickedRows(h, t.filter, pick);
+  const page = Math.min(t.page, Math.max(0, Math.ceil(list.length / TX_PAGE_SIZE) - 1));
+  const slice = list.slice(page * TX_PAGE_SIZE, (page + 1) * TX_PAGE_SIZE);
+  const read = `${groupDigits(String(h.rows.length))} read`;
+  const first = page * TX_PAGE_SIZE + 1;
+  const calls = `call${list.length === 1 ? '' : 's'} to ${pick.method}`;
+  const more = h.done ? '' : ' Older reads more.';
+  return {
+    ...tableBase(t, page, slice, nowMs),
+    range:
+      slice.length > 0
+        ? `${groupDigits(String(first))}–${groupDigits(String(first + slice.length - 1))} of ${groupDigits(String(list.length))} ${calls} in the ${read}`
+        : '',
+    note:
+      list.length === 0
+        ? `No calls to ${pick.method} in the ${read}.${more}`
+        : `The calls to ${pick.method} among the transactions read so far${pick.failedFirst ? ', failed ones first' : ''}.${more}`,
+    hasOlder: list.length > (page + 1) * TX_PAGE_SIZE || !h.done,
+  };
+}
+
+/** What every table says the same way: the filter, the page's cells, the count, the state of the load. */
+function tableBase(t: TxTableInput, page: number, slice: readonly AccountTxRow[], nowMs: number): Omit<TxTableView, 'range' | 'note' | 'hasOlder'> {
+  const h = t.history;
+  const signed = t.filter.show === 'callsMade';
+  return {
+    accountId: t.accountId,
+    filter: t.filter,
+    pick: t.pick ?? NO_PICK,
+    methods: h ? methodsSeen(h.rows, h.details) : [],
+    page,
+    // The webview's cells: the row without the tree's text and tooltip.
+    rows: slice.map((r) => {
+      const { text: _text, tooltip: _tooltip, ...cells } = txRowView(r, h?.details.get(r.hash), nowMs);
+      return cells;
+    }),
+    // Calls it made: the count is of the transactions it signed, the calls being picked from them.
+    count: signed && h?.count ? `${countText(h.count)} it signed` : countText(h?.count),
+    hasNewer: page > 0,
+    loading: t.loading,
+    error: t.error,
+    unavailable: t.unavailable,
+    started: t.started,
+  };
+}
+
 export interface TxTableInput {
   accountId: string;
   filter: TxFilterView;
+  /** What is picked from the rows read (default: every row). */
+  pick?: TxPickView;
   history?: TxHistory;
   page: number;
   loading: boolean;
@@ -97,32 +159,20 @@ export interface TxTableInput {
 
 export function txTableView(t: TxTableInput, nowMs: number): TxTableView {
   const h = t.history;
+  const pick = t.pick ?? NO_PICK;
+  if (h && pick.method !== '') return methodTable({ ...t, history: h }, pick, nowMs);
   const page = h ? Math.min(t.page, lastPage(h)) : 0;
   const slice = h ? h.rows.slice(page * TX_PAGE_SIZE, (page + 1) * TX_PAGE_SIZE) : [];
   const shown = slice.filter((r) => rowShown(t.filter, h?.details.get(r.hash)));
-  // The webview's cells: the row without the tree's text and tooltip.
-  const rows = shown.map((r) => {
-    const { text: _text, tooltip: _tooltip, ...cells } = txRowView(r, h?.details.get(r.hash), nowMs);
-    return cells;
-  });
   const first = page * TX_PAGE_SIZE + 1;
   const of = h?.count === undefined ? '' : ` of ${groupDigits(String(h.count))}`;
-  // Calls it made: the range and the count are of the transactions it signed, the calls being picked from them.
+  // Calls it made: the range is of the transactions it signed, the calls being picked from them.
   const signed = t.filter.show === 'callsMade';
   return {
-    accountId: t.accountId,
-    filter: t.filter,
-    page,
-    rows,
-    count: signed && h?.count ? `${countText(h.count)} it signed` : countText(h?.count),
+    ...tableBase(t, page, shown, nowMs),
     range: slice.length > 0 ? `${groupDigits(String(first))}–${groupDigits(String(first + slice.length - 1))}${of}${signed ? ' signed' : ''}` : '',
     note: h ? pageNote(t.filter, slice, shown.length, h) : '',
-    hasNewer: page > 0,
     // A further page is read or can be: more rows held, or the service has more.
     hasOlder: h !== undefined && (h.rows.length > (page + 1) * TX_PAGE_SIZE || !h.done),
-    loading: t.loading,
-    error: t.error,
-    unavailable: t.unavailable,
-    started: t.started,
   };
 }

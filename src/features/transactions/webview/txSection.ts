@@ -1,8 +1,10 @@
 // The balance panel's Transactions section: filters (one choice of whose — all, sent by it, received, calls to it,
-// calls it made — and failed only), the table of one page of 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the
-// webview: no `vscode` module, no Node; the panel (panel.ts) passes in how to post a request and redraw.
+// calls it made — failed only, and a method among the rows read with its failed calls first), the table of one page of
+// 20, Newer / Older, a row's hash opening Look Up Transaction. Loads on demand. Runs in the webview: no `vscode` module,
+// no Node; the panel (panel.ts) passes in how to post a request and redraw. Method names are anyone's: text nodes and
+// option values only.
 import { TX_SHOWS } from '../protocol';
-import type { TxCellsView, TxFilterView, TxHostMessage, TxRequest, TxShow, TxTableView } from '../protocol';
+import type { TxCellsView, TxFilterView, TxHostMessage, TxPickView, TxRequest, TxShow, TxTableView } from '../protocol';
 import { el, idText, num, table, withTitle } from '../../../ui/dom';
 
 /** What the section needs from the panel: send a request to the host, draw the whole panel again. */
@@ -11,9 +13,10 @@ export interface TxHost {
   render(): void;
 }
 
-/** The last table the host sent, and what this page asked since (the filter chosen, a load under way). */
-const txs: { data?: TxTableView; filter: TxFilterView; asking: boolean } = {
+/** The last table the host sent, and what this page asked since (the filter and pick chosen, a load under way). */
+const txs: { data?: TxTableView; filter: TxFilterView; pick: TxPickView; asking: boolean } = {
   filter: { show: 'all', failed: false },
+  pick: { method: '', failedFirst: false },
   asking: false,
 };
 
@@ -28,7 +31,7 @@ const SHOW_LABEL: Readonly<Record<TxShow, readonly [string, string]>> = {
 
 function ask(host: TxHost, page: number, reload: boolean): void {
   txs.asking = true;
-  host.post({ type: 'txs', filter: { ...txs.filter }, page, reload });
+  host.post({ type: 'txs', filter: { ...txs.filter }, pick: { ...txs.pick }, page, reload });
   host.render();
 }
 
@@ -41,7 +44,7 @@ export function txSection(host: TxHost): HTMLElement {
     return s;
   }
   const loading = txs.asking || d?.loading === true;
-  s.append(filters(host, loading));
+  s.append(filters(host, loading, d));
   if (!d?.started) {
     const b = el('button', undefined, loading ? 'Loading…' : 'Show transactions');
     b.type = 'button';
@@ -72,8 +75,12 @@ export function txSection(host: TxHost): HTMLElement {
   return s;
 }
 
-/** Whose (one select: no two choices that cannot hold together), failed only: a change asks for the newest page. */
-function filters(host: TxHost, loading: boolean): HTMLElement {
+/**
+ * Whose (one select: no two choices that cannot hold together), failed only: a change asks for the newest page. Once
+ * rows are read, the method and failed first: a change shows the first page of the rows read again (no new read unless
+ * they hold too few of its calls).
+ */
+function filters(host: TxHost, loading: boolean, d: TxTableView | undefined): HTMLElement {
   const box = el('div', 'tx-filters');
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', 'Filter the transactions');
@@ -107,7 +114,40 @@ function filters(host: TxHost, loading: boolean): HTMLElement {
     ask(host, 0, true);
   });
   box.append(el('label', undefined, c, ' Failed only'));
+  if (d?.started && (d.methods.length > 0 || txs.pick.method !== '')) box.append(...methodFilter(host, loading, d.methods));
   return box;
+}
+
+/** The Method select (All methods, then each method the rows read call) and its Failed first. */
+function methodFilter(host: TxHost, loading: boolean, methods: readonly string[]): HTMLElement[] {
+  const chosen = txs.pick.method;
+  const select = el('select');
+  select.dataset['key'] = 'tx-method';
+  select.disabled = loading;
+  select.title = 'The calls of one method, among the transactions read so far';
+  const names = chosen === '' || methods.includes(chosen) ? methods : [chosen, ...methods];
+  for (const [value, label] of [['', 'All methods'] as const, ...names.map((m) => [m, m] as const)]) {
+    const o = el('option', undefined, label);
+    o.value = value;
+    o.selected = value === chosen;
+    select.append(o);
+  }
+  select.addEventListener('change', () => {
+    txs.pick = { method: select.value, failedFirst: select.value !== '' && txs.pick.failedFirst };
+    ask(host, 0, false);
+  });
+  const first = el('input');
+  first.type = 'checkbox';
+  first.checked = chosen !== '' && txs.pick.failedFirst;
+  first.disabled = loading || chosen === '';
+  first.dataset['filter'] = 'failedFirst';
+  first.dataset['key'] = 'tx-failed-first';
+  first.title = chosen === '' ? 'Pick a method to order its calls' : 'Its failed calls before the ones that succeeded';
+  first.addEventListener('change', () => {
+    txs.pick = { ...txs.pick, failedFirst: first.checked };
+    ask(host, 0, false);
+  });
+  return [el('label', undefined, 'Method ', select), el('label', undefined, first, ' Failed first')];
 }
 
 function cells(r: TxCellsView, host: TxHost): Node[] {
@@ -141,5 +181,6 @@ function pager(host: TxHost, d: TxTableView, loading: boolean): HTMLElement {
 export function receiveTxs(msg: TxHostMessage): void {
   txs.data = msg.data;
   txs.filter = { ...msg.data.filter };
+  txs.pick = { ...msg.data.pick };
   txs.asking = false;
 }

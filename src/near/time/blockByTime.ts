@@ -110,6 +110,7 @@ const DEFAULT_NS_PER_BLOCK = 1_100_000_000n;
 const MIN_RATE_SPAN = 16;
 
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 /** Extra blocks added to an estimate `d` blocks from its anchor so that the probe lands on the far side of the date. */
 const slackFor = (d: number): number => Math.floor(Math.sqrt(Math.max(0, d)) / 16) + Math.floor(d / 8192);
 
@@ -226,7 +227,10 @@ function rateOf(a: Known, b: Known): bigint {
  * A resolution's first look-up between two known blocks (`first`: the cache) is not pushed: it aims at the date's
  * own block, estimated from the known blocks around the date (the head, the other dates' blocks, the session's cache):
  * from the nearer one at the block time measured beyond it (over a quarter of the way at least, where the chain's
- * pace is known nearest the date), else across the two. When the estimate is right, the next look-up, just past it,
+ * pace is known nearest the date), else across the two. Of those two measures the faster one is taken: an outage
+ * (time without blocks) only ever slows a measure down, and an outage beyond the bracket is no part of the date's
+ * interval (measured across one, the estimate lands next to the nearer block, maybe deep in a run of skipped heights
+ * that the look-ups then leave one height at a time). When the estimate is right, the next look-up, just past it,
  * closes the bracket: two look-ups for the date.
  */
 function nextProbe(
@@ -245,11 +249,11 @@ function nextProbe(
     const span = (ns: bigint): number => Math.max(MIN_RATE_SPAN, Math.ceil(Number(ns / rate) / 4));
     if (t - lo.ts <= hi.ts - t) {
       const below = first.lastBlockBelow(lo.h - span(t - lo.ts) + 1);
-      const r = below ? rateOf(below, lo) : rate;
+      const r = below ? min(rateOf(below, lo), rate) : rate;
       return clamp(lo.h + Math.max(1, Number((t - lo.ts) / r)));
     }
     const above = first.nextBlockAbove(hi.h + span(hi.ts - t) - 1);
-    const r = above ? rateOf(hi, above) : rate;
+    const r = above ? min(rateOf(hi, above), rate) : rate;
     return clamp(hi.h - Number(ceilDiv(hi.ts - t, r)));
   }
   if (lo && widths.length >= 3 && widths[2]! > widths[0]! / 2) {

@@ -4,85 +4,13 @@
 // times as exact nanosecond strings; the watchlist's reads unchanged.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { TransactionModel } from '../../../../src/client/transactions/model';
-import type { AccountTxRow } from '../../../../src/client/transactions/types';
 import { afterRead, LENS_LIMIT, readCounts } from '../../../../src/features/contractLens/model/countsRead';
 import { BUCKET_NS, contractActivityOf, DAY_NS, EMPTY_COUNTS, MAX_METHODS } from '../../../../src/features/contractLens/model/methodCounts';
 import type { MethodCounts } from '../../../../src/features/contractLens/model/methodCounts';
 import type { ActivityClient } from '../../../../src/features/watchlist/model/activityRead';
 import { fakeTxService } from '../../../support/fakeTxService';
 import type { FakeTx, FakeTxService } from '../../../support/fakeTxService';
-
-const C = 'game.hot.tg';
-const SEC = 1_000_000_000n;
-/** A time past 2^53 ns, so a Number anywhere would show. */
-const T0 = 1_771_106_600_329_561_537n;
-const T0_MS = Number(T0 / 1_000_000n);
-
-interface Call {
-  method: string;
-  /** The receipt fails at this call (its panic names it). */
-  fail?: string;
-}
-
-/** A transaction to C: one receipt with `calls` as FunctionCall actions (the failing one named by ActionError's index). */
-function callTx(i: number, calls: readonly Call[], at = T0 + BigInt(i) * SEC, height = 1000 + i): FakeTx {
-  const hash = `H${String(i).padStart(6, '0')}${'x'.repeat(37)}`;
-  const failing = calls.findIndex((c) => c.fail !== undefined);
-  const row: AccountTxRow = {
-    hash,
-    blockHeight: String(height),
-    timestamp: String(at),
-    txIndex: 0,
-    isSigner: false,
-    isRealSigner: false,
-    isReceiver: true,
-    isRealReceiver: true,
-    isFunctionCall: true,
-    isSuccess: failing < 0,
-  };
-  const actions = calls.map((c) => ({ kind: 'FunctionCall', summary: c.method, methodName: c.method }) as TransactionModel['actions'][number]);
-  const failure = failing < 0 ? undefined : `Action #${failing}: Smart contract panicked: ${calls[failing]?.fail}`;
-  const receipt: TransactionModel['receipts'][number] = {
-    id: `R${hash.slice(1)}`,
-    predecessorId: 'alice.near',
-    receiverId: C,
-    status: failing < 0 ? 'success' : 'failure',
-    ...(failure !== undefined && { failure }),
-    gasBurnt: '0',
-    tokensBurnt: '0',
-    logs: [],
-    events: [],
-    actions,
-    refund: false,
-  };
-  const refund = {
-    ...receipt,
-    id: `F${hash.slice(1)}`,
-    predecessorId: 'system',
-    receiverId: 'alice.near',
-    status: 'success' as const,
-    actions: [],
-    refund: true,
-  };
-  const model: TransactionModel = {
-    hash,
-    signerId: 'alice.near',
-    receiverId: C,
-    publicKey: 'ed25519:DdSU5V32jhnqaYFVrAKxPNfQfASEN6qtT21fvtdhV6qd',
-    nonce: '1',
-    blockHash: 'DKNwmVPiE99SgmzaH8yiPt2jnQzhjNv3BRAHnszeiUui',
-    status: receipt.status,
-    ...(failure !== undefined && { failure }),
-    blockHeight: row.blockHeight,
-    timestamp: row.timestamp,
-    gasBurnt: '0',
-    tokensBurnt: '0',
-    actions,
-    receipts: [receipt, refund],
-  };
-  return { ...row, model };
-}
+import { C, callTx, SEC, T0, T0_MS } from '../../../support/contractCalls';
 
 interface Fault {
   page?: boolean;

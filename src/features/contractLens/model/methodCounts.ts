@@ -141,7 +141,8 @@ export function applyCounts(state: MethodCounts, accountId: string, read: Counts
     methods.set(method, d);
     return d;
   };
-  for (const tx of read.transactions) {
+  // Oldest first (the read gives them newest first): of two calls at the same time, the later row is the newer.
+  for (const tx of [...read.transactions].reverse()) {
     const at = tx.timestamp ?? '0';
     const b = bucketOf(at);
     for (const r of tx.receipts) {

@@ -21,6 +21,7 @@ import { hoverSessionRow } from './hoverSession';
 import { dedupeRow, overheadRow, refreshRow } from './network';
 import { watchRow } from './watch';
 import { activityRow } from './activity';
+import { lensQuietReadRow, lensViewsRow } from './contractLens';
 import { scanRow, unitHoverRow, unitScanRow } from './scan';
 import { stormRow } from './storm';
 import { restOutageRow } from './restOutage';
@@ -100,7 +101,7 @@ async function main(): Promise<number> {
   rows.push(...(await attempt(12, 'storm hour', () => stormRow()))); // its own stub, on a fake clock
   rows.push(...(await attempt(20, 'diagnostics', () => diagnosticsRows(), [21, 22]))); // rows 20–22 (#27)
   // The rows that talk to the shared stub; it is started only when one of them runs.
-  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 17, 24, 27, 33, 38];
+  const stubRows = [4, 6, 7, 35, 37, 8, 9, 13, 16, 17, 24, 27, 33, 38, 40, 41];
   if (stubRows.some(wanted)) {
     const stub = await startStub();
     try {
@@ -119,6 +120,8 @@ async function main(): Promise<number> {
       rows.push(...(await attempt(27, 'history page of 20', () => txHistoryRow(stub))));
       rows.push(...(await attempt(33, 'transactions: requests', () => txRequestRow(stub))));
       rows.push(...(await attempt(38, 'Inspect Transaction: requests', () => inspectRequestRow(stub))));
+      rows.push(...(await attempt(40, 'contract lens: 40 views after the first read', () => lensViewsRow(stub))));
+      rows.push(...(await attempt(41, 'contract lens: a read with nothing new', () => lensQuietReadRow(stub))));
     } finally {
       await stub.close();
     }

@@ -2,6 +2,7 @@
 import vscode = require('vscode');
 import { errorMessage } from './base/errors';
 import { registerBalanceInlayHints } from './features/balances/index';
+import { registerContractActivity } from './features/contractLens/activity';
 import { registerContractCommands } from './features/contracts/index';
 import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
@@ -44,12 +45,14 @@ export function activate(context: vscode.ExtensionContext) {
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
+    // The contract lens's chain side: each linked account's calls per method, read when a lens first asks.
+    const contractActivity = registerContractActivity(context, services, watchlist.watch);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
     return (
       posts &&
       inspectPosts &&
-      testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar, terminalLinks }, posts, {
+      testApi({ services, hoverProvider, watchlist, panels, balanceHints, diagnostics, statusBar, terminalLinks, contractActivity }, posts, {
         feature: inspect,
         posts: inspectPosts,
       })

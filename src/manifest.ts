@@ -39,6 +39,7 @@ export const COMMANDS = {
   ignoreSecretKey: 'nearLens.ignoreSecretKey',
   lookupTransaction: 'nearLens.lookupTransaction',
   accountTransactions: 'nearLens.accountTransactions',
+  contractActivity: 'nearLens.contractActivity',
   watchlistMoreTransactions: 'nearLens.watchlist.moreTransactions',
   showFailureInCode: 'nearLens.showFailureInCode',
   openFailureSource: 'nearLens.openFailureSource',

@@ -103,7 +103,7 @@ export function askedLabel(params: unknown): string {
 export interface KeptResult {
   /** Grows with each new result, so a document's address never names another result. */
   readonly id: number;
-  readonly kind: 'block' | 'rpc' | 'call' | 'state' | 'tx';
+  readonly kind: 'block' | 'rpc' | 'call' | 'state' | 'tx' | 'activity';
   readonly summary: string;
   readonly text: string;
   /** What was asked (host, method, params): the same question asked again answers in the same document. */

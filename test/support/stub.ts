@@ -91,6 +91,8 @@ export interface Stub {
    * height, above every block the history holds (so it is newer than any row read before). Answers its hash.
    */
   appendCall(call: ActivityCall): string;
+  /** Many calls appended at once, each in its own block above the last (a busy contract's burst); their hashes. */
+  appendCalls(calls: readonly ActivityCall[]): string[];
   setLatency(ms: number): void;
   /** RPC-only mode (a local node, another provider): every REST path answers 404 with an empty body; RPC as ever. */
   setRpcOnly(on: boolean): void;
@@ -980,6 +982,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     changeAccount,
     demoCall,
     appendCall: (call) => txData.append(activityRecord({ ...call, height: call.height ?? txData.topHeight + 2 }).text),
+    appendCalls: (calls) => calls.map((call) => txData.append(activityRecord({ ...call, height: call.height ?? txData.topHeight + 2 }).text)),
     setLatency: (ms) => {
       latencyMs = ms;
     },

@@ -9,6 +9,8 @@ export interface ActivityCall {
   /** The contract called (the receipt's receiver). */
   contract: string;
   method: string;
+  /** More FunctionCall actions to the contract in the same transaction, after `method` (a panic fails the last). */
+  also?: string[];
   /** The caller (signer and predecessor); default alice.near. */
   signer?: string;
   args?: unknown;
@@ -41,18 +43,19 @@ export function activityRecord(call: ActivityCall & { height: number }): { hash:
   const t = BigInt(call.timestamp ?? String(BigInt(Date.now()) * 1_000_000n));
   const blockHash = hash32(`${seed}-block-${call.height}`);
   const nextBlock = hash32(`${seed}-block-${call.height + 1}`);
-  const action = {
+  const actions = [call.method, ...(call.also ?? [])].map((method) => ({
     FunctionCall: {
       args: base64.encode(new TextEncoder().encode(JSON.stringify(call.args ?? {}))),
       deposit: '0',
       gas: 30_000_000_000_000,
-      method_name: call.method,
+      method_name: method,
     },
-  };
+  }));
+  const failing = actions.length - 1;
   const status =
     call.panic === undefined
       ? { SuccessValue: '' }
-      : { Failure: { ActionError: { index: 0, kind: { FunctionCallError: { ExecutionError: `Smart contract panicked: ${call.panic}` } } } } };
+      : { Failure: { ActionError: { index: failing, kind: { FunctionCallError: { ExecutionError: `Smart contract panicked: ${call.panic}` } } } } };
   const record = {
     data_receipts: [],
     execution_outcome: {
@@ -97,7 +100,7 @@ export function activityRecord(call: ActivityCall & { height: number }): { hash:
           priority: 0,
           receipt: {
             Action: {
-              actions: [action],
+              actions,
               gas_price: '100000000',
               input_data_ids: [],
               is_promise_yield: false,
@@ -113,7 +116,7 @@ export function activityRecord(call: ActivityCall & { height: number }): { hash:
       },
     ],
     transaction: {
-      actions: [action],
+      actions,
       hash,
       nonce: 135_198_626_766_002,
       priority_fee: 0,
@@ -125,4 +128,18 @@ export function activityRecord(call: ActivityCall & { height: number }): { hash:
   };
   const text = JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? `#big:${v}` : v)).replace(/"#big:(\d+)"/g, '$1');
   return { hash, text };
+}
+
+/** The contract lens's demo of a contract's life (#47): successes, failures with two messages, several methods, a
+ * transaction calling two of them (its second call fails), and a method called once. */
+export function lensCalls(contract: string): ActivityCall[] {
+  return [
+    { contract, method: 'claim' },
+    { contract, method: 'claim', signer: 'bob.near' },
+    { contract, method: 'claim', panic: 'not your turn' },
+    { contract, method: 'settle_all', signer: 'lensdev.near' },
+    { contract, method: 'claim', panic: 'not your turn' },
+    { contract, method: 'settle_all', also: ['claim'], panic: 'round is over' },
+    { contract, method: 'ping' },
+  ];
 }

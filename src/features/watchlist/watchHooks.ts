@@ -26,6 +26,7 @@ export interface WatchHooks {
  */
 export class WatchEngineHandle implements WatchHooks {
   engine: WatchEngine | undefined;
+  readonly #loads = new Set<(accountId: string) => void>();
 
   constructor(private readonly make: () => WatchEngine) {}
 
@@ -35,7 +36,20 @@ export class WatchEngineHandle implements WatchHooks {
   }
 
   beside(accountId: string, network: string, client: NearClient): Promise<void> {
+    for (const l of this.#loads) {
+      try {
+        l(accountId);
+      } catch {
+        // a listener's bug costs it, never the load
+      }
+    }
     return this.now().beside(accountId, network, client);
+  }
+
+  /** Calls `listener` with each watched account a load (a refresh, or the first) reads; the contract lens reads its calls then. */
+  onDidLoad(listener: (accountId: string) => void): { dispose(): void } {
+    this.#loads.add(listener);
+    return { dispose: () => this.#loads.delete(listener) };
   }
 
   async read(accountId: string, network: string, full: AccountFull, client: NearClient, fresh: boolean): Promise<unknown> {

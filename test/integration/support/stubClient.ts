@@ -105,3 +105,8 @@ export function demoChange(id: string): Promise<DemoChange> {
 export async function appendStubCall(made: ActivityCall): Promise<string> {
   return (await call<{ hash: string }>('POST', '/append-call', made)).hash;
 }
+
+/** Many calls appended at once (Stub.appendCalls), each in its own block; resolves with their hashes. */
+export async function appendStubCalls(calls: readonly ActivityCall[]): Promise<string[]> {
+  return (await call<{ hashes: string[] }>('POST', '/append-calls', { calls })).hashes;
+}

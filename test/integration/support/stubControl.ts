@@ -75,6 +75,8 @@ export function serveStubControl(stub: Stub): Promise<StubControl> {
           }
           case 'POST /append-call':
             return send(200, { hash: stub.appendCall(body as ActivityCall) });
+          case 'POST /append-calls':
+            return send(200, { hashes: stub.appendCalls((body as { calls: ActivityCall[] }).calls) });
           case 'POST /cors':
             stub.setCors(String((body as { mode?: unknown } | undefined)?.mode ?? 'allow') as CorsMode);
             return send(200, { ok: true });

@@ -99,7 +99,7 @@ export const methodCalledId = (method: string): string => JSON.stringify(['metho
 export const eventId = (standard: string, event: string): string => JSON.stringify(['event', standard, event]);
 
 /** The failing action's index: nearcore's `ActionError.index`, else the model's "Action #N: …" words. */
-function failedActionIndex(r: ActivityReceipt): number | undefined {
+export function failedActionIndex(r: ActivityReceipt): number | undefined {
   const raw = r.failureRaw;
   if (isRecord(raw) && isRecord(raw['ActionError']) && typeof raw['ActionError']['index'] === 'number') return raw['ActionError']['index'];
   const m = /^Action #(\d{1,4}): /.exec(r.failure ?? '');

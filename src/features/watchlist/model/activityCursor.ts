@@ -83,10 +83,11 @@ function cursorAt(rows: readonly AccountTxRow[], full: boolean): ActivityCursor 
 }
 
 /**
- * What a refresh does with the page the request above was answered with (`limit` as asked). A page that failed, or
- * that the client served stale, is never planned: the cursor stays and the next refresh asks again.
+ * What a refresh does with the page the request above was answered with (`limit` as asked; at most `readMax` of its new
+ * rows are read, the newest). A page that failed, or that the client served stale, is never planned: the cursor stays
+ * and the next refresh asks again.
  */
-export function planActivity(cursor: ActivityCursor | undefined, page: AccountTxPage, limit = ACTIVITY_LIMIT): ActivityPlan {
+export function planActivity(cursor: ActivityCursor | undefined, page: AccountTxPage, limit = ACTIVITY_LIMIT, readMax = ACTIVITY_READ_MAX): ActivityPlan {
   // Newest first and each row once, whatever order the service kept.
   const seen = new Set<string>();
   const rows = page.rows.filter((r) => !seen.has(r.hash) && (seen.add(r.hash), true)).sort((a, b) => cmpRow(b, a));
@@ -100,7 +101,7 @@ export function planActivity(cursor: ActivityCursor | undefined, page: AccountTx
     const learnt = cursor.kind === 'row' && cursor.atHeight === undefined && !full && same > 0;
     return { kind: 'nothing-new', cursor: learnt ? { ...cursor, atHeight: same } : cursor };
   }
-  const read = fresh.slice(0, ACTIVITY_READ_MAX);
+  const read = fresh.slice(0, readMax);
   return {
     kind: 'read',
     hashes: read.map((r) => r.hash),
@@ -146,6 +147,59 @@ export function settleActivity<T extends Pick<TransactionModel, 'hash' | 'status
     out.push(t);
   }
   return { kind: 'done', cursor: plan.next, transactions: out, unread: plan.unread };
+}
+
+export type OldestSettled<T> =
+  /** Every row's record: as settleActivity's `done`. */
+  | { readonly kind: 'done'; readonly cursor: ActivityCursor; readonly transactions: readonly T[]; readonly unread: Unread }
+  /**
+   * The oldest rows' records, up to the first row whose record is missing or pending (`reason`): store `cursor` (the
+   * newest of `transactions`), and the next read asks again from there, so the rest are read then and none twice.
+   */
+  | {
+      readonly kind: 'partial';
+      readonly cursor: ActivityCursor;
+      readonly transactions: readonly T[];
+      readonly unread: Unread;
+      readonly reason: 'missing' | 'pending';
+    }
+  /** Not even the oldest row's record: keep the cursor as it was. */
+  | { readonly kind: 'retry'; readonly reason: 'missing' | 'pending' };
+
+/**
+ * settleActivity for a reader that keeps what it can: the rows are taken oldest first while their records are there
+ * and settled (as settleActivity rules, `graceNs` and all); the first that is not stops it, and the cursor moves only
+ * up to the row before it. A busy contract, whose newest rows are often still pending, is not held back for ever by
+ * them. The unread rows (older than every row of the page) are said with the first rows taken, never again.
+ */
+export function settleOldestFirst<T extends Pick<TransactionModel, 'hash' | 'status'>>(
+  plan: ReadPlan,
+  records: ReadonlyMap<string, T>,
+  nowMs: number,
+  graceNs: bigint = PENDING_GRACE_NS,
+): OldestSettled<T> {
+  const now = BigInt(Math.floor(nowMs)) * 1_000_000n;
+  const taken: T[] = [];
+  let stop: 'missing' | 'pending' | undefined;
+  let newest: AccountTxRow | undefined;
+  for (const row of [...plan.rows].reverse()) {
+    const t = records.get(row.hash);
+    stop = t === undefined ? 'missing' : t.status === 'pending' && now - BigInt(row.timestamp) < graceNs ? 'pending' : undefined;
+    if (stop !== undefined || t === undefined) break;
+    taken.push(t);
+    newest = row;
+  }
+  taken.reverse(); // newest first, as settleActivity gives them
+  if (stop === undefined) return { kind: 'done', cursor: plan.next, transactions: taken, unread: plan.unread };
+  if (newest === undefined) return { kind: 'retry', reason: stop };
+  // Where this page's block holds rows at or before `newest` is not known from the rows read: the count stays unsaid.
+  return {
+    kind: 'partial',
+    cursor: { kind: 'row', blockHeight: newest.blockHeight, txIndex: newest.txIndex },
+    transactions: taken,
+    unread: plan.unread,
+    reason: stop,
+  };
 }
 
 /** Whether a value read back from the Memento is a cursor this version wrote (anything else: start with a first load). */

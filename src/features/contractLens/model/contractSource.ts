@@ -1,0 +1,16 @@
+// The contract blocks of one source file, by its language: Rust's `#[near]` impl blocks or near-sdk-js's
+// `@NearBindgen` classes. Pure: no `vscode`.
+import { jsContractBlocks } from './jsContracts';
+import { rustContractBlocks } from './rustContracts';
+import type { ContractBlock } from './types';
+
+/** The languages whose files hold contract blocks (VS Code's language ids). */
+export const CONTRACT_LANGUAGES = ['rust', 'typescript', 'javascript'] as const;
+export type ContractLanguage = (typeof CONTRACT_LANGUAGES)[number];
+
+export const isContractLanguage = (id: string): id is ContractLanguage => (CONTRACT_LANGUAGES as readonly string[]).includes(id);
+
+/** The file's contract blocks with 0-based positions; [] for a file with none. */
+export function contractBlocks(text: string, language: ContractLanguage): ContractBlock[] {
+  return language === 'rust' ? rustContractBlocks(text) : jsContractBlocks(text);
+}

@@ -3,6 +3,8 @@ import vscode = require('vscode');
 import { errorMessage } from './base/errors';
 import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractCommands } from './features/contracts/index';
+import { registerContractLens } from './features/contractLens/index';
+import { noActivity } from './features/contractLens/noActivity';
 import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
 import { registerNearTasks } from './features/failures/tasks';
@@ -44,6 +46,8 @@ export function activate(context: vscode.ExtensionContext) {
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
+    // The contract lens reads its counts from the chain side's activity source (a placeholder until it is wired in).
+    registerContractLens(context, services, noActivity);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
     return (

@@ -27,7 +27,9 @@ export class WorkspaceBuilds {
           return [];
         }
         const files = entries.filter(([name, type]) => type === vscode.FileType.File && isBuildFile(folder, name));
-        return Promise.all(files.map(async ([name]) => this.#build(vscode.Uri.joinPath(dir, name), `${folder.path}/${name}`)));
+        // Shown relative to the crate when it is inside it ("target/near/hot_game.wasm"), else to the workspace folder.
+        const shown = contract.path && folder.path.startsWith(`${contract.path}/`) ? folder.path.slice(contract.path.length + 1) : folder.path;
+        return Promise.all(files.map(async ([name]) => this.#build(vscode.Uri.joinPath(dir, name), `${shown}/${name}`)));
       }),
     );
     return found.flat().filter((b): b is Build => b !== undefined);

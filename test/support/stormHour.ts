@@ -424,8 +424,7 @@ export async function runStormHour(o: StormOptions): Promise<StormReport> {
         const reads = (figure: string): boolean => item.description === figure || item.description?.endsWith(` · ${figure}`) === true;
         // A refresh still in flight at this instant (a stalled attempt) keeps the figures and says so: "· refreshing…".
         const mark = s.status === 'failed' ? ' · refresh failed' : s.status === 'loading' ? ' · refreshing…' : '';
-        if (!item.description?.includes(shown(balance)) || !reads(`${shown(balance)}${mark}`))
-          problem(`${where}: the item reads "${item.description ?? ''}"`);
+        if (!item.description?.includes(shown(balance)) || !reads(`${shown(balance)}${mark}`)) problem(`${where}: the item reads "${item.description ?? ''}"`);
         if (s.status === 'failed') {
           fig.stale++;
           const line = root.children[0];

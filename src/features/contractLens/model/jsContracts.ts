@@ -2,7 +2,7 @@
 // decorated methods — `@call({ privateFunction?, payableFunction? })`, `@view({})`, `@initialize({})`; a method without
 // one of them is not exported. Pure: no `vscode`; one linear pass over the masked text.
 import type { ContractBlock, ContractMethod } from './types';
-import { Lines, closing, maskJs, skipSpace } from './sourceText';
+import { Lines, atTopLevel, closing, maskJs, skipSpace } from './sourceText';
 
 const BINDGEN = /@\s*NearBindgen\s*\(/g;
 const EXPORTS = new Set(['call', 'view', 'initialize']);
@@ -30,17 +30,10 @@ function decorators(masked: string, at: number): { decos: Array<{ name: string; 
 
 const flagOn = (args: string, flag: string): boolean => new RegExp(`\\b${flag}\\s*:\\s*true\\b`).test(args);
 
-/** The offsets of each `@` at the class body's own level: where its decorated members start. */
+/** The offsets of each `@` at the class body's own level: where its decorated members start (their next ones are skipped by the caller). */
 function memberStarts(masked: string, open: number, close: number): number[] {
   const starts: number[] = [];
-  let depth = 0;
-  for (let i = open + 1; i < close - 1; i++) {
-    const c = masked[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    // A decorator at the class body's own level begins a member (its next ones are skipped by the caller).
-    else if (c === '@' && depth === 0) starts.push(i);
-  }
+  atTopLevel(masked, open, close, (i, c, closed) => !closed && c === '@' && starts.push(i));
   return starts;
 }
 

@@ -40,19 +40,37 @@ function quoted(text: string, at: number, quote: string): number {
 const RAW_STRING = /^b?r(#*)"/;
 const WORD = /\w/;
 
-/** Rust: line comments, nested block comments, "…", b"…", r#"…"#, and char literals ('x', '\n', '\u{1F600}'), never lifetimes ('a). */
-export function maskRust(text: string): string {
+/**
+ * Blanks comments and literals: `//` line comments everywhere, then `special(i)` (a language's block comments and
+ * literals) gives the offset after what it blanked at `i`, or undefined to move on by one character.
+ */
+function mask(text: string, special: (out: string[], i: number) => number | undefined): string {
   const out = text.split('');
   let i = 0;
   while (i < text.length) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (c === '/' && next === '/') {
+    if (text[i] === '/' && text[i + 1] === '/') {
       const end = text.indexOf('\n', i);
       const stop = end === -1 ? text.length : end;
       blank(out, i, stop);
       i = stop;
-    } else if (c === '/' && next === '*') {
+    } else i = special(out, i) ?? i + 1;
+  }
+  return out.join('');
+}
+
+/** A quoted literal at `i`: its insides blanked; the offset after it. */
+function blankQuoted(text: string, out: string[], i: number, quote: string): number {
+  const end = quoted(text, i, quote);
+  blank(out, i + 1, Math.max(i + 1, end - 1));
+  return end;
+}
+
+/** Rust: line comments, nested block comments, "…", b"…", r#"…"#, and char literals ('x', '\n', '\u{1F600}'), never lifetimes ('a). */
+export function maskRust(text: string): string {
+  return mask(text, (out, i) => {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '/' && next === '*') {
       let depth = 0;
       let j = i;
       while (j < text.length) {
@@ -66,55 +84,42 @@ export function maskRust(text: string): string {
         } else j++;
       }
       blank(out, i, j);
-      i = j;
-    } else if ((c === 'r' || (c === 'b' && next === 'r')) && RAW_STRING.test(text.slice(i, i + 260)) && !WORD.test(text[i - 1] ?? '')) {
+      return j;
+    }
+    if ((c === 'r' || (c === 'b' && next === 'r')) && !WORD.test(text[i - 1] ?? '')) {
       const head = RAW_STRING.exec(text.slice(i, i + 260));
-      const close = '"' + (head?.[1] ?? '');
-      const open = i + (head?.[0].length ?? 1);
+      if (!head) return undefined;
+      const close = '"' + (head[1] ?? '');
+      const open = i + head[0].length;
       const end = text.indexOf(close, open);
       const stop = end === -1 ? text.length : end + close.length;
       blank(out, open, stop - close.length);
-      i = stop;
-    } else if (c === '"') {
-      const end = quoted(text, i, '"');
-      blank(out, i + 1, Math.max(i + 1, end - 1));
-      i = end;
-    } else if (c === "'") {
+      return stop;
+    }
+    if (c === '"') return blankQuoted(text, out, i, '"');
+    if (c === "'") {
       // A char literal is 'x' or '\…'; anything else ('a, 'static) is a lifetime or a label.
       const m = /^'(?:\\u\{[0-9a-fA-F]{1,6}\}|\\.|[^\\'\n])'/.exec(text.slice(i, i + 12));
-      if (m) {
-        blank(out, i + 1, i + m[0].length - 1);
-        i += m[0].length;
-      } else i++;
-    } else i++;
-  }
-  return out.join('');
+      if (!m) return undefined;
+      blank(out, i + 1, i + m[0].length - 1);
+      return i + m[0].length;
+    }
+    return undefined;
+  });
 }
 
-/** JavaScript / TypeScript: `//`, `/* *\/`, '…', "…" and `…` (a template's `${…}` blanked with it). */
+/** JavaScript / TypeScript: line and block comments, '…', "…" and `…` (a template's `${…}` blanked with it). */
 export function maskJs(text: string): string {
-  const out = text.split('');
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (c === '/' && next === '/') {
-      const end = text.indexOf('\n', i);
-      const stop = end === -1 ? text.length : end;
-      blank(out, i, stop);
-      i = stop;
-    } else if (c === '/' && next === '*') {
+  return mask(text, (out, i) => {
+    const c = text[i] ?? '';
+    if (c === '/' && text[i + 1] === '*') {
       const end = text.indexOf('*/', i + 2);
       const stop = end === -1 ? text.length : end + 2;
       blank(out, i, stop);
-      i = stop;
-    } else if (c === '"' || c === "'" || c === '`') {
-      const end = quoted(text, i, c);
-      blank(out, i + 1, Math.max(i + 1, end - 1));
-      i = end;
-    } else i++;
-  }
-  return out.join('');
+      return stop;
+    }
+    return c === '"' || c === "'" || c === '`' ? blankQuoted(text, out, i, c) : undefined;
+  });
 }
 
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
@@ -146,20 +151,25 @@ export function skipSpace(masked: string, at: number): number {
 }
 
 /**
- * The offsets, inside the block `[open, close)` (open at its `{`), of the starts of every top-level run of code:
- * `each(offset)` is called at depth 1 after each `}` or `;` and at the start, so a scanner walks the block's items.
- * Linear: the block is walked once.
+ * Walks the insides of the block whose `{` is at `open` (to `close`, after its `}`) once, calling `visit` with each
+ * offset and character at the block's own level (depth 0 inside it), and after each nested `{…}` closes there with
+ * `closed` true. Linear: the block is walked once.
  */
-export function topLevelStarts(masked: string, open: number, close: number): number[] {
-  const starts = [open + 1];
+export function atTopLevel(masked: string, open: number, close: number, visit: (i: number, c: string, closed: boolean) => void): void {
   let depth = 0;
   for (let i = open + 1; i < close - 1; i++) {
-    const c = masked[i];
+    const c = masked[i] ?? '';
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') {
       depth = Math.max(0, depth - 1);
-      if (depth === 0 && c === '}') starts.push(i + 1);
-    } else if (c === ';' && depth === 0) starts.push(i + 1);
+      if (depth === 0 && c === '}') visit(i, c, true);
+    } else if (depth === 0) visit(i, c, false);
   }
+}
+
+/** The offsets inside a block where each of its items starts: its start, and after each `}` or `;` at its level. */
+export function topLevelStarts(masked: string, open: number, close: number): number[] {
+  const starts = [open + 1];
+  atTopLevel(masked, open, close, (i, c, closed) => (closed || c === ';') && starts.push(i + 1));
   return starts;
 }

@@ -10,7 +10,9 @@ import type { ActivityView, ContractMethod } from './types';
 export const LENS_TEXT_MAX = 100;
 
 /** Untrusted text for a lens title or tooltip: one line, cut at `max` with "…", no icon syntax. */
-export const lensSafe = (text: string, max = LENS_TEXT_MAX): string => sanitizeText(text, max).replace(/\$\(/g, '\\$(');
+export const lensSafe = (text: string, max = LENS_TEXT_MAX): string =>
+  // Escaped before the cut, so the escapes count in the 100 (a cut between `\` and `$(` leaves no `$(` behind it).
+  sanitizeText(sanitizeText(String(text).slice(0, max * 8), max * 8).replace(/\$\(/g, '\\$('), max);
 
 export interface LensText {
   title: string;

@@ -4,6 +4,7 @@ import { errorMessage } from './base/errors';
 import { registerBalanceInlayHints } from './features/balances/index';
 import { registerContractActivity } from './features/contractLens/activity';
 import { registerContractCommands } from './features/contracts/index';
+import { registerContractLens } from './features/contractLens/index';
 import { registerDiagnostics } from './features/diagnostics/index';
 import { registerFailures } from './features/failures/index';
 import { registerNearTasks } from './features/failures/tasks';
@@ -45,8 +46,10 @@ export function activate(context: vscode.ExtensionContext) {
     registerUnitInlayHints(context, services);
     const balanceHints = registerBalanceInlayHints(context, services);
     const diagnostics = registerDiagnostics(context, services);
-    // The contract lens's chain side: each linked account's calls per method, read when a lens first asks.
+    // The contract lens: its counts from the chain side's activity source (each linked account's calls per method,
+    // read when a lens first asks).
     const contractActivity = registerContractActivity(context, services, watchlist.watch);
+    registerContractLens(context, services, contractActivity);
     // The test API, only for the in-editor tests (VS Code runs them in ExtensionMode.Test): what they reach beyond
     // commands. A user's extension host gets no exports.
     return (

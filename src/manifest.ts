@@ -45,6 +45,7 @@ export const COMMANDS = {
   openFailureSource: 'nearLens.openFailureSource',
   dismissFailure: 'nearLens.dismissFailure',
   inspectTransaction: 'nearLens.inspectTransaction',
+  linkContract: 'nearLens.linkContract',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

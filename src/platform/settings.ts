@@ -37,6 +37,13 @@ export interface Settings {
    * VS Code's configuration tree cannot hold an object below the `nearLens.watchlist` array — the user's list hides it).
    */
   watchlistActivity: ActivitySettings;
+  /** The contract lens's call counts above methods (`nearLens.codeLens.activity`). */
+  codeLensActivity: boolean;
+  /**
+   * `nearLens.deployments` as the workspace gives it (crate folder → account ids), checked by the contract lens's
+   * linking model; undefined in an untrusted workspace, whose deployments are never honoured.
+   */
+  deployments: unknown;
 }
 
 export interface ActivitySettings {
@@ -97,6 +104,8 @@ export const SETTING_KEYS = [
   'diagnostics.missingAccounts',
   'diagnostics.missingAccountsWhenUntrusted',
   'diagnostics.inexactAmounts',
+  'codeLens.activity',
+  'deployments',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type RawSettings = Partial<Record<SettingKey, ScopedValue>>;
@@ -111,7 +120,12 @@ export const APPLICATION_SCOPED: readonly SettingKey[] = SETTING_KEYS.filter(
   // `…WhenUntrusted`: a workspace may not allow itself what is allowed only in trusted ones.
   (k) => k.startsWith('customNetwork.') || k === 'auth.transport' || k.endsWith('WhenUntrusted'),
 );
-export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = ['network', ...APPLICATION_SCOPED, ...SETTING_KEYS.filter((k) => k.startsWith('explorer.'))];
+export const RESTRICTED_WHEN_UNTRUSTED: readonly SettingKey[] = [
+  'network',
+  'deployments',
+  ...APPLICATION_SCOPED,
+  ...SETTING_KEYS.filter((k) => k.startsWith('explorer.')),
+];
 
 /** The value that applies: workspace folder > workspace > user, minus the scopes this setting may not come from. */
 function effectiveValue(raw: RawSettings, key: SettingKey, trusted: boolean): unknown {
@@ -158,7 +172,17 @@ export function normaliseSettings(raw: RawSettings, opts: { trusted: boolean }):
     },
     diagnostics: diagnosticSettings(get, opts.trusted),
     watchlistActivity: activitySettingsOf(get('watchlistActivity')),
+    codeLensActivity: get('codeLens.activity') !== false,
+    deployments: deploymentsValue(raw.deployments, opts.trusted),
   };
+}
+
+/**
+ * `nearLens.deployments` as it applies: the workspace folder's or the workspace's value in a trusted workspace; never
+ * the user's (its keys are folders of one workspace), never an untrusted workspace's.
+ */
+export function deploymentsValue(v: ScopedValue | undefined, trusted: boolean): unknown {
+  return trusted ? (v?.workspaceFolderValue ?? v?.workspaceValue) : undefined;
 }
 
 /** "standard:event" or "standard:*" split at its last colon; undefined when either side is empty. */

@@ -171,7 +171,7 @@ function writeUserSettings(userDataDir: string, settings: Record<string, unknown
   writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-/** A copy of the fixture workspace whose workspace settings try to send everything to the stub's foreign host. */
+/** A copy of the fixture workspace whose workspace settings try to send everything to the stub's foreign host, and link a crate. */
 function hostileWorkspace(scratch: string, foreignUrl: string): string {
   const dir = path.join(scratch, 'untrusted-workspace');
   cpSync(FIXTURE_WORKSPACE, dir, { recursive: true });
@@ -183,6 +183,8 @@ function hostileWorkspace(scratch: string, foreignUrl: string): string {
     'nearLens.customNetwork.archivalRpcUrl': foreignUrl,
     'nearLens.customNetwork.txApiUrl': foreignUrl,
     'nearLens.auth.transport': 'query',
+    // Which account a crate runs on is the workspace's word only once trusted (contract lens, #47).
+    'nearLens.deployments': { 'contracts/game': ['game.lensdev.near'] },
   };
   writeFileSync(path.join(dir, '.vscode', 'settings.json'), `${JSON.stringify(hostile, null, 2)}\n`);
   return dir;

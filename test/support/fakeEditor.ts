@@ -233,6 +233,8 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
   const vscode: Record<string, unknown> = {
     EventEmitter,
     Disposable,
+    // The contract lens's code action kind (its lenses and actions are tested in a real editor: contractLens.test.ts).
+    CodeActionKind: { Refactor: 'refactor' },
     TreeItem,
     ThemeIcon,
     ThemeColor,
@@ -331,6 +333,7 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       getConfiguration: (section?: string) => configuration(section ?? ''),
       onDidChangeConfiguration: configChanged.event,
       onDidGrantWorkspaceTrust: new EventEmitter<void>().event,
+      onDidChangeWorkspaceFolders: new EventEmitter<unknown>().event,
       // No editor documents here (the diagnostics wait for one; test/integration covers them in a real editor).
       textDocuments: [],
       onDidOpenTextDocument: new EventEmitter<unknown>().event,
@@ -361,6 +364,9 @@ export function createFakeEditor(init?: { user?: Record<string, unknown>; worksp
       },
       // The transaction document's "Inspect Transaction" link (never asked for here: no editor shows documents).
       registerDocumentLinkProvider: () => new Disposable(() => undefined),
+      // The contract lens and its Link Contract code action (in-editor: test/integration/suite/contractLens.test.ts).
+      registerCodeLensProvider: () => new Disposable(() => undefined),
+      registerCodeActionsProvider: () => new Disposable(() => undefined),
     },
     // The near-lens task type (its runs are tested in-editor: test/integration/suite/tasks.test.ts).
     tasks: { registerTaskProvider: () => new Disposable(() => undefined) },

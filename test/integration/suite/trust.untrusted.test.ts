@@ -118,4 +118,26 @@ describe('untrusted workspace', () => {
     );
     assertKeyOnlyAsBearerToUserHosts(reqs);
   });
+
+  it('ignores the workspace’s nearLens.deployments: a crate is linked only by a watched account’s NEP-330 metadata', async () => {
+    const file = fixtureUri('contracts/game/src/lib.rs');
+    await vscode.window.showTextDocument(file);
+    const titles = async (): Promise<string[]> =>
+      ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file, 100)) ?? [])
+        .map((l) => `${l.range.start.line}: ${l.command?.title ?? ''}`)
+        .filter((t) => t.includes(' · '))
+        .sort();
+    assert.equal(api.services.settings.deployments, undefined);
+    assert.deepEqual(await titles(), []);
+    // game.lensdev.near's metadata names contracts/game (build_info.contract_path): watched, it links the crate.
+    await setUserSetting('nearLens.watchlist', ['game.lensdev.near']);
+    const linked = await waitFor(
+      async () => {
+        const t = await titles();
+        return t.some((x) => x.includes('deployed code')) ? t : undefined;
+      },
+      { what: 'the lenses of the crate linked by metadata' },
+    );
+    assert.ok(linked.includes('24: game.lensdev.near · reading calls…'), linked.join(' | '));
+  });
 });

@@ -61,7 +61,7 @@ export interface Stub {
   fault(rule: FaultRule): void;
   /** Drops the rules and the schedule. */
   clearFaults(): void;
-  /** The fixture chain back at its first head, every demo change's past state forgotten (a suite's reset). */
+  /** The fixture chain back at its first head, every demo change's past state and every appended call forgotten (a suite's reset). */
   resetChain(): void;
   /** A fault schedule: asked first for every request to the service hosts (undefined: the rules, then the route). */
   faultBy(schedule: ((r: RecordedRequest) => Fault | undefined) | undefined): void;
@@ -963,6 +963,7 @@ export async function startStub(opts?: StubOptions): Promise<Stub> {
     resetChain: () => {
       fixtureHead = STUB_HEAD_HEIGHT;
       pastStates.clear();
+      txData.reset();
     },
     faultBy: (s) => {
       schedule = s;

@@ -83,6 +83,9 @@ export class TxData {
   /** Named records by file name (without .json). */
   readonly named = new Map<string, string>();
 
+  /** The fixture records, by file: what `reset()` puts back. */
+  readonly #fixtures: Array<{ file: string; line: string }> = [];
+
   constructor(dir: string) {
     const txDir = path.join(dir, 'tx');
     let files: string[];
@@ -94,10 +97,17 @@ export class TxData {
     for (const f of files) {
       const text = readFileSync(path.join(txDir, f), 'utf8');
       const lines = f.endsWith('.jsonl') ? text.split('\n').filter((l) => l.trim()) : f.endsWith('.json') ? [text.trim()] : [];
-      for (const line of lines) {
-        const r = this.#add(line);
-        if (f.endsWith('.json')) this.named.set(f.slice(0, -5), r.hash);
-      }
+      for (const line of lines) this.#fixtures.push({ file: f, line });
+    }
+    this.reset();
+  }
+
+  /** The fixture records only: every appended call forgotten (a suite's reset: the next suite, or run, starts from the same history). */
+  reset(): void {
+    for (const m of [this.byHash, this.receiptTx, this.blocks, this.rows, this.named]) m.clear();
+    for (const { file, line } of this.#fixtures) {
+      const r = this.#add(line);
+      if (file.endsWith('.json')) this.named.set(file.slice(0, -5), r.hash);
     }
     this.#sortRows();
   }

@@ -10,7 +10,7 @@ import { TX_SHOWS } from '../../../src/features/transactions/protocol';
 import type { TxFilterView, TxShow, TxTableView } from '../../../src/features/transactions/protocol';
 import { activateExtension, setUserSetting } from '../support/editor';
 import type { NearLensApi } from '../support/editor';
-import { appendStubCall, resetStub, stubRequests, stubUrls } from '../support/stubClient';
+import { appendStubCall, clearStubRequests, resetStub, stubRequests, stubUrls } from '../support/stubClient';
 
 const ID = 'history.near';
 const ALL = { show: 'all', failed: false } as const;
@@ -266,8 +266,9 @@ describe('account transactions', () => {
   it("nearLens.openAccountPanel with { accountId, transactions: { method, failedFirst } }: the contract's calls to that method, failed first", async () => {
     const GAME = 'game.lensdev.near';
     // The fixture's claim failed (its panic at line 29); two that succeed come after it, and calls of another method.
-    for (const method of ['claim', 'settle_all', 'claim']) await appendStubCall({ contract: GAME, method, signer: 'player.lensdev.near' });
     await resetStub();
+    for (const method of ['claim', 'settle_all', 'claim']) await appendStubCall({ contract: GAME, method, signer: 'player.lensdev.near' });
+    await clearStubRequests();
     const done = await vscode.commands.executeCommand('nearLens.openAccountPanel', { accountId: GAME, transactions: { method: 'claim', failedFirst: true } });
     assert.equal(done, undefined, 'returns what it returned before');
     try {

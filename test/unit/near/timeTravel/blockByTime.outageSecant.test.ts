@@ -8,7 +8,10 @@ import type { BlockTimeDeps } from '../../../../src/near/time/blockByTime';
 
 const BASE = 200_000_000;
 
-/** The chain's blocks from #BASE+168 to #BASE+406, height above BASE → timestamp (ns); every other height was skipped. */
+/**
+ * The chain's blocks from #BASE+168 to #BASE+406, height above BASE → timestamp (ns); every other height there was
+ * skipped.
+ */
 const BLOCKS = new Map<number, bigint>([
   [168, 1724392538320939036n],
   [169, 1724392540968326589n],

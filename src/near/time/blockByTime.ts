@@ -138,6 +138,8 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
   const floor = Math.max(0, deps.firstHeight ?? 0);
   const when = formatUtc(target);
   let requests = 0;
+  /** Heights this resolution looked up itself (the rest of the cache was there before it). */
+  const mine = new Set<number>();
 
   const spend = (): void => {
     if (requests >= max) {
@@ -155,6 +157,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
     const b = await deps.blockAt(h);
     const ts = b === 'missing' ? null : blockNs(b, h);
     cache.set(h, ts);
+    mine.add(h);
     return ts === null ? null : { h, ts };
   };
 
@@ -164,6 +167,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
     const head = await deps.head();
     const headTs = blockNs(head, head.height);
     cache.set(head.height, headTs);
+    mine.add(head.height);
     // A date just after the head (it lags the clock by a second or so: "now", "0 minutes ago") is the head.
     if (t > headTs && t - headTs <= BigInt(HEAD_LAG_MS) * 1_000_000n) return done({ h: head.height, ts: headTs });
     if (t > headTs) throw invalidInput(`${when} is in the future: the latest block is ${formatHeight(head.height)} at ${formatUtc(nsToDate(headTs))}.`);
@@ -182,7 +186,7 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
       while (h < hi.h && cache.get(h) === null) h++;
       if (h >= hi.h) return done(lo);
     }
-    const rate = rateNear(recent, lo, hi, cache, deps.guessNsPerBlock);
+    const rate = rateNear(recent, lo, hi, cache, mine, deps.guessNsPerBlock);
     const p = nextProbe(lo, hi, t, floor, rate, pushes, widths, lastSide === undefined && cache);
     if (!lo && p <= floor) {
       const first = await look(floor);
@@ -205,10 +209,18 @@ export async function resolveDate(target: Date, deps: BlockTimeDeps): Promise<Re
 /**
  * The block time to estimate with: the secant through the last two blocks seen when they are far enough apart, else
  * across the bracket, else above the lowest known block (head and one earlier sample), else the guess.
+ * A secant that reaches back to a block the cache held before this resolution (another date's) spans heights no
+ * look-up of this one has seen, maybe an outage, which only slows it down: the faster of it and the pace measured
+ * beyond the newer block, away from the older one, is taken (as the first look-up between two cached blocks does).
  */
-function rateNear(recent: Known[], lo: Known | undefined, hi: Known, cache: BlockTimeCache, guess?: bigint): bigint {
+function rateNear(recent: Known[], lo: Known | undefined, hi: Known, cache: BlockTimeCache, mine: Set<number>, guess?: bigint): bigint {
   const [a, b] = recent;
-  if (a && b && Math.abs(a.h - b.h) >= MIN_RATE_SPAN) return rateOf(a, b);
+  if (a && b && Math.abs(a.h - b.h) >= MIN_RATE_SPAN) {
+    const r = rateOf(a, b);
+    if (mine.has(b.h)) return r;
+    const beyond = a.h < b.h ? cache.lastBlockBelow(a.h - MIN_RATE_SPAN + 1) : cache.nextBlockAbove(a.h + MIN_RATE_SPAN - 1);
+    return beyond ? min(r, beyond.h < a.h ? rateOf(beyond, a) : rateOf(a, beyond)) : r;
+  }
   if (lo) return rateOf(lo, hi);
   const above = cache.nextBlockAbove(hi.h);
   return above && above.h - hi.h >= MIN_RATE_SPAN ? rateOf(hi, above) : (guess ?? DEFAULT_NS_PER_BLOCK);

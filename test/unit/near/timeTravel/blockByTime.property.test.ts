@@ -142,8 +142,12 @@ describe('time travel: the interpolated date → block search (property)', funct
         }
       }),
       // Pinned while a miss is open: on a History's shared cache a date can still go unplaced within 30 look-ups where
-      // the previous search placed it, when a look-up lands in a long run of skipped heights (FC_SEED=777: the 1127th
-      // chain, 2024-08-23T06:02:53.537Z, block 200000313). FC_SEED=-2013105882's miss is blockByTime.outage.test.ts.
+      // the previous search placed it, when a look-up lands in a long run of skipped heights (FC_SEED=777: the 3168th
+      // chain, path "3167", 2022-09-21T13:01:59.557Z, block 119850142, between three outages in the cached bracket;
+      // FC_SEED=25 past its 20 runs: path "618", 2025-12-17T21:42:57.787Z, block 151666590, and path "4190",
+      // 2024-04-29T12:02:51.716Z, block 173358437).
+      // FC_SEED=-2013105882's miss is blockByTime.outage.test.ts; FC_SEED=777's 1127th chain's is
+      // blockByTime.outageSecant.test.ts.
       { numRuns: 20, ...pinnedSeed(25) },
     );
   });

@@ -1,4 +1,4 @@
-// The chain side of the contract lens (#47): what each account was called with, read on first need and then at most
+// The chain side of the contract lens: what each account was called with, read on first need and then at most
 // every READ_EVERY_MS while a lens asks for it, with each watchlist refresh of a watched one, and never per lens
 // resolve. One read of an account at a time; a failed read keeps the last counts and says why; a network without a
 // transactions API is said and costs nothing. State is kept per network and account, in memory for the session (the

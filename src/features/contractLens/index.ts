@@ -1,4 +1,4 @@
-// The contract lens (#47): registers the lens provider while `nearLens.codeLens.activity` is on (off, it costs
+// The contract lens: registers the lens provider while `nearLens.codeLens.activity` is on (off, it costs
 // nothing), the Link Contract to Account… command and its code action. The workspace's contracts, the account facts
 // and the builds are made on the first lens or command; the chain side's counts come in as a ContractActivitySource.
 import vscode = require('vscode');

@@ -1,4 +1,4 @@
-// An account's calls counted per method, as the contract lens draws them (#47): each read's new records added once,
+// An account's calls counted per method, as the contract lens draws them: each read's new records added once,
 // the day before the last read kept in 5-minute buckets per method, everything older only in the totals, so memory
 // stays bounded however long the session and however busy the contract. Pure: no `vscode`, no I/O, no clock (the
 // caller says when). Method names and failure messages are anyone's: cut, and kept as data.

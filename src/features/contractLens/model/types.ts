@@ -1,4 +1,4 @@
-// The shapes the contract lens (#47) is built from: the workspace side (which contracts the workspace holds, their
+// The shapes the contract lens is built from: the workspace side (which contracts the workspace holds, their
 // public methods, which accounts they are deployed on) and the chain side (what those accounts were called with).
 // Pure: no `vscode`.
 

@@ -1,6 +1,7 @@
 // The contract lens: registers the lens provider while `nearLens.codeLens.activity` is on (off, it costs
-// nothing), the Link Contract to Account… command and its code action. The workspace's contracts, the account facts
-// and the builds are made on the first lens or command; the chain side's counts come in as a ContractActivitySource.
+// nothing), the Link Contract to Account… command and its code action. Registering makes the provider and its parts,
+// which only subscribe: the workspace's contracts are listed, and accounts and builds read, on the first lens or
+// command. The chain side's counts come in as a ContractActivitySource.
 import vscode = require('vscode');
 import { COMMANDS } from '../../manifest';
 import type { Services } from '../../platform/services';
@@ -17,7 +18,7 @@ import { WorkspaceContracts } from './workspaceContracts';
 const SELECTOR: vscode.DocumentSelector = CONTRACT_LANGUAGES.map((language) => ({ language }));
 
 export interface ContractLensApi {
-  /** The provider, made on the first lens or link (the in-editor tests read its parts' counters). */
+  /** The provider (the in-editor tests read its parts' counters). */
   parts(): ContractLensProvider;
 }
 
